@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Glance",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Glance", targets: ["Glance"]),
+        .executable(name: "glance", targets: ["GlanceCLI"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        // Linux syscalls that Glibc does not import cleanly (timerfd, signalfd, epoll).
+        .target(name: "CGlanceLinux"),
+        // Calendar days, wall-clock boundaries in a zone, the clock protocol.
+        .target(name: "GlanceTime"),
+        .target(name: "GlanceUI"),
+        .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
+        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
+        .target(
+            name: "GlanceHost",
+            dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "Yams"]
+        ),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost"]),
+        .executableTarget(
+            name: "GlanceCLI",
+            dependencies: [
+                "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
+        .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets"]),
+        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceHost"]),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,57 @@
+import ArgumentParser
+import Foundation
+import GlanceHost
+
+@main
+struct GlanceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glance",
+        abstract: "WidgetKit for wall displays: shows widgets on an e-paper or LCD panel and sleeps between timeline boundaries.",
+        discussion: """
+        Start with `glance run`: with no config it runs the built-in demo on the file backend \
+        and prints where the frames are. `glance simulate` replays a config's schedule in \
+        virtual time.
+        """,
+        subcommands: [RunCommand.self, SimulateCommand.self, BenchCommand.self]
+    )
+
+    /// Like ArgumentParser's `main()`, but usage and configuration errors exit with 2
+    /// and print one line, never a stack trace.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as ConfigError {
+            FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
+            Foundation.exit(2)
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("glance: \(error.message)\n".utf8))
+            Foundation.exit(2)
+        } catch let error as RuntimeError {
+            FileHandle.standardError.write(Data("glance: \(error.message)\n".utf8))
+            Foundation.exit(1)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                exit(withError: error)
+            }
+            // Parsing and validation problems: ArgumentParser's message, our exit code.
+            let message = self.message(for: error)
+            FileHandle.standardError.write(Data("glance: \(message)\n".utf8))
+            if message.count < 200 || code == .validationFailure {
+                FileHandle.standardError.write(Data("Run 'glance --help' for usage.\n".utf8))
+            }
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+/// A mistake in how glance was called: exit code 2.
+struct UsageError: Error {
+    let message: String
+}
+
+/// Something failed while running (a directory that cannot be written): exit code 1.
+struct RuntimeError: Error {
+    let message: String
+}

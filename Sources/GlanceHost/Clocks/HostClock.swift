@@ -1,0 +1,25 @@
+import Foundation
+import GlanceTime
+
+/// Why a wait ended.
+public enum WakeCause: Equatable, Sendable {
+    /// The deadline arrived.
+    case deadline
+    /// The wall clock was set (NTP step, manual change): every schedule must be redone.
+    case clockChanged
+    /// Someone called `interrupt()`: WidgetCenter reloads, key presses, control messages.
+    case interrupted
+    /// SIGINT, SIGTERM or SIGHUP: stop cleanly.
+    case terminate
+    /// A virtual clock with no deadline and nothing scripted: time would stand still.
+    case exhausted
+}
+
+/// The host's only way to wait: one blocking call that ends at the deadline or at the
+/// first thing that needs the host, whichever comes first. Nothing else polls.
+public protocol HostClock: WallClock {
+    /// Blocks until `deadline` (UTC instant; `nil` = no deadline) or an earlier event.
+    func wait(until deadline: Date?) -> WakeCause
+    /// Ends a `wait` in progress (or the next one) with `.interrupted`; any thread.
+    func interrupt()
+}

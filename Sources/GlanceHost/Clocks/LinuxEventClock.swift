@@ -1,0 +1,87 @@
+import CGlanceLinux
+import Foundation
+import GlanceTime
+
+/// The real clock on Linux: one `epoll_wait` over a `timerfd` on `CLOCK_REALTIME`
+/// (absolute, `TFD_TIMER_CANCEL_ON_SET`, so a clock step ends the wait at once), a
+/// `signalfd` for SIGINT/SIGTERM/SIGHUP and an `eventfd` for interrupts.
+///
+/// Make it before any other thread starts: it blocks the termination signals for the
+/// calling thread, and only threads started afterwards inherit that mask.
+public final class LinuxEventClock: HostClock, @unchecked Sendable {
+    private enum Token: UInt64 {
+        case timer = 1, signal, interrupt
+    }
+
+    private let epoll: Int32
+    private let timer: Int32
+    private let signals: Int32
+    private let interrupts: Int32
+
+    public struct SetupError: Error, CustomStringConvertible {
+        public let call: String
+        public let errno: Int32
+        public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
+    }
+
+    public init() throws(SetupError) {
+        func check(_ result: Int32, _ call: String) throws(SetupError) -> Int32 {
+            if result < 0 { throw SetupError(call: call, errno: errno) }
+            return result
+        }
+        epoll = try check(glance_epoll_create(), "epoll_create1")
+        timer = try check(glance_realtime_timerfd_create(), "timerfd_create(CLOCK_REALTIME)")
+        signals = try check(glance_termination_signalfd(), "signalfd")
+        interrupts = try check(glance_eventfd_create(), "eventfd")
+        _ = try check(glance_epoll_add(epoll, timer, Token.timer.rawValue), "epoll_ctl(timerfd)")
+        _ = try check(glance_epoll_add(epoll, signals, Token.signal.rawValue), "epoll_ctl(signalfd)")
+        _ = try check(glance_epoll_add(epoll, interrupts, Token.interrupt.rawValue), "epoll_ctl(eventfd)")
+    }
+
+    deinit {
+        close(timer)
+        close(signals)
+        close(interrupts)
+        close(epoll)
+    }
+
+    public func now() -> Date { Date() }
+
+    public func interrupt() { _ = glance_eventfd_signal(interrupts) }
+
+    public func wait(until deadline: Date?) -> WakeCause {
+        // With no deadline the timer is still armed (far ahead) so that a clock step,
+        // which cancels it, still ends the wait.
+        let target = deadline ?? Date().addingTimeInterval(365 * 86_400)
+        let seconds = target.timeIntervalSince1970.rounded(.down)
+        let nanoseconds = (target.timeIntervalSince1970 - seconds) * 1e9
+        if glance_realtime_timerfd_arm(timer, Int64(seconds), Int64(nanoseconds)) < 0 {
+            // Arming fails with ECANCELED when the clock was set since the last read.
+            var cancelled: Int32 = 0
+            _ = glance_timerfd_read(timer, &cancelled)
+            return .clockChanged
+        }
+        while true {
+            var token: UInt64 = 0
+            let ready = glance_epoll_wait_one(epoll, -1, &token)
+            if ready < 0 { return .terminate }
+            switch Token(rawValue: token) {
+            case .timer:
+                var cancelled: Int32 = 0
+                _ = glance_timerfd_read(timer, &cancelled)
+                if cancelled != 0 { return .clockChanged }
+                // Readiness without expiry (a read raced a re-arm) keeps waiting; the
+                // millisecond slack absorbs rounding of the armed instant.
+                if Date() >= target.addingTimeInterval(-0.001) { return .deadline }
+            case .signal:
+                _ = glance_signalfd_read(signals)
+                return .terminate
+            case .interrupt:
+                _ = glance_eventfd_drain(interrupts)
+                return .interrupted
+            case nil:
+                continue
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// A problem in a configuration file, with where it is and what was expected.
+///
+/// Printed as one line: `glance.yaml:7:13: slots[0].family: unknown family 'systemHuge';
+/// expected one of systemSmall, systemMedium, …`.
+public struct ConfigError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var file: String
+    /// 1-based; 0 when the problem has no single place (the file is missing).
+    public var line: Int
+    public var column: Int
+    /// The field's path: `slots[0].family`, or empty for the whole file.
+    public var field: String
+    public var message: String
+
+    public init(file: String, line: Int = 0, column: Int = 0, field: String = "", message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String {
+        var text = file
+        if line > 0 { text += ":\(line):\(column)" }
+        text += ": "
+        if !field.isEmpty { text += "\(field): " }
+        return text + message
+    }
+}
+
+/// Where a value came from in the file, kept so that later checks (an unknown widget
+/// kind found when the host starts) can still point at the right line.
+public struct ConfigLocation: Equatable, Sendable {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public var field: String
+
+    public init(file: String, line: Int, column: Int, field: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.field = field
+    }
+
+    public func error(_ message: String) -> ConfigError {
+        ConfigError(file: file, line: line, column: column, field: field, message: message)
+    }
+}

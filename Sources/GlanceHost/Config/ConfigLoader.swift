@@ -1,0 +1,189 @@
+import Foundation
+import Yams
+
+/// Reads configuration YAML into a `GlanceConfig`, or fails with one `ConfigError`.
+public enum ConfigLoader {
+    /// Reads the file at `path`.
+    public static func load(path: String) throws(ConfigError) -> GlanceConfig {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
+            throw ConfigError(file: path, message: reason)
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses `text`; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> GlanceConfig {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ConfigError(file: file, message: "the file is empty; it needs at least 'slots:'")
+            }
+            root = node
+        } catch let error as ConfigError {
+            throw error
+        } catch let error as YamlError {
+            throw syntaxError(error, file: file)
+        } catch {
+            throw ConfigError(file: file, message: "not valid YAML: \(error)")
+        }
+
+        let reader = YAMLReader(file: file, node: root, path: "")
+        let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout"]
+        var config = GlanceConfig(source: file, timeZone: .current, locale: .current, display: DisplayConfig(), slots: [])
+        var sawSlots = false
+        for (key, value) in try reader.mapping(allowed: topKeys) {
+            switch key {
+            case "timezone":
+                let identifier = try value.string()
+                guard let zone = TimeZone(identifier: identifier) else {
+                    throw value.fail("unknown time zone '\(identifier)'; expected an IANA name like Asia/Seoul or Europe/London")
+                }
+                config.timeZone = zone
+            case "locale":
+                config.locale = Locale(identifier: try value.string())
+            case "display":
+                config.display = try parseDisplay(value)
+            case "slots":
+                config.slots = try parseSlots(value)
+                sawSlots = true
+            case "keys":
+                config.keys = try parseKeys(value)
+            case "minimum_reload_interval":
+                config.minimumReloadInterval = try value.double(in: 1...86_400)
+            case "provider_timeout":
+                config.providerTimeout = try value.double(in: 0.01...600)
+            default:
+                break
+            }
+        }
+        if !sawSlots || config.slots.isEmpty {
+            throw reader.fail("no slots: add a 'slots:' list with at least one widget")
+        }
+        var names: Set<String> = []
+        for slot in config.slots where !names.insert(slot.name).inserted {
+            throw slot.locations.slot.error("slot name '\(slot.name)' is used twice")
+        }
+        return config
+    }
+
+    private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {
+        var display = DisplayConfig()
+        for (key, value) in try reader.mapping(allowed: ["backend", "path", "size", "colors", "scale"]) {
+            switch key {
+            case "backend":
+                let text = try value.string()
+                guard let backend = DisplayConfig.Backend(rawValue: text) else {
+                    throw value.fail("unknown backend '\(text)'; expected one of \(DisplayConfig.Backend.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                display.backend = backend
+            case "path":
+                display.path = try value.string()
+                if display.path.isEmpty { throw value.fail("expected a directory path, found nothing") }
+            case "size":
+                let (width, height) = try parseSize(value)
+                display.width = width
+                display.height = height
+            case "colors":
+                let text = try value.string()
+                guard let colors = DisplayConfig.Colors(rawValue: text) else {
+                    throw value.fail("unknown colors '\(text)'; expected one of \(DisplayConfig.Colors.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                display.colors = colors
+            case "scale":
+                display.scale = try value.double(in: 0.25...8)
+            default:
+                break
+            }
+        }
+        return display
+    }
+
+    /// `800x480`, within what any panel or screen Glance drives can be.
+    static func parseSize(_ reader: YAMLReader) throws(ConfigError) -> (Int, Int) {
+        let text = try reader.string()
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+            throw reader.fail("expected a size like 800x480, found '\(text)'")
+        }
+        guard (1...8192).contains(width), (1...8192).contains(height) else {
+            throw reader.fail("size \(width)x\(height) is out of range; each side must be 1 to 8192 pixels")
+        }
+        return (width, height)
+    }
+
+    private static func parseSlots(_ reader: YAMLReader) throws(ConfigError) -> [SlotConfig] {
+        var slots: [SlotConfig] = []
+        for (index, item) in try reader.sequence().enumerated() {
+            var name = String(index)
+            var kind: (String, ConfigLocation)?
+            var family: (String, ConfigLocation)?
+            var origin: (Int, Int)?
+            var size: (Int, Int)?
+            var params: [(String, String)] = []
+            var paramLocations: [String: ConfigLocation] = [:]
+            for (key, value) in try item.mapping(allowed: ["name", "kind", "family", "origin", "size", "params"]) {
+                switch key {
+                case "name":
+                    name = try value.string()
+                    if name.isEmpty { throw value.fail("expected a name, found nothing") }
+                case "kind":
+                    kind = (try value.string(), value.location)
+                case "family":
+                    family = (try value.string(), value.location)
+                case "origin":
+                    let coordinates = try value.sequence()
+                    guard coordinates.count == 2 else { throw value.fail("expected [x, y] in pixels") }
+                    origin = (try coordinates[0].int(in: 0...8191), try coordinates[1].int(in: 0...8191))
+                case "size":
+                    size = try parseSize(value)
+                case "params":
+                    for (paramName, paramValue) in try value.freeMapping() {
+                        params.append((paramName, try paramValue.scalarText()))
+                        paramLocations[paramName] = paramValue.location
+                    }
+                default:
+                    break
+                }
+            }
+            guard let kind else { throw item.fail("missing 'kind' (the widget to show, like countdown)") }
+            guard let family else { throw item.fail("missing 'family' (systemSmall, systemMedium, …)") }
+            slots.append(SlotConfig(
+                name: name, kind: kind.0, family: family.0, origin: origin, size: size, params: params,
+                locations: .init(slot: item.location, kind: kind.1, family: family.1, params: paramLocations)
+            ))
+        }
+        return slots
+    }
+
+    private static func parseKeys(_ reader: YAMLReader) throws(ConfigError) -> [KeyBinding] {
+        var bindings: [KeyBinding] = []
+        for (key, value) in try reader.freeMapping() {
+            let text = try value.string().trimmingCharacters(in: .whitespaces)
+            let action: KeyBinding.Action
+            if text == "reload-all" {
+                action = .reloadAll
+            } else if text.hasPrefix("reload "), case let kind = text.dropFirst("reload ".count).trimmingCharacters(in: .whitespaces), !kind.isEmpty {
+                action = .reload(kind: kind)
+            } else {
+                throw value.fail("unknown action '\(text)'; expected reload-all or 'reload KIND'")
+            }
+            bindings.append(KeyBinding(key: key, action: action, location: value.location))
+        }
+        return bindings
+    }
+
+    private static func syntaxError(_ error: YamlError, file: String) -> ConfigError {
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            return ConfigError(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)")
+        case .composer(_, let problem, let mark, _):
+            return ConfigError(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
+        default:
+            return ConfigError(file: file, message: "not valid YAML: \(error)")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A parsed configuration file (the design's YAML contract).
+public struct GlanceConfig: Sendable {
+    /// Where the config came from, for messages ("built-in demo" for the demo).
+    public var source: String
+    public var timeZone: TimeZone
+    public var locale: Locale
+    public var display: DisplayConfig
+    public var slots: [SlotConfig]
+    /// Board key name → what it does.
+    public var keys: [KeyBinding]
+    /// The shortest time between two reloads of one slot's timeline, in seconds.
+    public var minimumReloadInterval: TimeInterval
+    /// How long a provider may take to deliver a timeline before it counts as failed, in seconds.
+    public var providerTimeout: TimeInterval
+
+    public init(
+        source: String,
+        timeZone: TimeZone,
+        locale: Locale,
+        display: DisplayConfig,
+        slots: [SlotConfig],
+        keys: [KeyBinding] = [],
+        minimumReloadInterval: TimeInterval = 60,
+        providerTimeout: TimeInterval = 30
+    ) {
+        self.source = source
+        self.timeZone = timeZone
+        self.locale = locale
+        self.display = display
+        self.slots = slots
+        self.keys = keys
+        self.minimumReloadInterval = minimumReloadInterval
+        self.providerTimeout = providerTimeout
+    }
+}
+
+/// Where frames go.
+public struct DisplayConfig: Sendable, Equatable {
+    public enum Backend: String, CaseIterable, Sendable {
+        case file, framebuffer, panel
+    }
+
+    /// A panel's palette: what each pixel can be.
+    public enum Colors: String, CaseIterable, Sendable {
+        case bw, gray4, bwr, bwy, acep7, spectra6, rgb565
+    }
+
+    public var backend: Backend = .file
+    /// File backend: the directory frames go to.
+    public var path: String = "out"
+    /// Pixels.
+    public var width: Int = 800
+    public var height: Int = 480
+    public var colors: Colors = .bw
+    /// Pixels per point: a family's point size times this is its size in pixels.
+    public var scale: Double = 1
+
+    public init() {}
+}
+
+/// One widget placed on the display.
+public struct SlotConfig: Sendable {
+    public var name: String
+    public var kind: String
+    public var family: String
+    /// Top-left corner in pixels; `nil` = packed after the previous slot.
+    public var origin: (x: Int, y: Int)?
+    /// Size in pixels; `nil` = the family's default size times the display scale.
+    public var size: (width: Int, height: Int)?
+    /// Parameter name → text, in file order.
+    public var params: [(name: String, text: String)]
+    /// Where each part was written, for errors found after parsing.
+    public var locations: Locations
+
+    public struct Locations: Sendable {
+        public var slot: ConfigLocation
+        public var kind: ConfigLocation
+        public var family: ConfigLocation
+        public var params: [String: ConfigLocation]
+    }
+}
+
+/// What a board key does when pressed.
+public struct KeyBinding: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        /// `reload-all`: every slot asks its provider again.
+        case reloadAll
+        /// `reload KIND`: the slots of one widget kind.
+        case reload(kind: String)
+    }
+
+    public var key: String
+    public var action: Action
+    public var location: ConfigLocation
+}

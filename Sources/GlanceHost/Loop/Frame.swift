@@ -1,0 +1,36 @@
+import Foundation
+import GlanceUI
+
+/// Everything on the display at one instant: each slot's resolved view tree and place.
+public struct Frame: Sendable {
+    public var width: Int
+    public var height: Int
+    public var slots: [SlotFrame]
+
+    public init(width: Int, height: Int, slots: [SlotFrame]) {
+        self.width = width
+        self.height = height
+        self.slots = slots
+    }
+}
+
+/// One slot's part of a frame.
+public struct SlotFrame: Sendable, Equatable {
+    public var name: String
+    public var kind: String
+    public var rect: PixelRect
+    public var content: ViewNode
+
+    public init(name: String, kind: String, rect: PixelRect, content: ViewNode) {
+        self.name = name
+        self.kind = kind
+        self.rect = rect
+        self.content = content
+    }
+}
+
+/// Where frames go: the file backend, a panel, a test's recorder.
+public protocol FrameSink: AnyObject {
+    /// Shows `frame`; `damage` is the union of the changed slots' rectangles.
+    func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws
+}

@@ -1,0 +1,78 @@
+import Foundation
+import GlanceUI
+import GlanceWidgetKit
+
+/// One slot while the host runs: its widget instance, its timeline, and what it shows.
+final class SlotState {
+    let config: SlotConfig
+    let family: WidgetFamily
+    let rect: PixelRect
+    let source: any WidgetTimelineSource
+
+    /// The last timeline the provider delivered (kept when a later fetch fails).
+    var timeline: LoadedTimeline?
+    /// Which entry of `timeline` is on the display (`nil`: none of them yet).
+    var shownEntryIndex: Int?
+    /// The entry on the display, from whichever timeline it came.
+    var shownEntry: AnyTimelineEntry?
+    var shownContent: ViewNode?
+
+    /// Consecutive failed fetches, for the retry back-off.
+    var failures = 0
+    var retryAt: Date?
+    /// When the last fetch was asked for; reloads that `WidgetCenter` requests wait for
+    /// the minimum interval after it.
+    var lastFetch: Date?
+    /// A reload asked for from outside, with its reason and when it may run.
+    var requestedReload: (reason: WakeReason, notBefore: Date)?
+
+    init(config: SlotConfig, family: WidgetFamily, rect: PixelRect, source: any WidgetTimelineSource) {
+        self.config = config
+        self.family = family
+        self.rect = rect
+        self.source = source
+    }
+
+    var name: String { config.name }
+    var kind: String { config.kind }
+
+    /// The next instant this slot needs the host, after `now`.
+    func nextInstant(after now: Date, minimumReloadInterval: TimeInterval) -> Date? {
+        var candidates: [Date] = []
+        if let retryAt { candidates.append(retryAt) }
+        if let requestedReload { candidates.append(requestedReload.notBefore) }
+        if let timeline {
+            // While a retry is pending it replaces the policy's reload, which has passed.
+            if retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval) {
+                candidates.append(reload)
+            }
+            if let next = timeline.nextEntryDate(after: now) { candidates.append(next) }
+        }
+        return candidates.min()
+    }
+
+    /// Why the slot needs work at `now`, or `nil` when it does not.
+    func dueReason(at now: Date, minimumReloadInterval: TimeInterval) -> WakeReason? {
+        if let requestedReload, requestedReload.notBefore <= now { return requestedReload.reason }
+        if let retryAt, retryAt <= now { return .retry }
+        guard let timeline else { return nil }
+        if retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval), reload <= now {
+            return .reload
+        }
+        if let index = timeline.entryIndex(at: now), index != shownEntryIndex { return .entry }
+        return nil
+    }
+
+    /// The policy's reload date. A timeline loaded "in the future" (the clock was set
+    /// back since) counts as loaded now, so the throttle cannot postpone it for ever.
+    private func reloadDate(of timeline: LoadedTimeline, now: Date, minimumInterval: TimeInterval) -> Date? {
+        guard var date = timeline.reloadDate(minimumInterval: minimumInterval) else { return nil }
+        if timeline.loadedAt > now { date = min(date, now.addingTimeInterval(minimumInterval)) }
+        return date
+    }
+
+    /// Seconds to wait after the `failures`-th failure in a row: 30 s doubling to 15 min.
+    static func retryDelay(afterFailures failures: Int) -> TimeInterval {
+        min(30 * pow(2, Double(max(0, failures - 1))), 900)
+    }
+}

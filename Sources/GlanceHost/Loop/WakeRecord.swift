@@ -1,0 +1,72 @@
+import Foundation
+import GlanceTime
+
+/// Why a slot was looked at.
+public enum WakeReason: String, Sendable, CaseIterable {
+    /// The host started.
+    case start
+    /// The next entry of the slot's timeline became current.
+    case entry
+    /// The timeline's reload policy came due, or `WidgetCenter` asked for a reload.
+    case reload
+    /// A provider that failed is asked again.
+    case retry
+    /// A key press or another intent asked for it.
+    case intent
+    /// The wall clock was set; every slot is reloaded.
+    case clock
+}
+
+/// What the display did for a wake.
+public enum RefreshMode: String, Sendable {
+    /// Nothing on the panel changed.
+    case none
+    /// Only the damaged region was refreshed.
+    case partial
+    /// The whole panel was refreshed.
+    case full
+}
+
+/// One slot's part of one wake: a line of `glance simulate`.
+public struct WakeRecord: Equatable, Sendable {
+    public var at: Date
+    public var slot: String
+    public var kind: String
+    public var reason: WakeReason
+    public var refresh: RefreshMode
+
+    public init(at: Date, slot: String, kind: String, reason: WakeReason, refresh: RefreshMode) {
+        self.at = at
+        self.slot = slot
+        self.kind = kind
+        self.reason = reason
+        self.refresh = refresh
+    }
+
+    /// The design's JSON line: `{"at": "…", "slot": "…", "kind": "…", "reason": "…", "refresh": "…"}`,
+    /// with `at` in ISO 8601 with the display zone's offset.
+    public func jsonLine(in timeZone: TimeZone) -> String {
+        let at = iso8601String(self.at, in: timeZone)
+        return "{\"at\": \(jsonString(at)), \"slot\": \(jsonString(slot)), \"kind\": \(jsonString(kind)), "
+            + "\"reason\": \"\(reason.rawValue)\", \"refresh\": \"\(refresh.rawValue)\"}"
+    }
+}
+
+/// A JSON string literal for `text`.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

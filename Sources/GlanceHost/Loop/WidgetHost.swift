@@ -1,0 +1,333 @@
+import Foundation
+import GlanceIntents
+import GlanceTime
+import GlanceUI
+import GlanceWidgetKit
+import Synchronization
+
+/// Runs a configuration: asks providers for timelines, shows the right entry of every
+/// slot at the right instant, and otherwise sleeps in one wait on its clock.
+///
+/// The next instant is the earliest of every slot's next entry date, reload date and
+/// retry date. Nothing runs between instants.
+public final class WidgetHost {
+    public let config: GlanceConfig
+    private let clock: any HostClock
+    /// Where frames go; `nil` shows nothing (simulations, validation).
+    public var sink: (any FrameSink)?
+    private let center: WidgetCenter
+    private let log: (String) -> Void
+    private let slots: [SlotState]
+    private var planner = RefreshPlanner()
+    /// Where other threads (key lines, the control socket) drop requests.
+    public let inbox: HostInbox
+    private var started = false
+
+    /// Called once per slot per wake, in slot order.
+    public var onWake: ((WakeRecord) -> Void)?
+    /// Called after every frame that was sent to the display.
+    public var onFrame: ((Frame, RefreshMode) -> Void)?
+
+    /// Checks the configuration against the registry (unknown kinds, families and
+    /// parameters are errors that point into the file) and makes every slot's widget.
+    public init(
+        config: GlanceConfig,
+        registry: WidgetRegistry,
+        clock: any HostClock,
+        sink: (any FrameSink)? = nil,
+        center: WidgetCenter = .shared,
+        log: @escaping (String) -> Void = { _ in }
+    ) throws(ConfigError) {
+        self.config = config
+        self.clock = clock
+        self.sink = sink
+        self.center = center
+        self.log = log
+        inbox = HostInbox(clock: clock)
+
+        var resolved: [(SlotConfig, WidgetFamily, WidgetDescriptor)] = []
+        for slot in config.slots {
+            guard let descriptor = registry[slot.kind] else {
+                throw slot.locations.kind.error(
+                    "unknown widget kind '\(slot.kind)'; expected one of \(registry.kinds.joined(separator: ", "))"
+                )
+            }
+            guard let family = WidgetFamily(rawValue: slot.family) else {
+                throw slot.locations.family.error(
+                    "unknown family '\(slot.family)'; expected one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            guard descriptor.supportedFamilies.contains(family) else {
+                throw slot.locations.family.error(
+                    "'\(slot.kind)' does not support \(family); it supports \(descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            resolved.append((slot, family, descriptor))
+        }
+        for binding in config.keys {
+            if case .reload(let kind) = binding.action, registry[kind] == nil {
+                throw binding.location.error("unknown widget kind '\(kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
+            }
+        }
+        let rects = try SlotLayout.place(resolved.map { ($0.0, $0.1) }, display: config.display)
+        let decoding = ParameterDecodingContext(timeZone: config.timeZone)
+        var slots: [SlotState] = []
+        for ((slot, family, descriptor), rect) in zip(resolved, rects) {
+            let source: any WidgetTimelineSource
+            do {
+                source = try descriptor.makeSource(parameters: slot.params, context: decoding)
+            } catch {
+                throw Self.parameterError(error, slot: slot)
+            }
+            slots.append(SlotState(config: slot, family: family, rect: rect, source: source))
+        }
+        self.slots = slots
+    }
+
+    private static func parameterError(_ failure: IntentConfigurator.Failure, slot: SlotConfig) -> ConfigError {
+        switch failure {
+        case .unknownParameter(let name, let known):
+            let expected = known.isEmpty ? "'\(slot.kind)' takes no parameters" : "expected one of \(known.joined(separator: ", "))"
+            return (slot.locations.params[name] ?? slot.locations.slot).error("unknown parameter '\(name)' for \(slot.kind); \(expected)")
+        case .invalidValue(let name, let value, let expected):
+            return (slot.locations.params[name] ?? slot.locations.slot).error("'\(value)' is not \(expected)")
+        case .missingParameter(let name, let expected):
+            return slot.locations.slot.error("missing parameter '\(name)' for \(slot.kind) (\(expected)); add it under params:")
+        }
+    }
+
+    // MARK: Running
+
+    /// Why `run` returned.
+    public enum StopReason: Equatable, Sendable {
+        /// SIGINT/SIGTERM/SIGHUP or a test's `terminate()`.
+        case terminated
+        /// The next instant lies after `until`.
+        case reachedEnd
+        /// No slot will ever need the host again and nothing can wake it.
+        case exhausted
+    }
+
+    /// Starts (reason `start`) and then wakes at each instant until stopped, or until
+    /// the next instant would be after `until`.
+    @discardableResult
+    public func run(until end: Date? = nil) -> StopReason {
+        if !started { start() }
+        while true {
+            if let stop = step(until: end) { return stop }
+        }
+    }
+
+    /// Waits for the next instant (or event) and handles it. Returns why the host
+    /// should stop, or `nil` to go on.
+    public func step(until end: Date? = nil) -> StopReason? {
+        if !started { start() }
+        let next = nextInstant()
+        var target = next
+        if let end {
+            if clock.now() >= end, next.map({ $0 > end }) ?? true { return .reachedEnd }
+            // Wait no later than the end, so that scripted events before it still happen.
+            target = next.map { min($0, end) } ?? end
+        }
+        switch clock.wait(until: target) {
+        case .terminate:
+            return .terminated
+        case .exhausted:
+            return .exhausted
+        case .clockChanged:
+            log("the wall clock was set; reloading every slot")
+            wake(forced: .clock)
+        case .interrupted:
+            collectRequests()
+            wake(forced: nil)
+        case .deadline:
+            wake(forced: nil)
+        }
+        return nil
+    }
+
+    /// Fetches every timeline and shows the first frame.
+    public func start() {
+        center.setWakeHandler { [clock] in clock.interrupt() }
+        started = true
+        wake(forced: .start)
+    }
+
+    /// The next instant any slot needs the host, or `nil` if none ever will.
+    public func nextInstant() -> Date? {
+        let now = clock.now()
+        return slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval) }.min()
+    }
+
+    /// A board key was pressed: runs its bound intent at the next wake.
+    public func press(key: String) { inbox.press(key: key) }
+
+    /// Key names bound in the config.
+    public var boundKeys: [String] { config.keys.map(\.key) }
+
+    private func collectRequests() {
+        let now = clock.now()
+        let reloads = center.takePendingReloads()
+        for slot in slots where reloads.all || reloads.kinds.contains(slot.kind) {
+            // WidgetCenter reloads obey the same minimum interval as policy reloads.
+            let earliest = slot.lastFetch.map { $0.addingTimeInterval(config.minimumReloadInterval) } ?? now
+            slot.requestedReload = (.reload, max(now, min(earliest, now.addingTimeInterval(config.minimumReloadInterval))))
+        }
+        for key in inbox.takeKeys() {
+            guard let binding = config.keys.first(where: { $0.key == key }) else {
+                log("key \(key) is not bound to anything; ignored")
+                continue
+            }
+            for slot in slots {
+                switch binding.action {
+                case .reloadAll: slot.requestedReload = (.intent, now)
+                case .reload(let kind) where kind == slot.kind: slot.requestedReload = (.intent, now)
+                case .reload: break
+                }
+            }
+        }
+    }
+
+    /// One wake: fetch what is due, pick each slot's entry, and show the frame if it changed.
+    private func wake(forced: WakeReason?) {
+        let now = clock.now()
+        var woken: [(SlotState, WakeReason)] = []
+        for slot in slots {
+            guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval) else {
+                continue
+            }
+            if reason != .entry { fetch(slot, at: now) }
+            woken.append((slot, reason))
+        }
+        guard !woken.isEmpty else { return }
+
+        var changed: [SlotState] = []
+        for (slot, _) in woken {
+            let context = providerContext(for: slot, at: now)
+            let index = slot.timeline?.entryIndex(at: now)
+            let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry ?? slot.source.placeholder(in: context)
+            slot.shownEntryIndex = index
+            slot.shownEntry = entry
+            let content = resolveNode(slot.source.content(for: entry), in: environment())
+            if content != slot.shownContent {
+                slot.shownContent = content
+                changed.append(slot)
+            }
+        }
+
+        let mode = planner.plan(changed: !changed.isEmpty, at: now)
+        if mode != .none {
+            let frame = currentFrame()
+            let damage = changed.map(\.rect).reduce(nil as PixelRect?) { union($0, $1) }
+            do {
+                try sink?.show(frame, refresh: mode, damage: damage, at: now)
+            } catch {
+                log("display: \(error)")
+            }
+            onFrame?(frame, mode)
+        }
+        for (slot, reason) in woken {
+            let refresh: RefreshMode = mode == .full ? .full : (changed.contains { $0 === slot } ? mode : .none)
+            onWake?(WakeRecord(at: now, slot: slot.name, kind: slot.kind, reason: reason, refresh: refresh))
+        }
+    }
+
+    /// The frame as it is now.
+    public func currentFrame() -> Frame {
+        Frame(
+            width: config.display.width,
+            height: config.display.height,
+            slots: slots.map { SlotFrame(name: $0.name, kind: $0.kind, rect: $0.rect, content: $0.shownContent ?? .empty) }
+        )
+    }
+
+    /// Asks the slot's provider for a timeline, waiting at most `providerTimeout`.
+    /// On failure the last good timeline stays and a retry is scheduled.
+    private func fetch(_ slot: SlotState, at now: Date) {
+        slot.requestedReload = nil
+        slot.lastFetch = now
+        let result = DeliveryBox<AnyTimeline>()
+        let done = DispatchSemaphore(value: 0)
+        slot.source.timeline(in: providerContext(for: slot, at: now)) { timeline in
+            result.store(timeline.value)
+            done.signal()
+        }
+        if done.wait(timeout: .now() + config.providerTimeout) == .timedOut {
+            slot.failures += 1
+            let delay = SlotState.retryDelay(afterFailures: slot.failures)
+            slot.retryAt = now.addingTimeInterval(delay)
+            log("slot \(slot.name) (\(slot.kind)): no timeline within \(config.providerTimeout) s; keeping the last one, retrying in \(Int(delay)) s")
+            return
+        }
+        guard let timeline = result.take() else { return }
+        slot.failures = 0
+        slot.retryAt = nil
+        slot.timeline = LoadedTimeline(timeline, loadedAt: now)
+        slot.shownEntryIndex = nil
+    }
+
+    private func providerContext(for slot: SlotState, at now: Date) -> TimelineProviderContext {
+        TimelineProviderContext(
+            family: slot.family,
+            displaySize: CGSize(width: Double(slot.rect.width) / config.display.scale,
+                                height: Double(slot.rect.height) / config.display.scale),
+            isPreview: false,
+            date: now,
+            timeZone: config.timeZone,
+            locale: config.locale
+        )
+    }
+
+    private func environment() -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.displayScale = config.display.scale
+        return environment
+    }
+
+    private func union(_ a: PixelRect?, _ b: PixelRect) -> PixelRect {
+        guard let a else { return b }
+        let x = min(a.x, b.x)
+        let y = min(a.y, b.y)
+        return PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
+    }
+}
+
+/// Holds what a provider delivers on its own thread until the host takes it.
+/// A delivery after the host gave up lands here and is dropped with the box.
+final class DeliveryBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func store(_ newValue: Value) {
+        lock.lock()
+        value = newValue
+        lock.unlock()
+    }
+
+    func take() -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+}
+
+/// Requests for a running host from other threads; each wakes the host's wait.
+public final class HostInbox: Sendable {
+    private let clock: any HostClock
+    private let keys = Mutex<[String]>([])
+
+    init(clock: any HostClock) { self.clock = clock }
+
+    /// A board key was pressed (any thread).
+    public func press(key: String) {
+        keys.withLock { $0.append(key) }
+        clock.interrupt()
+    }
+
+    func takeKeys() -> [String] {
+        keys.withLock { keys in
+            defer { keys.removeAll() }
+            return keys
+        }
+    }
+}

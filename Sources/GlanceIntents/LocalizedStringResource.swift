@@ -1,0 +1,50 @@
+/// A user-visible string (Apple's `LocalizedStringResource`).
+///
+/// Glance ships no string catalogues: the key is the text shown.
+public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    public let key: String
+
+    public init(_ key: String) { self.key = key }
+    public init(stringLiteral value: String) { key = value }
+    public init(stringInterpolation: DefaultStringInterpolation) { key = String(stringInterpolation: stringInterpolation) }
+
+    public var description: String { key }
+}
+
+/// What an intent or enum case looks like in a picker (Apple's `DisplayRepresentation`).
+public struct DisplayRepresentation: Hashable, Sendable, ExpressibleByStringInterpolation {
+    public var title: LocalizedStringResource
+    public var subtitle: LocalizedStringResource?
+
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil) {
+        self.title = title
+        self.subtitle = subtitle
+    }
+
+    public init(stringLiteral value: String) { title = LocalizedStringResource(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        title = LocalizedStringResource(String(stringInterpolation: stringInterpolation))
+    }
+}
+
+/// The name of a type in pickers (Apple's `TypeDisplayRepresentation`).
+public struct TypeDisplayRepresentation: Hashable, Sendable, ExpressibleByStringInterpolation {
+    public var name: LocalizedStringResource
+
+    public init(name: LocalizedStringResource) { self.name = name }
+    public init(stringLiteral value: String) { name = LocalizedStringResource(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        name = LocalizedStringResource(String(stringInterpolation: stringInterpolation))
+    }
+}
+
+/// The text that explains an intent (Apple's `IntentDescription`).
+public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpolation {
+    public var text: LocalizedStringResource
+
+    public init(_ text: LocalizedStringResource) { self.text = text }
+    public init(stringLiteral value: String) { text = LocalizedStringResource(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        text = LocalizedStringResource(String(stringInterpolation: stringInterpolation))
+    }
+}

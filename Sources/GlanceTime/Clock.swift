@@ -1,0 +1,14 @@
+import Foundation
+
+/// Where "now" comes from. The host and the built-in widgets never call `Date()`
+/// directly, so a whole year can run in virtual time.
+public protocol WallClock: Sendable {
+    /// The current wall-clock instant (UTC; zones are applied when it is shown).
+    func now() -> Date
+}
+
+/// The system's real-time clock.
+public struct SystemWallClock: WallClock {
+    public init() {}
+    public func now() -> Date { Date() }
+}

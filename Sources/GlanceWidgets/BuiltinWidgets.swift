@@ -1,0 +1,6 @@
+import GlanceWidgetKit
+
+/// The widgets `glance` ships, by kind.
+public enum BuiltinWidgets {
+    public static let all: [any Widget.Type] = [CountdownWidget.self, WeekdayWidget.self]
+}

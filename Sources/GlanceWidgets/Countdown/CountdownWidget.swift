@@ -1,0 +1,81 @@
+import Foundation
+import GlanceIntents
+import GlanceTime
+import GlanceUI
+import GlanceWidgetKit
+
+/// The countdown's settings: `params: {title: Launch, target: "2027-01-03"}`.
+public struct CountdownIntent: WidgetConfigurationIntent {
+    public static let title: LocalizedStringResource = "Countdown"
+    public static let description: IntentDescription? = "Days to go until a date."
+
+    @Parameter(title: "Title", default: "D-Day")
+    public var title: String
+
+    /// Read as a calendar day in the display's zone; a time of day, if given, is ignored.
+    @Parameter(title: "Target date")
+    public var target: Date
+
+    public init() {}
+}
+
+/// Counts days to `target` and changes exactly at local midnight.
+public struct CountdownProvider: AppIntentTimelineProvider {
+    public init() {}
+
+    public func placeholder(in context: Context) -> CountdownEntry {
+        CountdownEntry(date: context.date, title: "Launch", target: context.today.adding(days: 3), daysRemaining: 3)
+    }
+
+    public func snapshot(for configuration: CountdownIntent, in context: Context) async -> CountdownEntry {
+        entry(for: configuration, in: context)
+    }
+
+    /// One entry for today; the next timeline is asked for at the next local midnight.
+    public func timeline(for configuration: CountdownIntent, in context: Context) async -> Timeline<CountdownEntry> {
+        let midnight = CalendarDay.nextDayStart(after: context.date, in: context.timeZone)
+        return Timeline(entries: [entry(for: configuration, in: context)], policy: .after(midnight))
+    }
+
+    func entry(for configuration: CountdownIntent, in context: Context) -> CountdownEntry {
+        let target = CalendarDay(containing: configuration.target, in: context.timeZone)
+        return CountdownEntry(
+            date: context.date,
+            title: configuration.title,
+            target: target,
+            daysRemaining: context.today.days(until: target)
+        )
+    }
+}
+
+/// The `countdown` widget: a title, a big `D-3`, and the target date.
+public struct CountdownWidget: Widget {
+    public static let kind = "countdown"
+
+    public init() {}
+
+    public var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: Self.kind, intent: CountdownIntent.self, provider: CountdownProvider()) { entry in
+            CountdownView(entry: entry)
+        }
+        .configurationDisplayName("Countdown")
+        .description("Days to go until a date, as D-3, D-Day, D+2.")
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryInline])
+    }
+}
+
+/// The countdown's view. Its typography and layout arrive with the rendering issue;
+/// the content and order are final.
+public struct CountdownView: View {
+    public let entry: CountdownEntry
+
+    public init(entry: CountdownEntry) { self.entry = entry }
+
+    public var body: some View {
+        VStack {
+            Text(entry.title)
+            Text(entry.label)
+            Text(entry.target.description)
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GlanceTime
+import GlanceUI
+import GlanceWidgetKit
+
+/// The weekday widget's content for one hour.
+public struct WeekdayEntry: TimelineEntry, Sendable {
+    public let date: Date
+    /// The calendar day on the display's wall clock.
+    public let day: CalendarDay
+    /// The weekday's full name in the display's locale ("Monday", "월요일").
+    public let weekdayName: String
+
+    public init(date: Date, day: CalendarDay, weekdayName: String) {
+        self.date = date
+        self.day = day
+        self.weekdayName = weekdayName
+    }
+
+    /// One emoji per weekday, after the East Asian day names (日 sun, 月 moon, 火 fire,
+    /// 水 water, 木 tree, 金 gold, 土 earth).
+    public var emoji: String { Self.emoji(forWeekday: day.weekday) }
+
+    public static func emoji(forWeekday weekday: Int) -> String {
+        ["☀️", "🌙", "🔥", "💧", "🌳", "💰", "🪐"][(weekday - 1 + 7) % 7]
+    }
+}
+
+/// Entries for the next five hours, one per hour on the hour, reloaded at the end.
+public struct WeekdayProvider: TimelineProvider {
+    public init() {}
+
+    public func placeholder(in context: Context) -> WeekdayEntry {
+        makeEntry(at: context.date, in: context)
+    }
+
+    public func getSnapshot(in context: Context, completion: @escaping (WeekdayEntry) -> Void) {
+        completion(makeEntry(at: context.date, in: context))
+    }
+
+    public func getTimeline(in context: Context, completion: @escaping (Timeline<WeekdayEntry>) -> Void) {
+        var dates = [context.date]
+        while dates.count < 5, let last = dates.last {
+            dates.append(LocalTime.nextHourStart(after: last, in: context.timeZone))
+        }
+        completion(Timeline(entries: dates.map { makeEntry(at: $0, in: context) }, policy: .atEnd))
+    }
+
+    func makeEntry(at date: Date, in context: Context) -> WeekdayEntry {
+        let style = Date.FormatStyle(locale: context.locale, calendar: context.calendar, timeZone: context.timeZone)
+            .weekday(.wide)
+        return WeekdayEntry(date: date, day: CalendarDay(containing: date, in: context.timeZone), weekdayName: date.formatted(style))
+    }
+}
+
+/// The `weekday` widget: emoji, weekday name and day of the month.
+public struct WeekdayWidget: Widget {
+    public static let kind = "weekday"
+
+    public init() {}
+
+    public var body: some WidgetConfiguration {
+        StaticConfiguration(kind: Self.kind, provider: WeekdayProvider()) { entry in
+            WeekdayView(entry: entry)
+        }
+        .configurationDisplayName("Weekday")
+        .description("Today's weekday, with an emoji for each day.")
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryInline])
+    }
+}
+
+/// The weekday's view: emoji, name and day number.
+public struct WeekdayView: View {
+    public let entry: WeekdayEntry
+
+    public init(entry: WeekdayEntry) { self.entry = entry }
+
+    public var body: some View {
+        VStack {
+            Text(entry.emoji)
+            Text(entry.weekdayName)
+            Text(String(entry.day.day))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import GlanceHost
+import GlanceWidgetKit
+import Testing
+
+let t0 = instant("2026-06-01T10:00:00Z")
+
+func probeConfig(_ params: String, extra: String = "", timeout: Double = 5) -> String {
+    """
+    timezone: UTC
+    minimum_reload_interval: 60
+    provider_timeout: \(timeout)
+    \(extra)
+    slots:
+      - name: p
+        kind: probe
+        family: systemSmall
+        params: {\(params)}
+    """
+}
+
+@Suite struct ReloadPolicySchedulingTests {
+    @Test func atEndWakesAtEachEntryAndReloadsAtTheLast() async throws {
+        let harness = try HostHarness(probeConfig("policy: atEnd, entries: 3, spacing: 600"), start: t0)
+        await harness.run(for: 3000, from: t0)
+        let wakes = harness.wakes("p", since: t0)
+        #expect(wakes.map(\.0) == [0, 600, 1200, 1800, 2400, 3000])
+        #expect(wakes.map(\.1) == [.start, .entry, .reload, .entry, .reload, .entry])
+    }
+
+    @Test func afterReloadsAtItsDateBeforeLaterEntries() async throws {
+        let harness = try HostHarness(probeConfig("policy: after, entries: 2, spacing: 3600, reloadAfter: 900"), start: t0)
+        await harness.run(for: 3600, from: t0)
+        #expect(harness.wakes("p", since: t0).map(\.0) == [0, 900, 1800, 2700, 3600])
+        #expect(harness.wakes("p", since: t0).dropFirst().allSatisfy { $0.1 == .reload })
+    }
+
+    @Test func neverWakesOnlyForEntriesAndExplicitReloads() async throws {
+        let harness = try HostHarness(probeConfig("policy: never, entries: 2, spacing: 600"), start: t0)
+        let center = harness.center
+        harness.clock.schedule(.interrupt({ center.reloadTimelines(ofKind: "probe") }), at: t0.addingTimeInterval(86_400))
+        await harness.run(for: 2 * 86_400, from: t0)
+        let wakes = harness.wakes("p", since: t0)
+        #expect(wakes.map(\.0) == [0, 600, 86_400, 87_000])
+        #expect(wakes.map(\.1) == [.start, .entry, .reload, .entry])
+        // Each of those changed the content, so the display refreshed.
+        #expect(harness.records.allSatisfy { $0.refresh != .none })
+    }
+
+    @Test func widgetCenterReloadsObeyTheMinimumInterval() async throws {
+        let harness = try HostHarness(probeConfig("policy: never, entries: 1"), start: t0)
+        let center = harness.center
+        harness.clock.schedule(.interrupt({ center.reloadTimelines(ofKind: "probe") }), at: t0.addingTimeInterval(10))
+        harness.clock.schedule(.interrupt({ center.reloadAllTimelines() }), at: t0.addingTimeInterval(20))
+        harness.clock.schedule(.interrupt({ center.reloadTimelines(ofKind: "other") }), at: t0.addingTimeInterval(500))
+        await harness.run(for: 1000, from: t0)
+        #expect(harness.wakes("p", since: t0).map(\.0) == [0, 60])
+    }
+
+    @Test(arguments: ["past", "everySecond"])
+    func providersThatAskForConstantReloadsAreThrottled(policy: String) async throws {
+        let harness = try HostHarness(probeConfig("policy: \(policy), entries: 1"), start: t0)
+        let started = Date()
+        await harness.run(for: 3600, from: t0)
+        let wakes = harness.wakes("p", since: t0)
+        // One reload a minute, not thousands.
+        #expect(wakes.count == 61)
+        #expect(zip(wakes, wakes.dropFirst()).allSatisfy { $1.0 - $0.0 == 60 })
+        #expect(Date().timeIntervalSince(started) < 5)
+    }
+}
+
+@Suite struct FailureTests {
+    @Test func aHangingProviderIsRetriedAndTheLastEntryStays() async throws {
+        // Good at the start, silent from t0+1700 s until t0+1820 s.
+        let params = "policy: after, reloadAfter: 900, entries: 1, hangFrom: \"2026-06-01T10:28:20Z\", hangUntil: \"2026-06-01T10:30:20Z\""
+        let harness = try HostHarness(probeConfig(params, timeout: 0.1), start: t0)
+        let fetchedAt900 = "\(t0.timeIntervalSince1970 + 900)#0"
+        await harness.run(for: 1810, from: t0)
+        // The reload at 1800 got no answer: the entry fetched at 900 is still shown.
+        #expect(harness.text(of: "p") == [fetchedAt900])
+
+        await harness.run(for: 3000, from: t0)
+        let wakes = harness.wakes("p", since: t0)
+        // The retry 30 s later succeeds; the policy then counts from that fetch.
+        #expect(wakes.map(\.1) == [.start, .reload, .reload, .retry, .reload])
+        #expect(wakes.map(\.0) == [0, 900, 1800, 1830, 2730])
+        #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970 + 2730)#0"])
+    }
+
+    @Test func retriesBackOffWhileTheProviderStaysSilent() async throws {
+        let params = "policy: after, reloadAfter: 900, entries: 1, hangFrom: \"2026-06-01T10:00:01Z\""
+        let harness = try HostHarness(probeConfig(params, timeout: 0.1), start: t0)
+        await harness.run(for: 2500, from: t0)
+        let wakes = harness.wakes("p", since: t0)
+        // 900 fails; retries at +30, +60, +120, +240, +480 after each failure.
+        #expect(wakes.map(\.0) == [0, 900, 930, 990, 1110, 1350, 1830])
+        #expect(wakes.dropFirst(2).allSatisfy { $0.1 == .retry })
+        // The entry from the last good timeline is still on the display.
+        #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970)#0"])
+        #expect(harness.records.dropFirst().allSatisfy { $0.refresh == .none })
+    }
+}
+
+@Suite struct InputTests {
+    @Test func aBoundKeyReloadsItsSlotsAsAnIntent() async throws {
+        let yaml = probeConfig("policy: never, entries: 1", extra: "keys: {A: reload-all, B: reload countdown}")
+        let harness = try HostHarness(yaml, start: t0)
+        let host = harness.host.inbox
+        harness.clock.schedule(.interrupt({ host.press(key: "A") }), at: t0.addingTimeInterval(5))
+        harness.clock.schedule(.interrupt({ host.press(key: "B") }), at: t0.addingTimeInterval(6))
+        harness.clock.schedule(.interrupt({ host.press(key: "Z") }), at: t0.addingTimeInterval(7))
+        await harness.run(for: 100, from: t0)
+        let wakes = harness.wakes("p", since: t0)
+        // Key presses are a person asking: no minimum interval.
+        #expect(wakes.map(\.0) == [0, 5])
+        #expect(wakes.map(\.1) == [.start, .intent])
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GlanceHost
+import GlanceIntents
+import GlanceUI
+import GlanceWidgetKit
+import GlanceWidgets
+
+/// How the test provider behaves, set per slot through its params.
+enum PolicyChoice: String, AppEnum {
+    case atEnd, after, never, past, everySecond
+    static let typeDisplayRepresentation: TypeDisplayRepresentation = "Policy"
+    static let caseDisplayRepresentations: [PolicyChoice: DisplayRepresentation] = [:]
+}
+
+struct ProbeIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Probe"
+
+    @Parameter(title: "Policy", default: .atEnd) var policy: PolicyChoice
+    @Parameter(title: "Entries", default: 3) var entries: Int
+    /// Seconds between entries.
+    @Parameter(title: "Spacing", default: 600) var spacing: Double
+    /// For `.after`: seconds after the fetch.
+    @Parameter(title: "Reload after", default: 900) var reloadAfter: Double
+    /// The provider never answers at or after this instant…
+    @Parameter(title: "Hang from", default: .distantFuture) var hangFrom: Date
+    /// …until this one.
+    @Parameter(title: "Hang until", default: .distantFuture) var hangUntil: Date
+
+    init() {}
+}
+
+struct ProbeEntry: TimelineEntry {
+    let date: Date
+    /// Which fetch produced it and which entry of that fetch it is.
+    let fetchedAt: Date
+    let index: Int
+}
+
+struct ProbeProvider: AppIntentTimelineProvider {
+    func placeholder(in context: Context) -> ProbeEntry {
+        ProbeEntry(date: context.date, fetchedAt: .distantPast, index: -1)
+    }
+
+    func snapshot(for configuration: ProbeIntent, in context: Context) async -> ProbeEntry {
+        placeholder(in: context)
+    }
+
+    func timeline(for configuration: ProbeIntent, in context: Context) async -> Timeline<ProbeEntry> {
+        if context.date >= configuration.hangFrom, context.date < configuration.hangUntil {
+            // A provider whose network call never returns.
+            try? await Task.sleep(for: .seconds(2))
+        }
+        let entries = (0..<configuration.entries).map {
+            ProbeEntry(date: context.date.addingTimeInterval(Double($0) * configuration.spacing), fetchedAt: context.date, index: $0)
+        }
+        let policy: TimelineReloadPolicy = switch configuration.policy {
+        case .atEnd: .atEnd
+        case .after: .after(context.date.addingTimeInterval(configuration.reloadAfter))
+        case .never: .never
+        case .past: .after(context.date.addingTimeInterval(-3600))
+        case .everySecond: .after(context.date.addingTimeInterval(1))
+        }
+        return Timeline(entries: entries, policy: policy)
+    }
+}
+
+struct ProbeWidget: Widget {
+    var body: some WidgetConfiguration {
+        AppIntentConfiguration(kind: "probe", intent: ProbeIntent.self, provider: ProbeProvider()) { entry in
+            Text("\(entry.fetchedAt.timeIntervalSince1970)#\(entry.index)")
+        }
+        .supportedFamilies([.systemSmall, .systemMedium])
+    }
+}
+
+/// A host on a simulated clock, recording every wake.
+final class HostHarness {
+    let host: WidgetHost
+    let clock: SimulatedClock
+    let center = WidgetCenter()
+    let config: GlanceConfig
+    var records: [WakeRecord] = []
+    var frames: [(Frame, RefreshMode)] = []
+
+    init(_ yaml: String, start: Date, blocking: Bool = false) throws {
+        config = try ConfigLoader.parse(yaml, file: "test.yaml")
+        clock = SimulatedClock(start: start, blocking: blocking)
+        host = try WidgetHost(
+            config: config,
+            registry: WidgetRegistry(BuiltinWidgets.all + [ProbeWidget.self]),
+            clock: clock,
+            center: center
+        )
+        host.onWake = { [unowned self] in records.append($0) }
+        host.onFrame = { [unowned self] in frames.append(($0, $1)) }
+    }
+
+    /// Runs the host until `start + seconds` on a thread of its own: the host blocks
+    /// while a provider works, so it must never run on the cooperative pool that the
+    /// providers' async work needs.
+    @discardableResult
+    func run(for seconds: TimeInterval, from start: Date) async -> WidgetHost.StopReason {
+        let box = UncheckedSendable(self)
+        let end = start.addingTimeInterval(seconds)
+        return await withCheckedContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(returning: box.value.host.run(until: end))
+            }
+            thread.start()
+        }
+    }
+
+    /// Seconds since `start` of each wake of `slot`, with its reason.
+    func wakes(_ slot: String, since start: Date) -> [(TimeInterval, WakeReason)] {
+        records.filter { $0.slot == slot }.map { ($0.at.timeIntervalSince(start), $0.reason) }
+    }
+
+    func text(of slot: String) -> [String] {
+        host.currentFrame().slots.first { $0.name == slot }?.content.textLines ?? []
+    }
+}
+
+func instant(_ text: String) -> Date { parseISO8601Instant(text)! }

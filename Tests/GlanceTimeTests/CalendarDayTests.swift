@@ -1,0 +1,39 @@
+import Foundation
+import GlanceTime
+import Testing
+
+@Suite struct CalendarDayTests {
+    @Test func civilRoundTripAcrossCenturies() {
+        for days in stride(from: -800_000, through: 800_000, by: 997) {
+            let day = CalendarDay(daysSinceEpoch: days)
+            #expect(CalendarDay(year: day.year, month: day.month, day: day.day) == day)
+        }
+        #expect(CalendarDay(year: 1970, month: 1, day: 1)?.daysSinceEpoch == 0)
+        #expect(CalendarDay(year: 2000, month: 3, day: 1)?.daysSinceEpoch == 11_017)
+    }
+
+    @Test func rejectsDaysThatDoNotExist() {
+        #expect(CalendarDay(year: 2026, month: 2, day: 29) == nil)
+        #expect(CalendarDay(year: 2028, month: 2, day: 29) != nil)
+        #expect(CalendarDay(year: 1900, month: 2, day: 29) == nil)
+        #expect(CalendarDay(isoString: "2026-13-01") == nil)
+        #expect(CalendarDay(isoString: "2026-1-01") == nil)
+        #expect(CalendarDay(isoString: "2027-01-03")?.description == "2027-01-03")
+    }
+
+    @Test func weekdaysMatchFoundation() throws {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+        for offset in 0..<30 {
+            let day = try #require(CalendarDay(year: 2026, month: 11, day: 1)).adding(days: offset)
+            let date = try #require(day.start(in: calendar.timeZone))
+            #expect(day.weekday == calendar.component(.weekday, from: date))
+        }
+    }
+
+    @Test func dayContainingAnInstantUsesTheZone() throws {
+        let instant = Date(timeIntervalSince1970: 1_798_671_600) // 2026-12-31T00:00:00Z
+        #expect(CalendarDay(containing: instant, in: try #require(TimeZone(identifier: "Asia/Seoul"))).description == "2026-12-31")
+        #expect(CalendarDay(containing: instant, in: try #require(TimeZone(identifier: "America/Santiago"))).description == "2026-12-30")
+    }
+}
