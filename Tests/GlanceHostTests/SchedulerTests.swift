@@ -3,9 +3,9 @@ import GlanceHost
 import GlanceWidgetKit
 import Testing
 
-let t0 = instant("2026-06-01T10:00:00Z")
 
-func probeConfig(_ params: String, extra: String = "", timeout: Double = 5) -> String {
+
+func probeConfig(_ params: String, extra: String = "", kind: String = "probe", timeout: Double = 10) -> String {
     """
     timezone: UTC
     minimum_reload_interval: 60
@@ -13,7 +13,7 @@ func probeConfig(_ params: String, extra: String = "", timeout: Double = 5) -> S
     \(extra)
     slots:
       - name: p
-        kind: probe
+        kind: \(kind)
         family: systemSmall
         params: {\(params)}
     """
@@ -72,9 +72,8 @@ func probeConfig(_ params: String, extra: String = "", timeout: Double = 5) -> S
 
 @Suite struct FailureTests {
     @Test func aHangingProviderIsRetriedAndTheLastEntryStays() async throws {
-        // Good at the start, silent from t0+1700 s until t0+1820 s.
-        let params = "policy: after, reloadAfter: 900, entries: 1, hangFrom: \"2026-06-01T10:28:20Z\", hangUntil: \"2026-06-01T10:30:20Z\""
-        let harness = try HostHarness(probeConfig(params, timeout: 0.1), start: t0)
+        // Reloads every 900 s; silent from t0+1700 s until t0+1820 s.
+        let harness = try HostHarness(probeConfig("", kind: "brief-silence", timeout: 0.1), start: t0)
         let fetchedAt900 = "\(t0.timeIntervalSince1970 + 900)#0"
         await harness.run(for: 1810, from: t0)
         // The reload at 1800 got no answer: the entry fetched at 900 is still shown.
@@ -89,8 +88,8 @@ func probeConfig(_ params: String, extra: String = "", timeout: Double = 5) -> S
     }
 
     @Test func retriesBackOffWhileTheProviderStaysSilent() async throws {
-        let params = "policy: after, reloadAfter: 900, entries: 1, hangFrom: \"2026-06-01T10:00:01Z\""
-        let harness = try HostHarness(probeConfig(params, timeout: 0.1), start: t0)
+        // Reloads every 900 s; silent from t0+1 s on.
+        let harness = try HostHarness(probeConfig("", kind: "lasting-silence", timeout: 0.1), start: t0)
         await harness.run(for: 2500, from: t0)
         let wakes = harness.wakes("p", since: t0)
         // 900 fails; retries at +30, +60, +120, +240, +480 after each failure.

@@ -21,10 +21,6 @@ struct ProbeIntent: WidgetConfigurationIntent {
     @Parameter(title: "Spacing", default: 600) var spacing: Double
     /// For `.after`: seconds after the fetch.
     @Parameter(title: "Reload after", default: 900) var reloadAfter: Double
-    /// The provider never answers at or after this instant…
-    @Parameter(title: "Hang from", default: .distantFuture) var hangFrom: Date
-    /// …until this one.
-    @Parameter(title: "Hang until", default: .distantFuture) var hangUntil: Date
 
     init() {}
 }
@@ -46,10 +42,6 @@ struct ProbeProvider: AppIntentTimelineProvider {
     }
 
     func timeline(for configuration: ProbeIntent, in context: Context) async -> Timeline<ProbeEntry> {
-        if context.date >= configuration.hangFrom, context.date < configuration.hangUntil {
-            // A provider whose network call never returns.
-            try? await Task.sleep(for: .seconds(2))
-        }
         let entries = (0..<configuration.entries).map {
             ProbeEntry(date: context.date.addingTimeInterval(Double($0) * configuration.spacing), fetchedAt: context.date, index: $0)
         }
@@ -73,26 +65,73 @@ struct ProbeWidget: Widget {
     }
 }
 
+/// A completion-handler provider that answers at once, except from `silentFrom` to
+/// `silentUntil` (virtual), where it never calls its completion: a network call that
+/// hangs. Answering synchronously keeps the good fetches free of thread timing.
+struct SilentProvider: TimelineProvider {
+    let silentFrom: Date
+    let silentUntil: Date
+
+    func placeholder(in context: Context) -> ProbeEntry {
+        ProbeEntry(date: context.date, fetchedAt: .distantPast, index: -1)
+    }
+
+    func getSnapshot(in context: Context, completion: @escaping (ProbeEntry) -> Void) {
+        completion(placeholder(in: context))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<ProbeEntry>) -> Void) {
+        if context.date >= silentFrom, context.date < silentUntil { return }
+        let entry = ProbeEntry(date: context.date, fetchedAt: context.date, index: 0)
+        completion(Timeline(entries: [entry], policy: .after(context.date.addingTimeInterval(900))))
+    }
+}
+
+/// Silent from t0 + 1700 s to t0 + 1820 s.
+struct BriefSilenceWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "brief-silence",
+                            provider: SilentProvider(silentFrom: t0.addingTimeInterval(1700), silentUntil: t0.addingTimeInterval(1820))) { entry in
+            Text("\(entry.fetchedAt.timeIntervalSince1970)#\(entry.index)")
+        }
+    }
+}
+
+/// Silent from t0 + 1 s on.
+struct LastingSilenceWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "lasting-silence",
+                            provider: SilentProvider(silentFrom: t0.addingTimeInterval(1), silentUntil: .distantFuture)) { entry in
+            Text("\(entry.fetchedAt.timeIntervalSince1970)#\(entry.index)")
+        }
+    }
+}
+
 /// A host on a simulated clock, recording every wake.
 final class HostHarness {
     let host: WidgetHost
     let clock: SimulatedClock
     let center = WidgetCenter()
     let config: GlanceConfig
-    var records: [WakeRecord] = []
-    var frames: [(Frame, RefreshMode)] = []
+    private let lock = NSLock()
+    private var storedRecords: [WakeRecord] = []
+    private var storedFrames: [(Frame, RefreshMode)] = []
+
+    /// Safe to read while the host runs on another thread.
+    var records: [WakeRecord] { lock.withLock { storedRecords } }
+    var frames: [(Frame, RefreshMode)] { lock.withLock { storedFrames } }
 
     init(_ yaml: String, start: Date, blocking: Bool = false) throws {
         config = try ConfigLoader.parse(yaml, file: "test.yaml")
         clock = SimulatedClock(start: start, blocking: blocking)
         host = try WidgetHost(
             config: config,
-            registry: WidgetRegistry(BuiltinWidgets.all + [ProbeWidget.self]),
+            registry: WidgetRegistry(BuiltinWidgets.all + [ProbeWidget.self, BriefSilenceWidget.self, LastingSilenceWidget.self]),
             clock: clock,
             center: center
         )
-        host.onWake = { [unowned self] in records.append($0) }
-        host.onFrame = { [unowned self] in frames.append(($0, $1)) }
+        host.onWake = { [unowned self] record in lock.withLock { storedRecords.append(record) } }
+        host.onFrame = { [unowned self] frame, mode in lock.withLock { storedFrames.append((frame, mode)) } }
     }
 
     /// Runs the host until `start + seconds` on a thread of its own: the host blocks
@@ -121,3 +160,4 @@ final class HostHarness {
 }
 
 func instant(_ text: String) -> Date { parseISO8601Instant(text)! }
+let t0 = instant("2026-06-01T10:00:00Z")

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The `glance` executable, built beside this test bundle.
+func glanceBinary() throws -> URL {
+    let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("glance")
+    if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
+    let fromSource = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../.build/debug/glance")
+    return try #require(FileManager.default.isExecutableFile(atPath: fromSource.path) ? fromSource : nil, "glance is not built")
+}
+
+struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs glance to completion (tests of quick commands only).
+func runGlance(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = try glanceBinary()
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                  stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("glance-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+let seoulConfig = """
+    timezone: Asia/Seoul
+    display: {backend: file, path: frames}
+    slots:
+      - {name: dday, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+      - {name: today, kind: weekday, family: systemSmall}
+    """
+
+@Suite struct SimulateCommandTests {
+    @Test func printsOneContractLinePerSlotPerWake() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try seoulConfig.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["simulate", "--config", "wall.yaml", "--from", "2026-12-31T22:30:00+09:00",
+                                    "--until", "2027-01-01T01:00:00+09:00"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n") == [
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "dday", "kind": "countdown", "reason": "start", "refresh": "full"}"#,
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "today", "kind": "weekday", "reason": "start", "refresh": "full"}"#,
+            #"{"at": "2026-12-31T23:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "entry", "refresh": "none"}"#,
+            #"{"at": "2027-01-01T00:00:00+09:00", "slot": "dday", "kind": "countdown", "reason": "reload", "refresh": "partial"}"#,
+            #"{"at": "2027-01-01T00:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "entry", "refresh": "partial"}"#,
+            #"{"at": "2027-01-01T01:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "entry", "refresh": "none"}"#,
+        ])
+        // Simulation shows nothing on the display.
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("frames").path))
+    }
+
+    @Test(arguments: [
+        (["--from", "2027-01-02T00:00:00Z", "--until", "2027-01-01T00:00:00Z"], "must be before --until"),
+        (["--from", "yesterday", "--until", "2027-01-01T00:00:00Z"], "--from: 'yesterday' is not an ISO 8601 instant"),
+        (["--from", "2027-01-01T00:00:00Z"], "Missing expected argument '--until"),
+    ])
+    func usageErrorsExitWithTwoAndWriteNothing(arguments: [String], message: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try seoulConfig.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["simulate", "--config", "wall.yaml"] + arguments, in: directory)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+}
+
+@Suite struct RunCommandTests {
+    @Test func onceWritesAFrameAndARefreshLine() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try seoulConfig.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["run", "--config", "wall.yaml", "--once"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("frames go to \(directory.appendingPathComponent("frames/frame.txt").path)"))
+        let frame = try String(contentsOf: directory.appendingPathComponent("frames/frame.txt"), encoding: .utf8)
+        #expect(frame.contains("[dday] countdown 364x170+0+0\n  Launch\n"))
+        let log = try String(contentsOf: directory.appendingPathComponent("frames/refresh.jsonl"), encoding: .utf8)
+        #expect(log.split(separator: "\n").count == 1)
+        #expect(log.contains(#""refresh": "full", "damage": {"x": 0, "y": 0, "width": 534, "height": 170}"#))
+    }
+
+    @Test func aBadConfigIsOneLineExitTwoAndWritesNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = seoulConfig.replacingOccurrences(of: "kind: weekday", with: "kind: weather")
+        try bad.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["run", "--config", "wall.yaml"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr == "glance: wall.yaml:5:25: slots[1].kind: unknown widget kind 'weather'; expected one of countdown, weekday\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("frames").path))
+    }
+
+    @Test(arguments: [SIGTERM, SIGINT])
+    func theDaemonStopsCleanlyWithinASecond(signal: Int32) async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = try glanceBinary()
+        process.arguments = ["run"]
+        process.currentDirectoryURL = directory
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        let collected = Collected()
+        err.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+        try process.run()
+        // With no config it runs the demo and says where the frames are.
+        for _ in 0..<200 where !collected.text.contains("next wake:") {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        #expect(collected.text.contains("built-in demo"))
+        #expect(collected.text.contains("frames go to \(directory.appendingPathComponent("out/frame.txt").path)"))
+        let sent = Date()
+        kill(process.processIdentifier, signal)
+        for _ in 0..<100 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let elapsed = Date().timeIntervalSince(sent)
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        err.fileHandleForReading.readabilityHandler = nil
+        #expect(elapsed < 1, "took \(elapsed) s to stop")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        #expect(collected.text.contains("stopped"))
+    }
+}
+
+final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import GlanceHost
+import GlanceWidgets
+import Testing
+
+@Suite struct ConfigErrorTests {
+    func loadError(_ yaml: String) -> String {
+        do {
+            let config = try ConfigLoader.parse(yaml, file: "wall.yaml")
+            _ = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all),
+                               clock: SimulatedClock(start: Date(timeIntervalSince1970: 0)))
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test(arguments: [
+        // Malformed YAML: line and column of the syntax error.
+        ("slots: [\n  - kind: countdown\n", "wall.yaml:2:"),
+        // Wrong types.
+        ("slots: 5\n", "wall.yaml:1:8: slots: expected a list (lines starting with '- '), found '5'"),
+        ("display: {size: big}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:17: display.size: expected a size like 800x480, found 'big'"),
+        ("minimum_reload_interval: soon\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:26: minimum_reload_interval: expected a number from 1.0 to 86400.0, found 'soon'"),
+        // Unknown keys, kinds, families, zones.
+        ("slot:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:1: slot: unknown key 'slot'; expected one of timezone, locale, display, slots, keys, minimum_reload_interval, provider_timeout"),
+        ("slots:\n  - kind: weather\n    family: systemSmall\n",
+         "wall.yaml:2:11: slots[0].kind: unknown widget kind 'weather'; expected one of countdown, weekday"),
+        ("slots:\n  - kind: weekday\n    family: systemHuge\n",
+         "wall.yaml:3:13: slots[0].family: unknown family 'systemHuge'; expected one of systemSmall, systemMedium"),
+        ("slots:\n  - kind: weekday\n    family: systemLarge\n",
+         "wall.yaml:3:13: slots[0].family: 'weekday' does not support systemLarge; it supports systemSmall, systemMedium, accessoryCircular, accessoryInline"),
+        ("timezone: Mars/Olympus\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:11: timezone: unknown time zone 'Mars/Olympus'; expected an IANA name like Asia/Seoul or Europe/London"),
+        // Parameters.
+        ("slots:\n  - kind: countdown\n    family: systemSmall\n    params: {target: soon}\n",
+         "wall.yaml:4:22: slots[0].params.target: 'soon' is not a date like 2027-01-03 or 2027-01-03T09:00:00+09:00"),
+        ("slots:\n  - kind: countdown\n    family: systemSmall\n",
+         "wall.yaml:2:5: slots[0]: missing parameter 'target' for countdown (a date like 2027-01-03 or 2027-01-03T09:00:00+09:00); add it under params:"),
+        ("slots:\n  - kind: countdown\n    family: systemSmall\n    params: {target: 2027-01-03, colour: red}\n",
+         "wall.yaml:4:42: slots[0].params.colour: unknown parameter 'colour' for countdown; expected one of title, target"),
+        ("slots:\n  - kind: weekday\n    family: systemSmall\n    params: {x: 1}\n",
+         "wall.yaml:4:17: slots[0].params.x: unknown parameter 'x' for weekday; 'weekday' takes no parameters"),
+        // Missing pieces, duplicates, placement, keys.
+        ("slots:\n  - family: systemSmall\n", "wall.yaml:2:5: slots[0]: missing 'kind' (the widget to show, like countdown)"),
+        ("timezone: UTC\n", "wall.yaml:1:1: no slots: add a 'slots:' list with at least one widget"),
+        ("slots:\n  - {name: a, kind: weekday, family: systemSmall}\n  - {name: a, kind: weekday, family: systemSmall}\n",
+         "wall.yaml:3:5: slots[1]: slot name 'a' is used twice"),
+        ("display: {size: 100x100}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:3:5: slots[0]: slot '0' (170x170+0+0) does not fit on the 100x100 display"),
+        ("keys: {A: explode}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:11: keys.A: unknown action 'explode'; expected reload-all or 'reload KIND'"),
+        ("", "wall.yaml: the file is empty; it needs at least 'slots:'"),
+    ])
+    func errorsNameFileLineColumnAndField(yaml: String, expected: String) {
+        let message = loadError(yaml)
+        #expect(message.hasPrefix(expected), "got: \(message)")
+        #expect(!message.contains("\n"))
+    }
+
+    @Test func aMissingFileSaysSo() {
+        #expect(throws: ConfigError(file: "/nonexistent/glance.yaml", message: "no such file")) {
+            try ConfigLoader.load(path: "/nonexistent/glance.yaml")
+        }
+    }
+
+    @Test func theDesignsExampleParses() throws {
+        let config = try ConfigLoader.parse("""
+            timezone: Asia/Seoul
+            display:
+              backend: file
+              path: out
+              size: 800x480
+              colors: bw
+            slots:
+              - name: dday
+                kind: countdown
+                family: systemMedium
+                origin: [0, 0]
+                params: {title: Launch, target: "2027-01-03"}
+            keys:
+              A: reload-all
+            """, file: "design.yaml")
+        #expect(config.timeZone.identifier == "Asia/Seoul")
+        #expect(config.display.width == 800 && config.display.height == 480)
+        #expect(config.slots.first?.params.map(\.name) == ["title", "target"])
+        #expect(config.keys.map(\.key) == ["A"] && config.keys.map(\.action) == [.reloadAll])
+    }
+}
