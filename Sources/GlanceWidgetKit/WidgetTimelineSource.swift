@@ -65,7 +65,7 @@ final class IntentTimelineSource<Provider: AppIntentTimelineProvider, Content: V
 
     func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimelineEntry>) -> Void) {
         let work = UncheckedSendable((provider, intent))
-        Task {
+        Task(executorPreference: ProviderExecutor.shared) {
             let entry = await work.value.0.snapshot(for: work.value.1, in: context)
             completion(UncheckedSendable(AnyTimelineEntry(entry)))
         }
@@ -73,7 +73,7 @@ final class IntentTimelineSource<Provider: AppIntentTimelineProvider, Content: V
 
     func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimeline>) -> Void) {
         let work = UncheckedSendable((provider, intent))
-        Task {
+        Task(executorPreference: ProviderExecutor.shared) {
             let timeline = await work.value.0.timeline(for: work.value.1, in: context)
             completion(UncheckedSendable(AnyTimeline(timeline)))
         }

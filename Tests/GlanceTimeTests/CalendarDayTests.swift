@@ -37,3 +37,22 @@ import Testing
         #expect(CalendarDay(containing: instant, in: try #require(TimeZone(identifier: "America/Santiago"))).description == "2026-12-30")
     }
 }
+
+@Suite struct ISO8601Tests {
+    @Test(arguments: [
+        ("Asia/Seoul", "2026-12-31T09:00:00+09:00"),
+        ("UTC", "2026-12-31T00:00:00+00:00"),
+        ("America/St_Johns", "2026-12-30T20:30:00-03:30"),
+        ("Asia/Kathmandu", "2026-12-31T05:45:00+05:45"),
+        ("America/Santiago", "2026-12-30T21:00:00-03:00"),
+    ])
+    func writesTheZonesOffset(zone: String, expected: String) throws {
+        let instant = Date(timeIntervalSince1970: 1_798_675_200.75) // 2026-12-31T00:00:00.75Z
+        #expect(iso8601String(instant, in: try #require(TimeZone(identifier: zone))) == expected)
+        #expect(ISO8601DateFormatter().date(from: expected) == Date(timeIntervalSince1970: 1_798_675_200))
+    }
+
+    @Test func beforeTheEpoch() throws {
+        #expect(iso8601String(Date(timeIntervalSince1970: -1), in: try #require(TimeZone(identifier: "UTC"))) == "1969-12-31T23:59:59+00:00")
+    }
+}

@@ -47,9 +47,11 @@ public struct WeekdayProvider: TimelineProvider {
     }
 
     func makeEntry(at date: Date, in context: Context) -> WeekdayEntry {
-        let style = Date.FormatStyle(locale: context.locale, calendar: context.calendar, timeZone: context.timeZone)
-            .weekday(.wide)
-        return WeekdayEntry(date: date, day: CalendarDay(containing: date, in: context.timeZone), weekdayName: date.formatted(style))
+        let day = CalendarDay(containing: date, in: context.timeZone)
+        // The locale's stand-alone wide names (the form used on its own, not in a date).
+        let names = context.calendar.standaloneWeekdaySymbols
+        let name = names.indices.contains(day.weekday - 1) ? names[day.weekday - 1] : String(day.weekday)
+        return WeekdayEntry(date: date, day: day, weekdayName: name)
     }
 }
 

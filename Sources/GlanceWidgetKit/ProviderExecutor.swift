@@ -1,0 +1,43 @@
+import Foundation
+
+/// Runs the async parts of providers (`AppIntentTimelineProvider`) on one thread of
+/// Glance's own.
+///
+/// On Linux the first task that reaches the global concurrent executor starts a
+/// libdispatch worker pool, and with it a monitor timer that wakes the process every
+/// second for as long as it lives: sixty wakeups a minute on a display that should
+/// sleep for hours. Tasks that prefer this executor never touch that pool. The thread
+/// sleeps on a condition variable with no timeout while there is no work.
+public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
+    public static let shared = ProviderExecutor()
+
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var thread: Thread?
+
+    private init() {}
+
+    public func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        condition.lock()
+        jobs.append(unowned)
+        if thread == nil {
+            let worker = Thread { [unowned self] in self.runJobs() }
+            worker.name = "glance-providers"
+            thread = worker
+            worker.start()
+        }
+        condition.signal()
+        condition.unlock()
+    }
+
+    private func runJobs() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+    }
+}
