@@ -23,14 +23,12 @@ public struct Parameter<Value: Sendable>: Sendable {
         description: IntentDescription? = nil,
         default defaultValue: Value
     ) where Value: IntentParameterValue {
-        storage = ParameterStorage(title: title, value: defaultValue, decode: Value.init(parameterText:context:),
-                                   typeName: Value.parameterTypeName)
+        self.init(title: title, value: defaultValue, decode: Value.init(parameterText:context:), typeName: Value.parameterTypeName)
     }
 
     /// A required parameter: the config must give it.
     public init(title: LocalizedStringResource, description: IntentDescription? = nil) where Value: IntentParameterValue {
-        storage = ParameterStorage(title: title, value: nil, decode: Value.init(parameterText:context:),
-                                   typeName: Value.parameterTypeName)
+        self.init(title: title, value: nil, decode: Value.init(parameterText:context:), typeName: Value.parameterTypeName)
     }
 
     public init(
@@ -38,13 +36,20 @@ public struct Parameter<Value: Sendable>: Sendable {
         description: IntentDescription? = nil,
         default defaultValue: Value
     ) where Value: AppEnum {
-        storage = ParameterStorage(title: title, value: defaultValue, decode: Value.init(enumText:context:),
-                                   typeName: Value.enumTypeName)
+        self.init(title: title, value: defaultValue, decode: Value.init(enumText:context:), typeName: Value.enumTypeName)
     }
 
     public init(title: LocalizedStringResource, description: IntentDescription? = nil) where Value: AppEnum {
-        storage = ParameterStorage(title: title, value: nil, decode: Value.init(enumText:context:),
-                                   typeName: Value.enumTypeName)
+        self.init(title: title, value: nil, decode: Value.init(enumText:context:), typeName: Value.enumTypeName)
+    }
+
+    private init(
+        title: LocalizedStringResource,
+        value: Value?,
+        decode: @escaping (String, ParameterDecodingContext) throws(ParameterDecodingError) -> Value,
+        typeName: String
+    ) {
+        storage = ParameterStorage(title: title, value: value, decode: decode, typeName: typeName)
     }
 }
 
