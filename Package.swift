@@ -10,11 +10,12 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // Linux syscalls that Glibc does not import cleanly (timerfd, signalfd, epoll).
         .target(name: "CGlanceLinux"),
+        // libyaml from Debian (libyaml-dev), for reading configuration files.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
         .target(name: "GlanceUI"),
@@ -22,7 +23,7 @@ let package = Package(
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
         .target(
             name: "GlanceHost",
-            dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "Yams"]
+            dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "CYAML"]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost"]),

@@ -61,6 +61,18 @@ import Testing
         #expect(!message.contains("\n"))
     }
 
+    @Test func anchorsAndAliasesAreFollowed() throws {
+        let config = try ConfigLoader.parse("""
+            slots:
+              - &small {name: a, kind: weekday, family: systemSmall}
+              - {name: b, kind: countdown, family: systemMedium, params: &launch {title: Launch, target: "2027-01-03"}}
+              - {name: c, kind: countdown, family: systemSmall, params: *launch}
+            """, file: "anchors.yaml")
+        #expect(config.slots.map(\.name) == ["a", "b", "c"])
+        #expect(config.slots[2].params.map(\.text) == ["Launch", "2027-01-03"])
+        #expect(throws: ConfigError.self) { try ConfigLoader.parse("slots: *nowhere\n", file: "x.yaml") }
+    }
+
     @Test func aMissingFileSaysSo() {
         #expect(throws: ConfigError(file: "/nonexistent/glance.yaml", message: "no such file")) {
             try ConfigLoader.load(path: "/nonexistent/glance.yaml")

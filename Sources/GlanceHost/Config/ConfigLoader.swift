@@ -1,5 +1,4 @@
 import Foundation
-import Yams
 
 /// Reads configuration YAML into a `GlanceConfig`, or fails with one `ConfigError`.
 public enum ConfigLoader {
@@ -17,16 +16,17 @@ public enum ConfigLoader {
 
     /// Parses `text`; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> GlanceConfig {
-        let root: Node
+        let root: YAMLNode
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLComposer.compose(text) else {
                 throw ConfigError(file: file, message: "the file is empty; it needs at least 'slots:'")
             }
             root = node
         } catch let error as ConfigError {
             throw error
-        } catch let error as YamlError {
-            throw syntaxError(error, file: file)
+        } catch let error as YAMLSyntaxError {
+            throw ConfigError(file: file, line: error.mark?.line ?? 0, column: error.mark?.column ?? 0,
+                              message: "YAML syntax: \(error.problem)")
         } catch {
             throw ConfigError(file: file, message: "not valid YAML: \(error)")
         }
@@ -174,16 +174,5 @@ public enum ConfigLoader {
             bindings.append(KeyBinding(key: key, action: action, location: value.location))
         }
         return bindings
-    }
-
-    private static func syntaxError(_ error: YamlError, file: String) -> ConfigError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
-            return ConfigError(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)")
-        case .composer(_, let problem, let mark, _):
-            return ConfigError(file: file, line: mark.line, column: mark.column, message: "YAML: \(problem)")
-        default:
-            return ConfigError(file: file, message: "not valid YAML: \(error)")
-        }
     }
 }

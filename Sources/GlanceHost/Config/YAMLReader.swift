@@ -1,35 +1,33 @@
 import Foundation
-import Yams
 
 /// Walks a composed YAML node tree and turns every mismatch into a `ConfigError` that
 /// names the file, line, column and field path.
 struct YAMLReader {
     let file: String
-    let node: Node
+    let node: YAMLNode
     let path: String
 
     var location: ConfigLocation {
-        ConfigLocation(file: file, line: node.mark?.line ?? 0, column: node.mark?.column ?? 0, field: path)
+        ConfigLocation(file: file, line: node.mark.line, column: node.mark.column, field: path)
     }
 
     func fail(_ message: String) -> ConfigError { location.error(message) }
 
-    private func child(_ node: Node, _ key: String) -> YAMLReader {
+    private func child(_ node: YAMLNode, _ key: String) -> YAMLReader {
         YAMLReader(file: file, node: node, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
     /// The mapping's entries in file order; every key must be one of `allowed`.
     func mapping(allowed: [String]) throws(ConfigError) -> [(key: String, value: YAMLReader)] {
-        guard case .mapping(let mapping) = node else {
+        guard case .mapping(let mapping, _) = node else {
             throw fail("expected a mapping (key: value lines), found \(kindName)")
         }
         var result: [(String, YAMLReader)] = []
         var seen: Set<String> = []
         for (keyNode, valueNode) in mapping {
-            guard case .scalar(let keyScalar) = keyNode else {
+            guard case .scalar(let key, _) = keyNode else {
                 throw YAMLReader(file: file, node: keyNode, path: path).fail("keys must be plain names")
             }
-            let key = keyScalar.string
             let keyReader = YAMLReader(file: file, node: keyNode, path: path.isEmpty ? key : "\(path).\(key)")
             if !allowed.isEmpty, !allowed.contains(key) {
                 throw keyReader.fail("unknown key '\(key)'; expected one of \(allowed.joined(separator: ", "))")
@@ -46,7 +44,7 @@ struct YAMLReader {
     }
 
     func sequence() throws(ConfigError) -> [YAMLReader] {
-        guard case .sequence(let sequence) = node else {
+        guard case .sequence(let sequence, _) = node else {
             throw fail("expected a list (lines starting with '- '), found \(kindName)")
         }
         return sequence.enumerated().map { index, item in
@@ -55,8 +53,8 @@ struct YAMLReader {
     }
 
     func string() throws(ConfigError) -> String {
-        guard case .scalar(let scalar) = node else { throw fail("expected text, found \(kindName)") }
-        return scalar.string
+        guard case .scalar(let text, _) = node else { throw fail("expected text, found \(kindName)") }
+        return text
     }
 
     func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
@@ -77,18 +75,17 @@ struct YAMLReader {
 
     /// A scalar as text, or a flow list/mapping refused with a clear message.
     func scalarText() throws(ConfigError) -> String {
-        guard case .scalar(let scalar) = node else {
+        guard case .scalar(let text, _) = node else {
             throw fail("expected a single value, found \(kindName)")
         }
-        return scalar.string
+        return text
     }
 
     private var kindName: String {
         switch node {
-        case .scalar(let scalar): scalar.string.isEmpty ? "nothing" : "'\(scalar.string)'"
+        case .scalar(let text, _): text.isEmpty ? "nothing" : "'\(text)'"
         case .mapping: "a mapping"
         case .sequence: "a list"
-        case .alias: "an alias"
         }
     }
 }

@@ -1,0 +1,126 @@
+import CYAML
+
+/// A YAML document as a tree, each node with where it starts in the text.
+/// Built from libyaml's parser events; aliases are resolved to the anchored node.
+indirect enum YAMLNode {
+    case scalar(String, YAMLMark)
+    case mapping([(key: YAMLNode, value: YAMLNode)], YAMLMark)
+    case sequence([YAMLNode], YAMLMark)
+
+    var mark: YAMLMark {
+        switch self {
+        case .scalar(_, let mark), .mapping(_, let mark), .sequence(_, let mark): mark
+        }
+    }
+}
+
+/// A place in the text, 1-based, columns in Unicode scalars.
+struct YAMLMark: Equatable {
+    var line: Int
+    var column: Int
+
+    init(_ mark: yaml_mark_t) {
+        line = Int(mark.line) + 1
+        column = Int(mark.column) + 1
+    }
+}
+
+/// Why a text is not YAML, and where.
+struct YAMLSyntaxError: Error {
+    var problem: String
+    var mark: YAMLMark?
+}
+
+enum YAMLComposer {
+    /// The first document of `text`, or `nil` when it holds none.
+    static func compose(_ text: String) throws(YAMLSyntaxError) -> YAMLNode? {
+        var parser = yaml_parser_t()
+        guard yaml_parser_initialize(&parser) == 1 else { throw YAMLSyntaxError(problem: "out of memory") }
+        defer { yaml_parser_delete(&parser) }
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer throws(YAMLSyntaxError) in
+            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            var builder = Builder()
+            while true {
+                var event = yaml_event_t()
+                guard yaml_parser_parse(&parser, &event) == 1 else {
+                    let problem = parser.problem.map { String(cString: $0) } ?? "unreadable YAML"
+                    throw YAMLSyntaxError(problem: problem, mark: YAMLMark(parser.problem_mark))
+                }
+                defer { yaml_event_delete(&event) }
+                if event.type == YAML_STREAM_END_EVENT { return builder.root }
+                if event.type == YAML_DOCUMENT_END_EVENT, builder.root != nil { return builder.root }
+                try builder.handle(event)
+            }
+        }
+    }
+
+    /// Assembles nodes from events with a stack of open collections.
+    private struct Builder {
+        enum Open {
+            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, YAMLMark, anchor: String?)
+            case sequence([YAMLNode], YAMLMark, anchor: String?)
+        }
+
+        var stack: [Open] = []
+        var anchors: [String: YAMLNode] = [:]
+        var root: YAMLNode?
+
+        mutating func handle(_ event: yaml_event_t) throws(YAMLSyntaxError) {
+            let mark = YAMLMark(event.start_mark)
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                let scalar = event.data.scalar
+                let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
+                let node = YAMLNode.scalar(value, mark)
+                if let anchor = scalar.anchor { anchors[String(cString: anchor)] = node }
+                add(node)
+            case YAML_ALIAS_EVENT:
+                let name = event.data.alias.anchor.map { String(cString: $0) } ?? ""
+                guard let node = anchors[name] else {
+                    throw YAMLSyntaxError(problem: "unknown alias '*\(name)'", mark: mark)
+                }
+                add(node)
+            case YAML_MAPPING_START_EVENT:
+                stack.append(.mapping([], pendingKey: nil, mark, anchor: event.data.mapping_start.anchor.map { String(cString: $0) }))
+            case YAML_SEQUENCE_START_EVENT:
+                stack.append(.sequence([], mark, anchor: event.data.sequence_start.anchor.map { String(cString: $0) }))
+            case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
+                guard let open = stack.popLast() else { return }
+                let node: YAMLNode
+                let anchor: String?
+                switch open {
+                case .mapping(let pairs, _, let start, let name):
+                    node = .mapping(pairs, start)
+                    anchor = name
+                case .sequence(let items, let start, let name):
+                    node = .sequence(items, start)
+                    anchor = name
+                }
+                if let anchor { anchors[anchor] = node }
+                add(node)
+            default:
+                break
+            }
+        }
+
+        private mutating func add(_ node: YAMLNode) {
+            guard let top = stack.popLast() else {
+                root = node
+                return
+            }
+            switch top {
+            case .mapping(var pairs, let pendingKey, let mark, let anchor):
+                if let key = pendingKey {
+                    pairs.append((key, node))
+                    stack.append(.mapping(pairs, pendingKey: nil, mark, anchor: anchor))
+                } else {
+                    stack.append(.mapping(pairs, pendingKey: node, mark, anchor: anchor))
+                }
+            case .sequence(var items, let mark, let anchor):
+                items.append(node)
+                stack.append(.sequence(items, mark, anchor: anchor))
+            }
+        }
+    }
+}
