@@ -36,7 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"]),
     ],

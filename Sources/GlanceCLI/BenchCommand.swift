@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GlanceHost
 import GlanceTime
+import Glibc
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,59 +31,40 @@ struct IdleBench: ParsableCommand {
 
     func run() throws {
         guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be between 0 and 3000") }
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("glance-bench-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let configPath = directory.appendingPathComponent("demo.yaml").path
-        try DemoConfig.yaml(outputDirectory: directory.appendingPathComponent("out").path)
-            .write(toFile: configPath, atomically: true, encoding: .utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let configPath = directory + "/demo.yaml"
+        try Data(DemoConfig.yaml(outputDirectory: directory + "/out").utf8).write(to: URL(fileURLWithPath: configPath))
 
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        child.arguments = ["run", "--config", configPath]
-        let stderrPipe = Pipe()
-        child.standardError = stderrPipe
-        child.standardOutput = FileHandle.nullDevice
-        let lines = LineCollector()
-        stderrPipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if !data.isEmpty { lines.append(data) }
-        }
-        try child.run()
-        let pid = child.processIdentifier
-        defer { if child.isRunning { child.terminate() } }
+        let child = try ChildProcess(arguments: ["run", "--config", configPath])
+        defer { child.stop() }
 
         // The first "next wake" line means the first frame is out and the loop waits.
-        guard let firstNext = lines.waitForNextWake(after: 0, timeout: 30) else {
-            throw RuntimeError(message: "the demo did not start within 30 s:\n\(lines.text)")
+        guard var nextWake = child.nextWakeAnnouncement(timeout: 30) else {
+            throw RuntimeError(message: "the demo did not start within 30 s:\n\(child.output)")
         }
-        var nextWake = firstNext.date
-        var seen = firstNext.count
         // Move past boundaries that would fall inside the window.
-        while nextWake < Date().addingTimeInterval(seconds + 2) {
-            print("waiting for the boundary at \(iso8601String(nextWake, in: .current)) to pass")
-            guard let later = lines.waitForNextWake(after: seen, timeout: max(5, nextWake.timeIntervalSinceNow + 30)) else {
-                throw RuntimeError(message: "the demo did not wake at its boundary:\n\(lines.text)")
+        while nextWake < Date.now.addingTimeInterval(seconds + 2) {
+            print("waiting for the boundary at \(iso8601String(nextWake, in: .utc)) to pass")
+            guard let later = child.nextWakeAnnouncement(timeout: max(5, nextWake.timeIntervalSinceNow + 30)) else {
+                throw RuntimeError(message: "the demo did not wake at its boundary:\n\(child.output)")
             }
-            nextWake = later.date
-            seen = later.count
+            nextWake = later
         }
-        Thread.sleep(forTimeInterval: 0.5)
-        let before = try contextSwitches(of: pid)
-        print("idle window: \(Int(seconds)) s; next boundary at \(iso8601String(nextWake, in: .current))")
-        Thread.sleep(forTimeInterval: seconds)
-        let after = try contextSwitches(of: pid)
-        let peak = try peakRSSKiB(of: pid)
+        pause(seconds: 0.5)
+        let before = try contextSwitches(of: child.pid)
+        print("idle window: \(Int(seconds)) s; next boundary at \(iso8601String(nextWake, in: .utc))")
+        pause(seconds: seconds)
+        let after = try contextSwitches(of: child.pid)
+        let peak = statusField("VmHWM", in: try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8))
 
-        let stopStart = Date()
-        child.terminate()
-        child.waitUntilExit()
-        let stopMilliseconds = Int(Date().timeIntervalSince(stopStart) * 1000)
-        stderrPipe.fileHandleForReading.readabilityHandler = nil
+        let stopStart = Date.now
+        let status = child.stop()
+        let stopMilliseconds = Int(Date.now.timeIntervalSince(stopStart) * 1000)
 
         print("threads: \(after.threads); voluntary: \(after.voluntary - before.voluntary); involuntary: \(after.involuntary - before.involuntary)")
-        print("exit status after SIGTERM: \(child.terminationStatus)")
+        print("exit status after SIGTERM: \(status)")
         print("idle_seconds=\(Int(seconds)) wakeups=\(after.total - before.total) peak_rss_kib=\(peak) stop_ms=\(stopMilliseconds)")
     }
 
@@ -95,7 +77,7 @@ struct IdleBench: ParsableCommand {
 
     /// Sums `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` over every thread
     /// in `/proc/PID/task`, so a wakeup of any thread counts.
-    private func contextSwitches(of pid: Int32) throws -> Switches {
+    private func contextSwitches(of pid: pid_t) throws -> Switches {
         let taskDirectory = "/proc/\(pid)/task"
         var result = Switches()
         for task in try FileManager.default.contentsOfDirectory(atPath: taskDirectory) {
@@ -107,55 +89,91 @@ struct IdleBench: ParsableCommand {
         return result
     }
 
-    private func peakRSSKiB(of pid: Int32) throws -> Int {
-        statusField("VmHWM", in: try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))
-    }
-
     private func statusField(_ name: String, in status: String) -> Int {
         for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            let digits = line.dropFirst(name.count + 1).filter(\.isNumber)
-            return Int(digits) ?? 0
+            return Int(String(line.dropFirst(name.count + 1).filter(\.isNumber))) ?? 0
         }
         return 0
     }
 }
 
-/// Collects a child's stderr lines and finds its "next wake: <instant>" announcements.
-final class LineCollector: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var buffer = ""
+/// Sleeps the calling thread.
+func pause(seconds: Double) {
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0 && errno == EINTR { request = remaining }
+}
 
-    func append(_ data: Data) {
-        condition.lock()
-        buffer += String(decoding: data, as: UTF8.self)
-        condition.broadcast()
-        condition.unlock()
+/// This executable started again as a child (posix_spawn), its stderr on a pipe.
+final class ChildProcess {
+    let pid: pid_t
+    private let stderrRead: Int32
+    private var buffer: [UInt8] = []
+    private var announcementsSeen = 0
+    private var exitStatus: Int32?
+
+    init(arguments: [String]) throws {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw RuntimeError(message: "pipe: \(String(cString: strerror(errno)))") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let executable = "/proc/self/exe"
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawn(&child, executable, &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        guard result == 0 else {
+            close(pipeEnds[0])
+            throw RuntimeError(message: "cannot start glance: \(String(cString: strerror(result)))")
+        }
+        pid = child
+        stderrRead = pipeEnds[0]
     }
 
-    var text: String {
-        condition.lock()
-        defer { condition.unlock() }
-        return buffer
-    }
+    deinit { close(stderrRead) }
 
-    /// Waits for the first "next wake" line after the `count`-th one.
-    func waitForNextWake(after count: Int, timeout: TimeInterval) -> (date: Date, count: Int)? {
-        let deadline = Date().addingTimeInterval(timeout)
-        condition.lock()
-        defer { condition.unlock() }
+    var output: String { String(decoding: buffer, as: UTF8.self) }
+
+    /// The instant of the next "next wake:" line the child prints, waiting up to `timeout` s.
+    func nextWakeAnnouncement(timeout: Double) -> Date? {
+        let deadline = Date.now.addingTimeInterval(timeout)
+        let prefix = "glance: next wake: "
         while true {
-            let announcements = buffer.split(separator: "\n").filter { $0.hasPrefix("glance: next wake: ") }
-            if announcements.count > count {
-                let text = String(announcements[count].dropFirst("glance: next wake: ".count))
-                // "none scheduled" never ends the idle window: treat as far away.
-                let date = parseISO8601(text) ?? Date.distantFuture
-                return (date, count + 1)
+            let announcements = output.split(separator: "\n").filter { $0.hasPrefix(prefix) }
+            if announcements.count > announcementsSeen {
+                let text = String(announcements[announcementsSeen].dropFirst(prefix.count))
+                announcementsSeen += 1
+                // "none scheduled" never ends the idle window.
+                return parseISO8601Instant(text) ?? .distantFuture
             }
-            if !condition.wait(until: deadline) { return nil }
+            let left = deadline.timeIntervalSince(.now)
+            if left <= 0 { return nil }
+            var descriptor = pollfd(fd: stderrRead, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, Int32(min(left, 1) * 1000)) >= 0 else { return nil }
+            if descriptor.revents != 0 {
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = read(stderrRead, &chunk, chunk.count)
+                if count <= 0 { return nil }
+                buffer += chunk[..<count]
+            }
         }
     }
 
-    private func parseISO8601(_ text: String) -> Date? {
-        ISO8601DateFormatter().date(from: text)
+    /// SIGTERM, then waits for the exit; returns the exit status.
+    @discardableResult
+    func stop() -> Int32 {
+        if let exitStatus { return exitStatus }
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WEXITSTATUS; a death by signal shows as 128 + the signal, as shells do.
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
     }
 }

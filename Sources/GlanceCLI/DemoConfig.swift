@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GlanceTime
 
 /// The configuration `glance run` uses when it is given none: the two built-in widgets
 /// on the file backend, at the 7.5" panel's size.
@@ -25,7 +26,7 @@ enum DemoConfig {
 
     /// The demo counts down to the next 1 January, so it always shows a future date.
     private static var nextNewYear: String {
-        let year = Calendar(identifier: .gregorian).component(.year, from: .now) + 1
+        let year = CalendarDay(containing: .now, in: ZoneRules.current()).year + 1
         return "\(year)-01-01"
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlanceHost
 
 @main
@@ -22,14 +23,14 @@ struct GlanceCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let error as ConfigError {
-            FileHandle.standardError.write(Data("glance: \(error)\n".utf8))
-            Foundation.exit(2)
+            StandardStreams.error("glance: \(error)\n")
+            Glibc.exit(2)
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("glance: \(error.message)\n".utf8))
-            Foundation.exit(2)
+            StandardStreams.error("glance: \(error.message)\n")
+            Glibc.exit(2)
         } catch let error as RuntimeError {
-            FileHandle.standardError.write(Data("glance: \(error.message)\n".utf8))
-            Foundation.exit(1)
+            StandardStreams.error("glance: \(error.message)\n")
+            Glibc.exit(1)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
@@ -37,11 +38,11 @@ struct GlanceCommand: ParsableCommand {
             }
             // Parsing and validation problems: ArgumentParser's message, our exit code.
             let message = self.message(for: error)
-            FileHandle.standardError.write(Data("glance: \(message)\n".utf8))
+            StandardStreams.error("glance: \(message)\n")
             if message.count < 200 || code == .validationFailure {
-                FileHandle.standardError.write(Data("Run 'glance --help' for usage.\n".utf8))
+                StandardStreams.error("Run 'glance --help' for usage.\n")
             }
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+            Glibc.exit(code == .validationFailure ? 2 : code.rawValue)
         }
     }
 }

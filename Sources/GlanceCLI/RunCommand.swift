@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GlanceHost
 import GlanceTime
 import GlanceWidgets
@@ -83,6 +83,6 @@ struct RunCommand: ParsableCommand {
     }
 
     static func say(_ message: String) {
-        FileHandle.standardError.write(Data("glance: \(message)\n".utf8))
+        StandardStreams.error("glance: \(message)\n")
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import GlanceHost
 import GlanceIntents
+import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
 
@@ -42,7 +43,7 @@ struct SimulateCommand: ParsableCommand {
             registry: WidgetRegistry(BuiltinWidgets.all),
             clock: clock,
             center: WidgetCenter(),
-            log: { message in FileHandle.standardError.write(Data("glance: \(message)\n".utf8)) }
+            log: { message in StandardStreams.error("glance: \(message)\n") }
         )
         var output = JSONLineWriter()
         host.onWake = { record in output.write(record.jsonLine(in: configuration.timeZone)) }
@@ -53,7 +54,7 @@ struct SimulateCommand: ParsableCommand {
 
 /// Buffers stdout lines: a year of wakes is tens of thousands of lines.
 struct JSONLineWriter {
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
 
     mutating func write(_ line: String) {
         buffer.append(contentsOf: line.utf8)
@@ -62,7 +63,7 @@ struct JSONLineWriter {
     }
 
     mutating func flush() {
-        FileHandle.standardOutput.write(buffer)
+        StandardStreams.output(buffer)
         buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceTime
 
 /// A type a `@Parameter` can hold and that can be written in the config as text.
@@ -16,7 +16,7 @@ extension String: IntentParameterValue {
 extension Int: IntentParameterValue {
     public static var parameterTypeName: String { "a whole number" }
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
-        guard let value = Int(text.trimmingCharacters(in: .whitespaces)) else {
+        guard let value = Int(text.trimmedOfSpaces) else {
             throw ParameterDecodingError(expected: Self.parameterTypeName)
         }
         self = value
@@ -26,7 +26,7 @@ extension Int: IntentParameterValue {
 extension Double: IntentParameterValue {
     public static var parameterTypeName: String { "a number" }
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
-        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite else {
+        guard let value = Double(text.trimmedOfSpaces), value.isFinite else {
             throw ParameterDecodingError(expected: Self.parameterTypeName)
         }
         self = value
@@ -49,7 +49,7 @@ extension Date: IntentParameterValue {
 
     /// A bare date is the start of that day in the context's zone.
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedOfSpaces
         if let day = CalendarDay(isoString: trimmed), let start = day.start(in: context.timeZone) {
             self = start
             return
@@ -69,11 +69,3 @@ extension Optional: IntentParameterValue where Wrapped: IntentParameterValue {
     }
 }
 
-/// Reads `2026-12-31T09:00:00+09:00`, `...Z`, and fractional seconds.
-public func parseISO8601Instant(_ text: String) -> Date? {
-    let plain = ISO8601DateFormatter()
-    if let date = plain.date(from: text) { return date }
-    let fractional = ISO8601DateFormatter()
-    fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return fractional.date(from: text)
-}

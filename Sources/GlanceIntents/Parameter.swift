@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GlanceTime
 
 /// A configurable input of an intent (Apple's `@Parameter`).
 ///
@@ -110,9 +111,9 @@ final class ParameterStorage<Value: Sendable>: @unchecked Sendable {
 /// Where a parameter's text came from, for decoding dates in the right zone.
 public struct ParameterDecodingContext: Sendable {
     /// The zone a date without an offset (`2027-01-03`) is read in.
-    public var timeZone: TimeZone
+    public var timeZone: ZoneRules
 
-    public init(timeZone: TimeZone) { self.timeZone = timeZone }
+    public init(timeZone: ZoneRules) { self.timeZone = timeZone }
 }
 
 /// A parameter's text could not be read as its type.

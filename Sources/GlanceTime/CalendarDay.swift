@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A date on the proleptic Gregorian calendar with no time and no zone: "2027-01-03".
 ///
@@ -34,7 +34,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The day a wall clock in `timeZone` shows at `instant`.
-    public init(containing instant: Date, in timeZone: TimeZone) {
+    public init(containing instant: Date, in timeZone: ZoneRules) {
         let local = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
         daysSinceEpoch = Int((local / 86_400).rounded(.down))
     }
@@ -69,7 +69,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// Havana and Beirut move their clocks at 00:00) it is the instant of the jump; where
     /// the clock falls back over midnight it is the one midnight the wall clock really
     /// shows; where a whole day is skipped (Samoa, 2011-12-30) it is the next day's start.
-    public func start(in timeZone: TimeZone) -> Date? {
+    public func start(in timeZone: ZoneRules) -> Date? {
         let wallMidnight = Double(daysSinceEpoch) * 86_400
         // Every offset in force within two days either side, and every transition there.
         let windowStart = Date(timeIntervalSince1970: wallMidnight - 2 * 86_400)
@@ -77,7 +77,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
         var offsets: Set<Int> = [timeZone.secondsFromGMT(for: windowStart)]
         var candidates: [Date] = []
         var cursor = windowStart
-        while let transition = timeZone.nextDaylightSavingTimeTransition(after: cursor), transition < windowEnd {
+        while let transition = timeZone.nextTransition(after: cursor), transition < windowEnd {
             candidates.append(transition)
             offsets.insert(timeZone.secondsFromGMT(for: transition))
             cursor = transition
@@ -89,7 +89,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     }
 
     /// The start of the first day after the one `instant` falls on: "the next midnight".
-    public static func nextDayStart(after instant: Date, in timeZone: TimeZone) -> Date {
+    public static func nextDayStart(after instant: Date, in timeZone: ZoneRules) -> Date {
         let today = CalendarDay(containing: instant, in: timeZone)
         var day = today.adding(days: 1)
         // A day that cannot be found (never, with real zone data) falls through to the next.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where "now" comes from. The host and the built-in widgets never call `Date()`
 /// directly, so a whole year can run in virtual time.

@@ -1,12 +1,12 @@
-import Foundation
+import FoundationEssentials
 
 /// ISO 8601 text for an instant, with the zone's offset (`2026-12-31T09:00:00+09:00`);
 /// a zero offset is written `+00:00`, not `Z`, as the command-line contract asks.
 /// Fractions of a second are dropped.
 ///
-/// Written by hand rather than with `ISO8601DateFormatter`, whose set-up cost dominated
-/// a simulated year of wakes.
-public func iso8601String(_ instant: Date, in timeZone: TimeZone) -> String {
+/// Written by hand: it needs only the zone's offset, and it is on the path of every line
+/// `glance simulate` prints.
+public func iso8601String(_ instant: Date, in timeZone: ZoneRules) -> String {
     let offset = timeZone.secondsFromGMT(for: instant)
     let local = Int((instant.timeIntervalSince1970).rounded(.down)) + offset
     let day = CalendarDay(daysSinceEpoch: Int((Double(local) / 86_400).rounded(.down)))
@@ -18,3 +18,9 @@ public func iso8601String(_ instant: Date, in timeZone: TimeZone) -> String {
 }
 
 private func two(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+
+/// Reads `2026-12-31T09:00:00+09:00`, `…Z`, and fractional seconds; `nil` otherwise.
+public func parseISO8601Instant(_ text: String) -> Date? {
+    if let date = try? Date(text, strategy: .iso8601) { return date }
+    return try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+}

@@ -1,14 +1,14 @@
-import Foundation
+import FoundationEssentials
 
 /// Wall-clock boundaries in a zone, for providers that want to wake "at the next hour".
 public enum LocalTime {
     /// The first instant after `instant` at which the hour on a wall clock in `timeZone`
     /// changes: normally minute 0 of the next hour; at a jump forward, the jump itself;
     /// a fall-back that repeats the same hour number is not a change.
-    public static func nextHourStart(after instant: Date, in timeZone: TimeZone) -> Date {
+    public static func nextHourStart(after instant: Date, in timeZone: ZoneRules) -> Date {
         let offsetNow = Double(timeZone.secondsFromGMT(for: instant))
         let candidate = nextBoundary(afterLocal: instant.timeIntervalSince1970 + offsetNow, offset: offsetNow)
-        guard let transition = timeZone.nextDaylightSavingTimeTransition(after: instant), transition <= candidate else {
+        guard let transition = timeZone.nextTransition(after: instant), transition <= candidate else {
             return candidate
         }
         let offsetAfter = Double(timeZone.secondsFromGMT(for: transition))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A time zone's offsets, read from the system's tz database (TZif files, RFC 8536) in
 /// `/usr/share/zoneinfo`, with the POSIX TZ rule at the file's end for instants after
@@ -33,10 +33,44 @@ public struct ZoneRules: Sendable, Equatable {
 
     public static let defaultDirectory = "/usr/share/zoneinfo"
 
+    /// Coordinated Universal Time: offset 0, no transitions.
+    public static let utc = ZoneRules(fixedIdentifier: "UTC")
+
+    private init(fixedIdentifier: String) {
+        identifier = fixedIdentifier
+        transitions = []
+        offsetsAfter = []
+        initialOffset = 0
+        footer = nil
+    }
+
+    /// The system's zone: `$TZ` if it names one, else what `/etc/localtime` links to,
+    /// else `/etc/timezone`, else UTC.
+    public static func current() -> ZoneRules {
+        var candidates: [String] = []
+        if let tz = ProcessInfo.processInfo.environment["TZ"] {
+            candidates.append(tz.hasPrefix(":") ? String(tz.dropFirst()) : tz)
+        }
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime") {
+            // …/zoneinfo/Asia/Seoul → Asia/Seoul
+            let parts = target.split(separator: "/", omittingEmptySubsequences: false)
+            if let marker = parts.lastIndex(of: "zoneinfo") {
+                candidates.append(parts[(marker + 1)...].joined(separator: "/"))
+            }
+        }
+        if let text = try? String(contentsOfFile: "/etc/timezone", encoding: .utf8) {
+            candidates.append(text.filter { !$0.isWhitespace })
+        }
+        for candidate in candidates {
+            if let rules = try? ZoneRules(identifier: candidate) { return rules }
+        }
+        return .utc
+    }
+
     /// Reads `directory/identifier`.
     public init(identifier: String, directory: String = ZoneRules.defaultDirectory) throws(LoadError) {
         let allowed = identifier.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) || "_+-/".unicodeScalars.contains($0)
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "_+-/".unicodeScalars.contains($0)
         }
         guard !identifier.isEmpty, allowed, !identifier.split(separator: "/").contains(".."), !identifier.hasPrefix("/") else {
             throw .invalidIdentifier(identifier)

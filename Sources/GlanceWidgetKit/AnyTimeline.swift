@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A timeline entry with its type erased, as the host keeps it.
 public struct AnyTimelineEntry {

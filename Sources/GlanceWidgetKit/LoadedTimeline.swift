@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A timeline as the host holds it: entries in date order, the reload policy, and when
 /// it was fetched. All of WidgetKit's timing rules live here, as pure functions of time.

@@ -1,4 +1,4 @@
-import Foundation
+import GlanceTime
 
 /// Runs the async parts of providers (`AppIntentTimelineProvider`) on one thread of
 /// Glance's own.
@@ -11,9 +11,9 @@ import Foundation
 public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     public static let shared = ProviderExecutor()
 
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var jobs: [UnownedJob] = []
-    private var thread: Thread?
+    private var started = false
 
     private init() {}
 
@@ -21,11 +21,9 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
         let unowned = UnownedJob(job)
         condition.lock()
         jobs.append(unowned)
-        if thread == nil {
-            let worker = Thread { [unowned self] in self.runJobs() }
-            worker.name = "glance-providers"
-            thread = worker
-            worker.start()
+        if !started {
+            started = true
+            startThread { [unowned self] in self.runJobs() }
         }
         condition.signal()
         condition.unlock()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Entries to show over time and when to ask for the next ones (WidgetKit's `Timeline`).
 public struct Timeline<EntryType: TimelineEntry> {

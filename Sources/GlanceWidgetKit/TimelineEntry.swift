@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One moment of a widget's content (WidgetKit's `TimelineEntry`).
 public protocol TimelineEntry {

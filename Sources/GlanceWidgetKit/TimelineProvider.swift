@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceIntents
 
 /// Supplies a widget's entries with completion handlers (WidgetKit's `TimelineProvider`).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceTime
 
 /// What a provider is told about where and when its entries will be shown
@@ -6,7 +6,7 @@ import GlanceTime
 public struct TimelineProviderContext: Sendable {
     public let family: WidgetFamily
     /// The slot's size in points.
-    public let displaySize: CGSize
+    public let displaySize: WidgetSize
     /// True when the host asks for a gallery snapshot, not for the wall.
     public let isPreview: Bool
 
@@ -15,18 +15,18 @@ public struct TimelineProviderContext: Sendable {
 
     /// The instant the host considers "now" (virtual in simulations).
     public let date: Date
-    /// The display's zone (the config's `timezone`).
-    public let timeZone: TimeZone
-    /// The display's locale (the config's `locale`).
-    public let locale: Locale
+    /// The display's zone (the config's `timezone`), from the tz database.
+    public let timeZone: ZoneRules
+    /// The display's language (the config's `locale`).
+    public let locale: DisplayLocale
 
     public init(
         family: WidgetFamily,
-        displaySize: CGSize,
+        displaySize: WidgetSize,
         isPreview: Bool = false,
         date: Date,
-        timeZone: TimeZone,
-        locale: Locale
+        timeZone: ZoneRules,
+        locale: DisplayLocale
     ) {
         self.family = family
         self.displaySize = displaySize
@@ -34,14 +34,6 @@ public struct TimelineProviderContext: Sendable {
         self.date = date
         self.timeZone = timeZone
         self.locale = locale
-    }
-
-    /// A Gregorian calendar in the display's zone and locale.
-    public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = locale
-        return calendar
     }
 
     /// The calendar day the display's wall clock shows now.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// Asks the host for new timelines (WidgetKit's `WidgetCenter`).

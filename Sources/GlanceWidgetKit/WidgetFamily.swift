@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The shape and size class of a widget (WidgetKit's `WidgetFamily`).
 public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
@@ -14,18 +14,32 @@ public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, CustomString
     /// The size a slot of this family gets unless the config gives one, in points
     /// (the display's `scale` maps points to pixels). These are the iPad sizes, which
     /// divide an 800×480 panel into a useful grid.
-    public var defaultSize: CGSize {
+    public var defaultSize: WidgetSize {
         switch self {
-        case .systemSmall: CGSize(width: 170, height: 170)
-        case .systemMedium: CGSize(width: 364, height: 170)
-        case .systemLarge: CGSize(width: 364, height: 382)
-        case .systemExtraLarge: CGSize(width: 768, height: 382)
-        case .accessoryCircular: CGSize(width: 76, height: 76)
-        case .accessoryRectangular: CGSize(width: 172, height: 76)
-        case .accessoryInline: CGSize(width: 257, height: 26)
-        case .accessoryCorner: CGSize(width: 76, height: 76)
+        case .systemSmall: WidgetSize(width: 170, height: 170)
+        case .systemMedium: WidgetSize(width: 364, height: 170)
+        case .systemLarge: WidgetSize(width: 364, height: 382)
+        case .systemExtraLarge: WidgetSize(width: 768, height: 382)
+        case .accessoryCircular: WidgetSize(width: 76, height: 76)
+        case .accessoryRectangular: WidgetSize(width: 172, height: 76)
+        case .accessoryInline: WidgetSize(width: 257, height: 26)
+        case .accessoryCorner: WidgetSize(width: 76, height: 76)
         }
     }
 
     public var description: String { rawValue }
+}
+
+/// A widget's size in points (where SwiftUI would use `CGSize`; Glance's core does
+/// without Foundation's CoreGraphics types, see docs/ARCHITECTURE.md).
+public struct WidgetSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)" }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceHost
+import GlanceTime
 import GlanceIntents
 import GlanceUI
 import GlanceWidgetKit

@@ -2,6 +2,7 @@ import Foundation
 import GlanceIntents
 import GlanceUI
 import GlanceWidgetKit
+import GlanceTime
 import Testing
 
 // A widget written the way an iOS tutorial writes one: only the imports differ.
@@ -106,8 +107,8 @@ struct ConfigurableWidget: Widget {
 
 func context() -> TimelineProviderContext {
     TimelineProviderContext(family: .systemSmall, displaySize: WidgetFamily.systemSmall.defaultSize,
-                            date: Date(timeIntervalSince1970: 1_800_000_000), timeZone: TimeZone(identifier: "UTC")!,
-                            locale: Locale(identifier: "en_US"))
+                            date: Date(timeIntervalSince1970: 1_800_000_000), timeZone: (try! ZoneRules(identifier: "UTC")),
+                            locale: DisplayLocale.english)
 }
 
 func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
@@ -128,7 +129,7 @@ func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
     }
 
     @Test func staticProviderTimelineAndViewResolve() async throws {
-        let source = try EmojiWidget().body.descriptor.makeSource(parameters: [], context: .init(timeZone: .gmt))
+        let source = try EmojiWidget().body.descriptor.makeSource(parameters: [], context: .init(timeZone: .utc))
         let result = await timeline(of: source)
         #expect(result.entries.count == 5)
         #expect(result.policy == .atEnd)
@@ -138,7 +139,7 @@ func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
 
     @Test func staticWidgetRefusesParameters() {
         #expect(throws: IntentConfigurator.Failure.unknownParameter(name: "x", known: [])) {
-            try EmojiWidget().body.descriptor.makeSource(parameters: [("x", "1")], context: .init(timeZone: .gmt))
+            try EmojiWidget().body.descriptor.makeSource(parameters: [("x", "1")], context: .init(timeZone: .utc))
         }
     }
 
@@ -146,14 +147,14 @@ func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
         let descriptor = ConfigurableWidget().body.descriptor
         #expect(descriptor.parameterNames == ["favoriteEmoji", "mood", "count"])
         let source = try descriptor.makeSource(parameters: [("count", "3"), ("mood", "happy"), ("favoriteEmoji", "🌊")],
-                                               context: .init(timeZone: .gmt))
+                                               context: .init(timeZone: .utc))
         let result = await timeline(of: source)
         #expect((result.entries.first?.base as? SimpleEntry)?.emoji == "🌊🌊🌊happy")
         #expect(result.policy == .never)
     }
 
     @Test func intentParameterErrorsSayWhatIsExpected() {
-        let context = ParameterDecodingContext(timeZone: .gmt)
+        let context = ParameterDecodingContext(timeZone: .utc)
         let descriptor = ConfigurableWidget().body.descriptor
         #expect(throws: IntentConfigurator.Failure.missingParameter(name: "count", expected: "a whole number")) {
             try descriptor.makeSource(parameters: [], context: context)
@@ -170,7 +171,7 @@ func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
     }
 
     @Test func dateParametersAreDaysInTheConfiguredZone() throws {
-        let seoul = ParameterDecodingContext(timeZone: TimeZone(identifier: "Asia/Seoul")!)
+        let seoul = ParameterDecodingContext(timeZone: (try! ZoneRules(identifier: "Asia/Seoul")))
         let day = try Date(parameterText: "2027-01-03", context: seoul)
         #expect(day == ISO8601DateFormatter().date(from: "2027-01-02T15:00:00Z"))
         let instant = try Date(parameterText: "2027-01-03T09:30:00+09:00", context: seoul)

@@ -11,7 +11,7 @@ func instant(_ text: String) -> Date { parseISO8601Instant(text)! }
 
 func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US") -> TimelineProviderContext {
     TimelineProviderContext(family: .systemMedium, displaySize: WidgetFamily.systemMedium.defaultSize, date: date,
-                            timeZone: TimeZone(identifier: zone)!, locale: Locale(identifier: locale))
+                            timeZone: (try! ZoneRules(identifier: zone)), locale: DisplayLocale(identifier: locale))
 }
 
 @Suite struct CountdownTests {
@@ -23,7 +23,7 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
     @Test func countsCalendarDaysInTheDisplayZoneAndReloadsAtLocalMidnight() async throws {
         let intent = CountdownIntent()
         intent.title = "Launch"
-        intent.target = try Date(parameterText: "2027-01-03", context: .init(timeZone: TimeZone(identifier: "Asia/Seoul")!))
+        intent.target = try Date(parameterText: "2027-01-03", context: .init(timeZone: (try! ZoneRules(identifier: "Asia/Seoul"))))
         // 23:59 on 31 Dec in Seoul is still three days before.
         let timeline = await CountdownProvider().timeline(for: intent, in: context(at: instant("2026-12-31T23:59:00+09:00")))
         #expect(timeline.entries.map(\.label) == ["D-3"])
@@ -87,7 +87,7 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
         let countdown = recorder.records.filter { $0.slot == "dday" }
         // Start, then one reload at each Seoul midnight: 30 of them.
         #expect(countdown.count == 31)
-        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        let seoul = (try! ZoneRules(identifier: "Asia/Seoul"))
         for record in countdown.dropFirst() {
             #expect(iso8601String(record.at, in: seoul).hasSuffix("T00:00:00+09:00"))
             #expect(record.reason == .reload)

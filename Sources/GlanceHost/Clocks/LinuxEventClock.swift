@@ -1,5 +1,6 @@
 import CGlanceLinux
-import Foundation
+import Glibc
+import FoundationEssentials
 import GlanceTime
 
 /// The real clock on Linux: one `epoll_wait` over a `timerfd` on `CLOCK_REALTIME`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceTime
 import Synchronization
 
@@ -26,7 +26,7 @@ public final class SimulatedClock: HostClock, Sendable {
 
     private let state: Mutex<State>
     private let blocking: Bool
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
 
     /// - Parameter blocking: when true, a wait does not jump to its deadline but blocks
     ///   until another thread moves time with `advance(to:)` or `set(to:)`.

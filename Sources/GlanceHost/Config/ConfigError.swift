@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A problem in a configuration file, with where it is and what was expected.
 ///

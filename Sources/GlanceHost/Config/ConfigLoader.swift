@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import GlanceTime
 
 /// Reads configuration YAML into a `GlanceConfig`, or fails with one `ConfigError`.
 public enum ConfigLoader {
@@ -33,18 +34,26 @@ public enum ConfigLoader {
 
         let reader = YAMLReader(file: file, node: root, path: "")
         let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout"]
-        var config = GlanceConfig(source: file, timeZone: .current, locale: .current, display: DisplayConfig(), slots: [])
+        var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
+                                  display: DisplayConfig(), slots: [])
         var sawSlots = false
         for (key, value) in try reader.mapping(allowed: topKeys) {
             switch key {
             case "timezone":
                 let identifier = try value.string()
-                guard let zone = TimeZone(identifier: identifier) else {
+                do {
+                    config.timeZone = try ZoneRules(identifier: identifier)
+                } catch .notFound, .invalidIdentifier {
                     throw value.fail("unknown time zone '\(identifier)'; expected an IANA name like Asia/Seoul or Europe/London")
+                } catch {
+                    throw value.fail("\(error)")
                 }
-                config.timeZone = zone
             case "locale":
-                config.locale = Locale(identifier: try value.string())
+                let locale = DisplayLocale(identifier: try value.string())
+                guard locale.isAvailable else {
+                    throw value.fail("no locale data for '\(locale.identifier)'; install Debian's locales-all or run locale-gen for it")
+                }
+                config.locale = locale
             case "display":
                 config.display = try parseDisplay(value)
             case "slots":
@@ -162,11 +171,11 @@ public enum ConfigLoader {
     private static func parseKeys(_ reader: YAMLReader) throws(ConfigError) -> [KeyBinding] {
         var bindings: [KeyBinding] = []
         for (key, value) in try reader.freeMapping() {
-            let text = try value.string().trimmingCharacters(in: .whitespaces)
+            let text = try value.string().trimmedOfSpaces
             let action: KeyBinding.Action
             if text == "reload-all" {
                 action = .reloadAll
-            } else if text.hasPrefix("reload "), case let kind = text.dropFirst("reload ".count).trimmingCharacters(in: .whitespaces), !kind.isEmpty {
+            } else if text.hasPrefix("reload "), case let kind = String(text.dropFirst("reload ".count)).trimmedOfSpaces, !kind.isEmpty {
                 action = .reload(kind: kind)
             } else {
                 throw value.fail("unknown action '\(text)'; expected reload-all or 'reload KIND'")

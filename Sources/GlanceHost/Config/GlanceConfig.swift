@@ -1,11 +1,12 @@
-import Foundation
+import FoundationEssentials
+import GlanceTime
 
 /// A parsed configuration file (the design's YAML contract).
 public struct GlanceConfig: Sendable {
     /// Where the config came from, for messages ("built-in demo" for the demo).
     public var source: String
-    public var timeZone: TimeZone
-    public var locale: Locale
+    public var timeZone: ZoneRules
+    public var locale: DisplayLocale
     public var display: DisplayConfig
     public var slots: [SlotConfig]
     /// Board key name → what it does.
@@ -17,8 +18,8 @@ public struct GlanceConfig: Sendable {
 
     public init(
         source: String,
-        timeZone: TimeZone,
-        locale: Locale,
+        timeZone: ZoneRules,
+        locale: DisplayLocale,
         display: DisplayConfig,
         slots: [SlotConfig],
         keys: [KeyBinding] = [],

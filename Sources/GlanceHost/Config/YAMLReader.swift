@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Walks a composed YAML node tree and turns every mismatch into a `ConfigError` that
 /// names the file, line, column and field path.

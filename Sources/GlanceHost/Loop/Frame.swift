@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceUI
 
 /// Everything on the display at one instant: each slot's resolved view tree and place.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decides how the display refreshes a changed frame: the first frame and one in every
 /// `fullEvery` changes are full refreshes, as is the first change after `fullAtLeastEvery`

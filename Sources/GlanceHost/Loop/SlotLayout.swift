@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceWidgetKit
 
 /// A rectangle on the display, in pixels.

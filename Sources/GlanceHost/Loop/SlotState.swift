@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceUI
 import GlanceWidgetKit
 
@@ -73,6 +73,6 @@ final class SlotState {
 
     /// Seconds to wait after the `failures`-th failure in a row: 30 s doubling to 15 min.
     static func retryDelay(afterFailures failures: Int) -> TimeInterval {
-        min(30 * pow(2, Double(max(0, failures - 1))), 900)
+        min(30 * Double(1 << min(max(0, failures - 1), 10)), 900)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceTime
 
 /// Why a slot was looked at.
@@ -45,7 +45,7 @@ public struct WakeRecord: Equatable, Sendable {
 
     /// The design's JSON line: `{"at": "…", "slot": "…", "kind": "…", "reason": "…", "refresh": "…"}`,
     /// with `at` in ISO 8601 with the display zone's offset.
-    public func jsonLine(in timeZone: TimeZone) -> String {
+    public func jsonLine(in timeZone: ZoneRules) -> String {
         let at = iso8601String(self.at, in: timeZone)
         return "{\"at\": \(jsonString(at)), \"slot\": \(jsonString(slot)), \"kind\": \(jsonString(kind)), "
             + "\"reason\": \"\(reason.rawValue)\", \"refresh\": \"\(refresh.rawValue)\"}"

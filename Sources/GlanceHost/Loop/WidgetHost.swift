@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceIntents
 import GlanceTime
 import GlanceUI
@@ -247,19 +247,16 @@ public final class WidgetHost {
         slot.requestedReload = nil
         slot.lastFetch = now
         let result = DeliveryBox<AnyTimeline>()
-        let done = DispatchSemaphore(value: 0)
         slot.source.timeline(in: providerContext(for: slot, at: now)) { timeline in
             result.store(timeline.value)
-            done.signal()
         }
-        if done.wait(timeout: .now() + config.providerTimeout) == .timedOut {
+        guard let timeline = result.wait(seconds: config.providerTimeout) else {
             slot.failures += 1
             let delay = SlotState.retryDelay(afterFailures: slot.failures)
             slot.retryAt = now.addingTimeInterval(delay)
             log("slot \(slot.name) (\(slot.kind)): no timeline within \(config.providerTimeout) s; keeping the last one, retrying in \(Int(delay)) s")
             return
         }
-        guard let timeline = result.take() else { return }
         slot.failures = 0
         slot.retryAt = nil
         slot.timeline = LoadedTimeline(timeline, loadedAt: now)
@@ -269,7 +266,7 @@ public final class WidgetHost {
     private func providerContext(for slot: SlotState, at now: Date) -> TimelineProviderContext {
         TimelineProviderContext(
             family: slot.family,
-            displaySize: CGSize(width: Double(slot.rect.width) / config.display.scale,
+            displaySize: WidgetSize(width: Double(slot.rect.width) / config.display.scale,
                                 height: Double(slot.rect.height) / config.display.scale),
             isPreview: false,
             date: now,
@@ -295,19 +292,26 @@ public final class WidgetHost {
 /// Holds what a provider delivers on its own thread until the host takes it.
 /// A delivery after the host gave up lands here and is dropped with the box.
 final class DeliveryBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let condition = ConditionLock()
     private var value: Value?
 
     func store(_ newValue: Value) {
-        lock.lock()
-        value = newValue
-        lock.unlock()
+        condition.withLock {
+            value = newValue
+            condition.broadcast()
+        }
     }
 
-    func take() -> Value? {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
+    /// The delivered value, waiting up to `seconds` for it; `nil` on time-out.
+    func wait(seconds: Double) -> Value? {
+        let deadline = Date.now.addingTimeInterval(seconds)
+        return condition.withLock {
+            while value == nil {
+                let left = deadline.timeIntervalSince(.now)
+                if left <= 0 || !condition.wait(seconds: left) && value == nil && Date.now >= deadline { break }
+            }
+            return value
+        }
     }
 }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GlanceTime
 import GlanceUI
 
@@ -9,7 +10,7 @@ import GlanceUI
 /// The rendering issue adds `frame.png` and the packed framebuffer beside these.
 public final class FileFrameSink: FrameSink {
     public let directory: URL
-    private let timeZone: TimeZone
+    private let timeZone: ZoneRules
 
     public struct OutputError: Error, CustomStringConvertible {
         public let path: String
@@ -17,13 +18,13 @@ public final class FileFrameSink: FrameSink {
         public var description: String { "\(path): \(reason)" }
     }
 
-    public init(directory: String, timeZone: TimeZone) throws(OutputError) {
+    public init(directory: String, timeZone: ZoneRules) throws(OutputError) {
         self.directory = URL(fileURLWithPath: directory, isDirectory: true)
         self.timeZone = timeZone
         do {
             try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         } catch {
-            throw OutputError(path: directory, reason: "cannot create the output directory (\(error.localizedDescription))")
+            throw OutputError(path: directory, reason: "cannot create the output directory (\(error))")
         }
     }
 
@@ -45,14 +46,16 @@ public final class FileFrameSink: FrameSink {
             line += ", \"damage\": {\"x\": \(damage.x), \"y\": \(damage.y), \"width\": \(damage.width), \"height\": \(damage.height)}"
         }
         line += "}\n"
-        let url = URL(fileURLWithPath: logPath)
-        if let handle = try? FileHandle(forWritingTo: url) {
-            defer { try? handle.close() }
-            try handle.seekToEnd()
-            try handle.write(contentsOf: Data(line.utf8))
-        } else {
-            try Data(line.utf8).write(to: url)
-        }
+        try append(line, to: logPath)
     }
 
+    /// Appends with O_APPEND, so a reader never sees a line cut by another writer.
+    private func append(_ line: String, to path: String) throws(OutputError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        let bytes = Array(line.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw OutputError(path: path, reason: "short write") }
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GlanceTime
 import GlanceUI
 import GlanceWidgetKit
@@ -48,10 +48,7 @@ public struct WeekdayProvider: TimelineProvider {
 
     func makeEntry(at date: Date, in context: Context) -> WeekdayEntry {
         let day = CalendarDay(containing: date, in: context.timeZone)
-        // The locale's stand-alone wide names (the form used on its own, not in a date).
-        let names = context.calendar.standaloneWeekdaySymbols
-        let name = names.indices.contains(day.weekday - 1) ? names[day.weekday - 1] : String(day.weekday)
-        return WeekdayEntry(date: date, day: day, weekdayName: name)
+        return WeekdayEntry(date: date, day: day, weekdayName: context.locale.weekdayName(day.weekday))
     }
 }
 
