@@ -18,12 +18,16 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
+        // libpng from Debian (libpng-dev), for PNG frames and images.
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Pixels, colours, palettes, dithering, packing, PNG/PNM.
+        .target(name: "GlanceGraphics", dependencies: ["CPNG"]),
         .target(name: "GlanceUI"),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
         .target(
             name: "GlanceHost",
-            dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "CYAML"]
+            dependencies: ["GlanceTime", "GlanceGraphics", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "CYAML"]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost"]),
@@ -35,6 +39,9 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
+        // Golden-image comparison shared by the test targets.
+        .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
+        .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),

@@ -1,4 +1,5 @@
 import FoundationEssentials
+@_exported import GlanceGraphics
 import GlanceUI
 
 /// Everything on the display at one instant: each slot's resolved view tree and place.

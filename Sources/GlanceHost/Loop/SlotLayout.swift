@@ -1,29 +1,6 @@
 import FoundationEssentials
+import GlanceGraphics
 import GlanceWidgetKit
-
-/// A rectangle on the display, in pixels.
-public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    public var maxX: Int { x + width }
-    public var maxY: Int { y + height }
-
-    public func intersects(_ other: PixelRect) -> Bool {
-        x < other.maxX && other.x < maxX && y < other.maxY && other.y < maxY
-    }
-
-    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
-}
 
 /// Places slots on the display: an explicit `origin` is kept; the others are packed in
 /// order, left to right in rows, the way a person fills a wall from the top.

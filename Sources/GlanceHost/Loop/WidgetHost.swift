@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GlanceGraphics
 import GlanceIntents
 import GlanceTime
 import GlanceUI
@@ -218,7 +219,7 @@ public final class WidgetHost {
         let mode = planner.plan(changed: !changed.isEmpty, at: now)
         if mode != .none {
             let frame = currentFrame()
-            let damage = changed.map(\.rect).reduce(nil as PixelRect?) { union($0, $1) }
+            let damage = changed.map(\.rect).reduce(nil as PixelRect?) { $0?.union($1) ?? $1 }
             do {
                 try sink?.show(frame, refresh: mode, damage: damage, at: now)
             } catch {
@@ -279,13 +280,6 @@ public final class WidgetHost {
         var environment = EnvironmentValues()
         environment.displayScale = config.display.scale
         return environment
-    }
-
-    private func union(_ a: PixelRect?, _ b: PixelRect) -> PixelRect {
-        guard let a else { return b }
-        let x = min(a.x, b.x)
-        let y = min(a.y, b.y)
-        return PixelRect(x: x, y: y, width: max(a.maxX, b.maxX) - x, height: max(a.maxY, b.maxY) - y)
     }
 }
 

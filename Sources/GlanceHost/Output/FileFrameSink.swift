@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GlanceGraphics
 import Glibc
 import GlanceTime
 import GlanceUI

@@ -1,0 +1,93 @@
+/// Shape drawing. Edges are antialiased by coverage (4×4 samples a pixel); coverage is
+/// what lets a 1-bit quantiser later decide each edge pixel by threshold.
+extension Canvas {
+    /// Fills `rect` with `color`.
+    public mutating func fill(_ rect: PixelRect, _ color: RGBA) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX { blend(x: x, y: y, color) }
+        }
+    }
+
+    /// Outlines `rect` with a line `lineWidth` pixels wide, inside the rectangle.
+    public mutating func stroke(_ rect: PixelRect, _ color: RGBA, lineWidth: Int = 1) {
+        let w = max(1, min(lineWidth, rect.width / 2 + 1, rect.height / 2 + 1))
+        fill(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: w), color)
+        fill(PixelRect(x: rect.x, y: rect.maxY - w, width: rect.width, height: w), color)
+        fill(PixelRect(x: rect.x, y: rect.y + w, width: w, height: rect.height - 2 * w), color)
+        fill(PixelRect(x: rect.maxX - w, y: rect.y + w, width: w, height: rect.height - 2 * w), color)
+    }
+
+    /// Fills a rectangle with corners rounded to `radius` pixels.
+    public mutating func fillRoundedRect(_ rect: PixelRect, radius: Double, _ color: RGBA) {
+        let r = max(0, min(radius, Double(min(rect.width, rect.height)) / 2))
+        let left = Double(rect.x), top = Double(rect.y), right = Double(rect.maxX), bottom = Double(rect.maxY)
+        fillCoverage(in: rect, color) { px, py in
+            // Distance from the nearest corner centre, where inside a corner square.
+            let cx = px < left + r ? left + r : (px > right - r ? right - r : px)
+            let cy = py < top + r ? top + r : (py > bottom - r ? bottom - r : py)
+            let dx = px - cx, dy = py - cy
+            return dx * dx + dy * dy <= r * r
+        }
+    }
+
+    /// Fills the ellipse inscribed in `rect`.
+    public mutating func fillEllipse(in rect: PixelRect, _ color: RGBA) {
+        let cx = Double(rect.x) + Double(rect.width) / 2, cy = Double(rect.y) + Double(rect.height) / 2
+        let rx = Double(rect.width) / 2, ry = Double(rect.height) / 2
+        guard rx > 0, ry > 0 else { return }
+        fillCoverage(in: rect, color) { px, py in
+            let nx = (px - cx) / rx, ny = (py - cy) / ry
+            return nx * nx + ny * ny <= 1
+        }
+    }
+
+    /// A straight line from (x0, y0) to (x1, y1), `width` pixels thick, with round caps.
+    /// Coordinates are in pixels; pixel centres are at +0.5.
+    public mutating func drawLine(from start: (x: Double, y: Double), to end: (x: Double, y: Double), width: Double = 1, _ color: RGBA) {
+        let half = max(0.5, width / 2)
+        let box = PixelRect(
+            x: Int((min(start.x, end.x) - half).rounded(.down)), y: Int((min(start.y, end.y) - half).rounded(.down)),
+            width: Int((abs(end.x - start.x) + 2 * half).rounded(.up)) + 2,
+            height: Int((abs(end.y - start.y) + 2 * half).rounded(.up)) + 2
+        )
+        let dx = end.x - start.x, dy = end.y - start.y
+        let lengthSquared = dx * dx + dy * dy
+        fillCoverage(in: box, color) { px, py in
+            var t = lengthSquared > 0 ? ((px - start.x) * dx + (py - start.y) * dy) / lengthSquared : 0
+            t = min(1, max(0, t))
+            let ex = start.x + t * dx - px, ey = start.y + t * dy - py
+            return ex * ex + ey * ey <= half * half
+        }
+    }
+
+    /// Fills pixels of `rect` by the share of 4×4 sample points `inside` accepts.
+    mutating func fillCoverage(in rect: PixelRect, _ color: RGBA, tonal: Bool = false, inside: (Double, Double) -> Bool) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                var hits = 0
+                for sy in 0..<4 {
+                    for sx in 0..<4 where inside(Double(x) + (Double(sx) + 0.5) / 4, Double(y) + (Double(sy) + 0.5) / 4) {
+                        hits += 1
+                    }
+                }
+                if hits > 0 { blend(x: x, y: y, color, coverage: UInt8(hits * 255 / 16), tonal: tonal) }
+            }
+        }
+    }
+
+    /// Draws a coverage mask (a glyph: `width × height` bytes, 0–255) in `color` with its
+    /// top-left at (`x`, `y`). Mask pixels are flat: text stays crisp on any palette.
+    public mutating func drawMask(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, atX x: Int, y: Int, _ color: RGBA) {
+        guard mask.count >= maskWidth * maskHeight else { return }
+        for row in 0..<maskHeight {
+            for column in 0..<maskWidth {
+                let coverage = mask[row * maskWidth + column]
+                if coverage > 0 { blend(x: x + column, y: y + row, color, coverage: coverage) }
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import CPNG
+import FoundationEssentials
+
+/// PNG files through libpng's simplified API (`png_image`).
+public enum PNG {
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// Encodes `canvas` as an 8-bit RGBA PNG.
+    public static func encode(_ canvas: Canvas) throws(Failure) -> [UInt8] {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(canvas.width)
+        image.height = UInt32(canvas.height)
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        var rgba = [UInt8]()
+        rgba.reserveCapacity(canvas.pixels.count * 4)
+        for pixel in canvas.pixels { rgba += [pixel.r, pixel.g, pixel.b, pixel.a] }
+        var size: png_alloc_size_t = 0
+        // First call measures, second writes.
+        guard png_image_write_to_memory(&image, nil, &size, 0, rgba, 0, nil) != 0 || size > 0 else {
+            throw Failure(path: "(memory)", reason: message(of: image))
+        }
+        var output = [UInt8](repeating: 0, count: Int(size))
+        let ok = output.withUnsafeMutableBytes { buffer in
+            png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, rgba, 0, nil)
+        }
+        guard ok != 0 else { throw Failure(path: "(memory)", reason: message(of: image)) }
+        return Array(output.prefix(Int(size)))
+    }
+
+    /// Writes `canvas` to `path` atomically (a temporary file renamed into place).
+    public static func write(_ canvas: Canvas, to path: String) throws(Failure) {
+        let bytes = try encode(canvas)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw Failure(path: path, reason: "cannot be written (\(error))")
+        }
+    }
+
+    /// Decodes a PNG of any colour type into RGBA.
+    public static func decode(_ bytes: [UInt8], path: String = "(memory)") throws(Failure) -> Canvas {
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        guard began != 0 else { throw Failure(path: path, reason: "not a PNG (\(message(of: image)))") }
+        defer { png_image_free(&image) }
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+        let width = Int(image.width), height = Int(image.height)
+        var canvas: Canvas
+        do {
+            canvas = try Canvas(width: width, height: height)
+        } catch {
+            throw Failure(path: path, reason: "\(error)")
+        }
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+        guard finished != 0 else { throw Failure(path: path, reason: "damaged PNG (\(message(of: image)))") }
+        for index in 0..<width * height {
+            canvas.pixels[index] = RGBA(rgba[4 * index], rgba[4 * index + 1], rgba[4 * index + 2], rgba[4 * index + 3])
+        }
+        return canvas
+    }
+
+    /// Reads the PNG at `path`.
+    public static func read(_ path: String) throws(Failure) -> Canvas {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw Failure(path: path, reason: "cannot be read")
+        }
+        return try decode([UInt8](data), path: path)
+    }
+
+    private static func message(of image: png_image) -> String {
+        var copy = image.message
+        return withUnsafeBytes(of: &copy) { buffer in
+            String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+}

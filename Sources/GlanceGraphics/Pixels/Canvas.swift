@@ -1,0 +1,87 @@
+/// Pixels to draw on: RGBA, row-major, top-left origin, plus one flag per pixel saying
+/// whether it holds tonal content (images, gradients) that a 1-bit panel should dither,
+/// or flat content (text, solid shapes) that it should keep crisp.
+public struct Canvas: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// `width * height` pixels.
+    public internal(set) var pixels: [RGBA]
+    /// True where the pixel is tonal and may be dithered.
+    public internal(set) var tonal: [Bool]
+
+    /// The largest side Glance draws (the largest panels are 2560 pixels across).
+    public static let maximumSide = 8192
+
+    public struct SizeError: Error, Equatable, CustomStringConvertible {
+        public let width: Int
+        public let height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+
+        public var description: String {
+            "a \(width)x\(height) canvas is out of range; each side must be 1 to \(Canvas.maximumSide) pixels"
+        }
+    }
+
+    /// Refuses empty and absurd sizes instead of allocating them.
+    public init(width: Int, height: Int, fill: RGBA = .white) throws(SizeError) {
+        guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
+            throw SizeError(width: width, height: height)
+        }
+        self.width = width
+        self.height = height
+        pixels = Array(repeating: fill, count: width * height)
+        tonal = Array(repeating: false, count: width * height)
+    }
+
+    /// Replaces pixel `index` (row-major) outright, no blending.
+    public mutating func setPixel(_ index: Int, _ color: RGBA) { pixels[index] = color }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    public subscript(x x: Int, y y: Int) -> RGBA {
+        get { pixels[y * width + x] }
+        set { pixels[y * width + x] = newValue }
+    }
+
+    /// Draws `color` over the pixel with `coverage` (0–255); out-of-bounds is ignored.
+    @inline(__always)
+    public mutating func blend(x: Int, y: Int, _ color: RGBA, coverage: UInt8 = 255, tonal isTonal: Bool = false) {
+        guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
+        let index = y * width + x
+        pixels[index] = color.over(pixels[index], coverage: coverage)
+        // Flat content drawn mostly over a pixel makes it flat (text on a photo stays crisp).
+        if isTonal {
+            tonal[index] = true
+        } else if Int(coverage) * Int(color.a) >= 128 * 255 {
+            tonal[index] = false
+        }
+    }
+
+    /// The pixels of `rect` as a new canvas.
+    public func cropped(to rect: PixelRect) throws(SizeError) -> Canvas {
+        let area = rect.intersection(bounds)
+        var result = try Canvas(width: area.width, height: area.height)
+        for row in 0..<area.height {
+            let source = (area.y + row) * width + area.x
+            result.pixels.replaceSubrange(row * area.width..<(row + 1) * area.width,
+                                          with: pixels[source..<source + area.width])
+            result.tonal.replaceSubrange(row * area.width..<(row + 1) * area.width,
+                                         with: tonal[source..<source + area.width])
+        }
+        return result
+    }
+
+    /// Copies `other` to (`x`, `y`), blending by its alpha.
+    public mutating func draw(_ other: Canvas, atX x: Int, y: Int) {
+        for row in 0..<other.height where y + row >= 0 && y + row < height {
+            for column in 0..<other.width where x + column >= 0 && x + column < width {
+                let index = row * other.width + column
+                blend(x: x + column, y: y + row, other.pixels[index], tonal: other.tonal[index])
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+/// A colour with straight (not premultiplied) alpha, 8 bits a channel, sRGB.
+public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    /// From `0xRRGGBB`.
+    public init(hex: UInt32, alpha: UInt8 = 255) {
+        self.init(UInt8(hex >> 16 & 0xFF), UInt8(hex >> 8 & 0xFF), UInt8(hex & 0xFF), alpha)
+    }
+
+    public static let black = RGBA(0, 0, 0)
+    public static let white = RGBA(255, 255, 255)
+    public static let clear = RGBA(0, 0, 0, 0)
+    public static let red = RGBA(255, 0, 0)
+    public static let green = RGBA(0, 255, 0)
+    public static let blue = RGBA(0, 0, 255)
+    public static let yellow = RGBA(255, 255, 0)
+
+    /// Rec. 601 luma, 0–255.
+    public var luma: Int { (299 * Int(r) + 587 * Int(g) + 114 * Int(b)) / 1000 }
+
+    /// This colour drawn over `background` with `coverage` (0–255) times its own alpha.
+    public func over(_ background: RGBA, coverage: UInt8 = 255) -> RGBA {
+        let alpha = Int(a) * Int(coverage) / 255
+        if alpha == 255 { return RGBA(r, g, b, 255) }
+        if alpha == 0 { return background }
+        let outAlpha = alpha + Int(background.a) * (255 - alpha) / 255
+        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 {
+            let value = (Int(top) * alpha + Int(bottom) * Int(background.a) * (255 - alpha) / 255) / max(outAlpha, 1)
+            return UInt8(min(255, value))
+        }
+        return RGBA(mix(r, background.r), mix(g, background.g), mix(b, background.b), UInt8(outAlpha))
+    }
+
+    public var description: String {
+        let hex = (Int(r) << 16 | Int(g) << 8 | Int(b))
+        let digits = String(hex, radix: 16)
+        return "#" + String(repeating: "0", count: 6 - digits.count) + digits + (a == 255 ? "" : "@\(a)")
+    }
+}

@@ -1,0 +1,34 @@
+/// The byte layouts panels take.
+extension QuantisedFrame {
+    /// `bitsPerPixel` (1, 2, 4 or 8) bits a pixel, most significant first, each row padded
+    /// to a whole byte. `code` maps a palette value to the panel's bit pattern (for
+    /// SSD1680 black/white RAM: black → 0, white → 1).
+    public func packed(bitsPerPixel: Int, code: (UInt32) -> UInt8) -> [UInt8] {
+        precondition([1, 2, 4, 8].contains(bitsPerPixel), "bits per pixel must be 1, 2, 4 or 8")
+        let perByte = 8 / bitsPerPixel
+        let rowBytes = (width + perByte - 1) / perByte
+        let mask = UInt8((1 << bitsPerPixel) - 1)
+        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
+        for y in 0..<height {
+            for x in 0..<width {
+                let bits = code(values[y * width + x]) & mask
+                let shift = 8 - bitsPerPixel * (x % perByte + 1)
+                bytes[y * rowBytes + x / perByte] |= bits << shift
+            }
+        }
+        return bytes
+    }
+
+    /// Two bytes a pixel, big-endian RGB565, as ST7789-class LCDs take it.
+    public func packedRGB565BigEndian() -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(values.count * 2)
+        for value in values {
+            let rgb = palette.kind == .rgb565 ? value : Palette.rgb565.nearest(
+                Int(palette.color(of: value).r), Int(palette.color(of: value).g), Int(palette.color(of: value).b))
+            bytes.append(UInt8(rgb >> 8 & 0xFF))
+            bytes.append(UInt8(rgb & 0xFF))
+        }
+        return bytes
+    }
+}

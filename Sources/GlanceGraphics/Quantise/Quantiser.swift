@@ -1,0 +1,107 @@
+/// How tonal pixels are spread over a palette's few colours.
+public enum DitherMode: String, CaseIterable, Sendable {
+    /// Each pixel takes the nearest colour (a threshold on 1-bit panels).
+    case none
+    /// Error diffusion to four neighbours (7/16, 3/16, 5/16, 1/16).
+    case floydSteinberg
+    /// Error diffusion of 6/8 of the error to six neighbours; keeps highlights clean.
+    case atkinson
+    /// An 8×8 ordered threshold pattern; stable under partial refresh (no crawling).
+    case bayer
+}
+
+/// A frame in a palette's values: an index per pixel for indexed palettes, a packed
+/// colour for RGB565/RGB888.
+public struct QuantisedFrame: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    public let palette: Palette
+    public internal(set) var values: [UInt32]
+
+    /// The frame as RGBA, for PNG output and comparisons.
+    public func canvas() -> Canvas {
+        // Sizes came from a valid canvas.
+        var canvas = try! Canvas(width: width, height: height)
+        for index in values.indices { canvas.pixels[index] = palette.color(of: values[index]) }
+        return canvas
+    }
+}
+
+extension Canvas {
+    /// Maps every pixel to `palette`. Flat pixels (text, solid shapes) take the nearest
+    /// colour and neither take nor pass on diffusion error, so text stays crisp; tonal
+    /// pixels (gradients, images) are dithered with `dither`. Transparent pixels are
+    /// taken as drawn on white.
+    public func quantised(to palette: Palette, dither: DitherMode) -> QuantisedFrame {
+        var values = [UInt32](repeating: 0, count: width * height)
+        // Error buffers for this row and the next two (Atkinson reaches two rows down).
+        var errors = [[Int]](repeating: [Int](repeating: 0, count: (width + 4) * 3), count: 3)
+        for y in 0..<height {
+            let row = y % 3
+            for x in 0..<width {
+                let index = y * width + x
+                let pixel = pixels[index].a == 255 ? pixels[index] : pixels[index].over(.white)
+                var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
+                let isTonal = tonal[index] && dither != .none
+                if isTonal {
+                    switch dither {
+                    case .floydSteinberg, .atkinson:
+                        let e = (x + 2) * 3
+                        r += errors[row][e] / 16
+                        g += errors[row][e + 1] / 16
+                        b += errors[row][e + 2] / 16
+                    case .bayer:
+                        let threshold = Self.bayer8[(y & 7) * 8 + (x & 7)] * 4 + 2 - 128
+                        let spread = palette.kind == .indexed ? Self.spread(of: palette) : 8
+                        r += threshold * spread / 256
+                        g += threshold * spread / 256
+                        b += threshold * spread / 256
+                    case .none:
+                        break
+                    }
+                }
+                let value = palette.nearest(r, g, b)
+                values[index] = value
+                guard isTonal, dither == .floydSteinberg || dither == .atkinson else { continue }
+                let chosen = palette.color(of: value)
+                // Error in sixteenths, spread only to tonal neighbours' buffers.
+                let er = (clamp(r) - Int(chosen.r)) * 16, eg = (clamp(g) - Int(chosen.g)) * 16, eb = (clamp(b) - Int(chosen.b)) * 16
+                let targets: [(Int, Int, Int)] = dither == .floydSteinberg
+                    ? [(1, 0, 7), (-1, 1, 3), (0, 1, 5), (1, 1, 1)]
+                    : [(1, 0, 2), (2, 0, 2), (-1, 1, 2), (0, 1, 2), (1, 1, 2), (0, 2, 2)]
+                for (dx, dy, weight) in targets {
+                    let nx = x + dx, ny = y + dy
+                    guard nx >= 0, nx < width, ny < height, tonal[ny * width + nx] else { continue }
+                    let e = (nx + 2) * 3
+                    let buffer = (row + dy) % 3
+                    errors[buffer][e] += er * weight / 16
+                    errors[buffer][e + 1] += eg * weight / 16
+                    errors[buffer][e + 2] += eb * weight / 16
+                }
+            }
+            for i in errors[row].indices { errors[row][i] = 0 }
+        }
+        return QuantisedFrame(width: width, height: height, palette: palette, values: values)
+    }
+
+    /// The Bayer 8×8 threshold matrix, 0–63.
+    static let bayer8: [Int] = [
+        0, 32, 8, 40, 2, 34, 10, 42,
+        48, 16, 56, 24, 50, 18, 58, 26,
+        12, 44, 4, 36, 14, 46, 6, 38,
+        60, 28, 52, 20, 62, 30, 54, 22,
+        3, 35, 11, 43, 1, 33, 9, 41,
+        51, 19, 59, 27, 49, 17, 57, 25,
+        15, 47, 7, 39, 13, 45, 5, 37,
+        63, 31, 55, 23, 61, 29, 53, 21,
+    ]
+
+    /// How far apart the palette's greys are, as the ordered dither's amplitude.
+    static func spread(of palette: Palette) -> Int {
+        let lumas = Set(palette.colors.map(\.luma)).sorted()
+        guard lumas.count > 1 else { return 255 }
+        var largest = 0
+        for (a, b) in zip(lumas, lumas.dropFirst()) { largest = max(largest, b - a) }
+        return largest
+    }
+}
