@@ -22,6 +22,11 @@ let package = Package(
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Pixels, colours, palettes, dithering, packing, PNG/PNM.
         .target(name: "GlanceGraphics", dependencies: ["CPNG"]),
+        // FreeType and fontconfig from Debian (libfreetype-dev, libfontconfig-dev).
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // Fonts, glyph rasterising and caching, line layout.
+        .target(name: "GlanceText", dependencies: ["GlanceGraphics", "CFreeType", "CFontconfig"]),
         .target(name: "GlanceUI"),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
@@ -41,6 +46,7 @@ let package = Package(
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
+        .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),

@@ -1,0 +1,153 @@
+import CFontconfig
+import CFreeType
+import FoundationEssentials
+
+/// Finds fonts (fontconfig) and opens them (FreeType). One per renderer; not shared
+/// between threads.
+///
+/// Lookups are cached: a family/weight/style to a file, a (file, size) to an open face,
+/// and a character to the fallback file that has it.
+public final class FontLibrary {
+    private var library: FT_Library?
+    private let config: OpaquePointer?
+    private var files: [FileKey: FontFile?] = [:]
+    private var faces: [FaceKey: FontFace] = [:]
+    private var fallbacks: [FallbackKey: FontFile?] = [:]
+    private var reportedMissing: Set<String> = []
+    /// Where "a font is missing" goes, once per family.
+    public var log: (String) -> Void
+
+    public struct SetupError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// - Parameter applicationFontDirectory: a folder whose fonts join the system's
+    ///   (the repository's `fonts/`), if it exists.
+    public init(applicationFontDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
+        self.log = log
+        guard FT_Init_FreeType(&library) == 0 else { throw SetupError(message: "FreeType could not start") }
+        guard let config = FcInitLoadConfigAndFonts() else { throw SetupError(message: "fontconfig could not load its configuration") }
+        self.config = config
+        if let directory = applicationFontDirectory, FileManager.default.fileExists(atPath: directory) {
+            _ = FcConfigAppFontAddDir(config, directory)
+        }
+    }
+
+    deinit {
+        faces.removeAll()
+        FcConfigDestroy(config)
+        FT_Done_FreeType(library)
+    }
+
+    /// The face that best matches `descriptor`. When the family is not installed the
+    /// nearest match (fontconfig's choice) is used, and that is logged once.
+    public func face(for descriptor: FontDescriptor) -> FontFace? {
+        let family = descriptor.family ?? FontDescriptor.defaultFamily
+        let key = FileKey(family: family, weight: descriptor.weight, italic: descriptor.italic)
+        let file: FontFile?
+        if let cached = files[key] {
+            file = cached
+        } else {
+            file = match(family: family, weight: descriptor.weight, italic: descriptor.italic, character: nil)
+            files[key] = file
+            if let file, !file.family.lowercased().contains(family.lowercased()), reportedMissing.insert(family).inserted {
+                log("font family '\(family)' is not installed; using '\(file.family)'")
+            }
+        }
+        guard let file else { return nil }
+        return openFace(file, pixelSize: descriptor.pixelSize)
+    }
+
+    /// A face that has `scalar`, like `descriptor` in weight and style, for characters
+    /// the main face lacks (Hangul in a Latin font, emoji, symbols).
+    public func fallbackFace(for scalar: Unicode.Scalar, like descriptor: FontDescriptor) -> FontFace? {
+        let key = FallbackKey(scalar: scalar.value, weight: descriptor.weight, italic: descriptor.italic)
+        let file: FontFile?
+        if let cached = fallbacks[key] {
+            file = cached
+        } else {
+            file = match(family: descriptor.family ?? FontDescriptor.defaultFamily, weight: descriptor.weight,
+                         italic: descriptor.italic, character: scalar.value)
+            fallbacks[key] = file
+        }
+        guard let file else { return nil }
+        let face = openFace(file, pixelSize: descriptor.pixelSize)
+        return face.flatMap { $0.glyphIndex(for: scalar) != 0 ? $0 : nil }
+    }
+
+    private func openFace(_ file: FontFile, pixelSize: Double) -> FontFace? {
+        let key = FaceKey(path: file.path, index: file.index, size: Int((pixelSize * 64).rounded()))
+        if let face = faces[key] { return face }
+        var handle: FT_Face?
+        guard FT_New_Face(library, file.path, FT_Long(file.index), &handle) == 0, let handle else {
+            log("font file \(file.path) cannot be opened")
+            return nil
+        }
+        let face = FontFace(handle: handle, file: file, pixelSize: pixelSize)
+        faces[key] = face
+        return face
+    }
+
+    /// fontconfig's best file for a family/weight/style, optionally one that has `character`.
+    private func match(family: String, weight: FontWeight, italic: Bool, character: UInt32?) -> FontFile? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, "family", family)
+        FcPatternAddInteger(pattern, "weight", weight.fontconfigWeight)
+        FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)
+        var charset: OpaquePointer?
+        if let character {
+            charset = FcCharSetCreate()
+            FcCharSetAddChar(charset, character)
+            FcPatternAddCharSet(pattern, "charset", charset)
+        }
+        defer { if let charset { FcCharSetDestroy(charset) } }
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(matched) }
+        if let character {
+            var matchedCharset: OpaquePointer?
+            guard FcPatternGetCharSet(matched, "charset", 0, &matchedCharset) == FcResultMatch,
+                  FcCharSetHasChar(matchedCharset, character) != 0 else { return nil }
+        }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(matched, "file", 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(matched, "index", 0, &index)
+        var familyName: UnsafeMutablePointer<FcChar8>?
+        _ = FcPatternGetString(matched, "family", 0, &familyName)
+        return FontFile(
+            path: String(cString: file),
+            index: Int(index),
+            family: familyName.map { String(cString: $0) } ?? family
+        )
+    }
+
+    private struct FileKey: Hashable {
+        let family: String
+        let weight: FontWeight
+        let italic: Bool
+    }
+
+    private struct FaceKey: Hashable {
+        let path: String
+        let index: Int
+        let size: Int
+    }
+
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let weight: FontWeight
+        let italic: Bool
+    }
+}
+
+/// A font file fontconfig chose.
+public struct FontFile: Hashable, Sendable {
+    public let path: String
+    public let index: Int
+    public let family: String
+}

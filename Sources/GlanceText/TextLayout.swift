@@ -1,0 +1,198 @@
+import GlanceGraphics
+
+/// Where lines sit within the layout's width.
+public enum TextAlignment: Sendable {
+    case leading, center, trailing
+}
+
+/// How a run of text is set.
+public struct TextStyle: Sendable {
+    public var font: FontDescriptor
+    public var alignment: TextAlignment
+    /// At most this many lines; the last one shown ends in "…" when text was cut.
+    public var lineLimit: Int?
+    /// Hinted 1-bit glyphs instead of antialiased ones (crisp small text on 1-bit panels).
+    public var mono: Bool
+
+    public init(font: FontDescriptor, alignment: TextAlignment = .leading, lineLimit: Int? = nil, mono: Bool = false) {
+        self.font = font
+        self.alignment = alignment
+        self.lineLimit = lineLimit
+        self.mono = mono
+    }
+}
+
+/// A glyph placed on a line.
+public struct PlacedGlyph {
+    public let face: FontFace
+    public let index: UInt32
+    /// Pen position from the line's left edge, in pixels.
+    public let x: Double
+    public let advance: Double
+    /// The text it came from (for tests and hit checks).
+    public let scalar: Unicode.Scalar
+}
+
+/// One laid-out line.
+public struct TextLine {
+    public var glyphs: [PlacedGlyph]
+    /// Pixels from the first pen position to the end of the last visible glyph's advance.
+    public var width: Double
+    /// Offset of the line's left edge from the layout's, set by alignment.
+    public var offset: Double = 0
+
+    public var text: String { String(String.UnicodeScalarView(glyphs.map(\.scalar))) }
+}
+
+/// Text set into lines: sizes in pixels, ready to draw.
+public struct LaidOutText {
+    public var lines: [TextLine]
+    public let width: Double
+    public let lineHeight: Double
+    public let ascent: Double
+    public var height: Double { lines.isEmpty ? 0 : Double(lines.count) * lineHeight }
+    /// True when the line limit cut text off.
+    public let truncated: Bool
+    let mono: Bool
+}
+
+/// Sets text with a `FontLibrary`: per-glyph fallback, kerning, line breaking on word
+/// boundaries (and between CJK characters), line limits with an ellipsis, alignment.
+public struct TextLayout {
+    let library: FontLibrary
+
+    public init(library: FontLibrary) { self.library = library }
+
+    /// Lays out `text` within `maxWidth` pixels (`nil`: one line per paragraph, no wrap).
+    public func layout(_ text: String, style: TextStyle, maxWidth: Double? = nil) -> LaidOutText {
+        guard let main = library.face(for: style.font) else {
+            return LaidOutText(lines: [], width: 0, lineHeight: 0, ascent: 0, truncated: false, mono: style.mono)
+        }
+        var lines: [TextLine] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let glyphs = shape(String(paragraph), main: main, style: style)
+            lines += wrap(glyphs, maxWidth: maxWidth)
+        }
+        var truncated = false
+        if let limit = style.lineLimit, limit > 0, lines.count > limit {
+            lines = Array(lines.prefix(limit))
+            lines[limit - 1] = ellipsize(lines[limit - 1], main: main, style: style, maxWidth: maxWidth)
+            truncated = true
+        } else if let maxWidth, let index = lines.indices.last(where: { lines[$0].width > maxWidth + 0.01 }) {
+            // A single unbreakable run wider than the box.
+            lines[index] = ellipsize(lines[index], main: main, style: style, maxWidth: maxWidth)
+            truncated = true
+        }
+        let width = maxWidth ?? (lines.map(\.width).max() ?? 0)
+        for index in lines.indices {
+            switch style.alignment {
+            case .leading: lines[index].offset = 0
+            case .center: lines[index].offset = ((width - lines[index].width) / 2).rounded()
+            case .trailing: lines[index].offset = (width - lines[index].width).rounded()
+            }
+        }
+        return LaidOutText(lines: lines, width: width, lineHeight: main.lineHeight.rounded(), ascent: main.ascent.rounded(),
+                           truncated: truncated, mono: style.mono)
+    }
+
+    /// Draws `text` with its top-left at (`x`, `y`).
+    public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, color: RGBA) {
+        for (number, line) in text.lines.enumerated() {
+            let baseline = y + Int(text.ascent) + number * Int(text.lineHeight)
+            for placed in line.glyphs {
+                let glyph = placed.face.glyph(placed.index, mono: text.mono)
+                guard glyph.width > 0 else { continue }
+                let penX = x + Int((line.offset + placed.x).rounded())
+                canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height,
+                                atX: penX + glyph.left, y: baseline - glyph.top, color)
+            }
+        }
+    }
+
+    /// Glyphs for a paragraph, each from the main face or the first fallback that has it.
+    private func shape(_ text: String, main: FontFace, style: TextStyle) -> [PlacedGlyph] {
+        var result: [PlacedGlyph] = []
+        var pen = 0.0
+        var previous: (face: FontFace, index: UInt32)?
+        for scalar in text.unicodeScalars {
+            // Joiners and emoji presentation selectors have no glyph of their own.
+            if scalar.value == 0x200D || scalar.value == 0xFE0F || scalar.value == 0xFE0E { continue }
+            var face = main
+            var index = main.glyphIndex(for: scalar)
+            if index == 0, let fallback = library.fallbackFace(for: scalar, like: style.font) {
+                face = fallback
+                index = fallback.glyphIndex(for: scalar)
+            }
+            // index 0 is .notdef: drawn as the font's missing-glyph box.
+            if let previous, previous.face === face { pen += face.kerning(previous.index, index) }
+            let advance = face.glyph(index, mono: style.mono).advance
+            result.append(PlacedGlyph(face: face, index: index, x: pen, advance: advance, scalar: scalar))
+            pen += advance
+            previous = (face, index)
+        }
+        return result
+    }
+
+    /// Greedy line filling at break opportunities; a run too wide alone breaks anywhere.
+    private func wrap(_ glyphs: [PlacedGlyph], maxWidth: Double?) -> [TextLine] {
+        guard let maxWidth, let last = glyphs.last, last.x + last.advance > maxWidth else {
+            return [makeLine(glyphs[...])]
+        }
+        var lines: [TextLine] = []
+        var lineStart = 0
+        var lastBreak: Int?
+        var index = 0
+        while index < glyphs.count {
+            let glyph = glyphs[index]
+            let right = glyph.x + glyph.advance - glyphs[lineStart].x
+            let isSpace = glyph.scalar == " "
+            if right > maxWidth, !isSpace, index > lineStart {
+                let cut = lastBreak.map { $0 > lineStart ? $0 : index } ?? index
+                lines.append(makeLine(glyphs[lineStart..<cut]))
+                lineStart = cut
+                while lineStart < glyphs.count, glyphs[lineStart].scalar == " " { lineStart += 1 }
+                lastBreak = nil
+                index = lineStart
+                continue
+            }
+            if isSpace || glyph.scalar == "-" || Self.breaksAround(glyph.scalar) {
+                lastBreak = index + 1
+            } else if index + 1 < glyphs.count, Self.breaksAround(glyphs[index + 1].scalar) {
+                lastBreak = index + 1
+            }
+            index += 1
+        }
+        if lineStart < glyphs.count { lines.append(makeLine(glyphs[lineStart...])) }
+        return lines
+    }
+
+    /// Chinese and Japanese text may break between any two characters.
+    static func breaksAround(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FFFF: true
+        default: false
+        }
+    }
+
+    /// A line from a slice, re-based to start at x = 0, trailing spaces not counted.
+    private func makeLine(_ slice: ArraySlice<PlacedGlyph>) -> TextLine {
+        guard let first = slice.first else { return TextLine(glyphs: [], width: 0) }
+        let glyphs = slice.map {
+            PlacedGlyph(face: $0.face, index: $0.index, x: $0.x - first.x, advance: $0.advance, scalar: $0.scalar)
+        }
+        let visible = glyphs.last { $0.scalar != " " }
+        return TextLine(glyphs: glyphs, width: visible.map { $0.x + $0.advance } ?? 0)
+    }
+
+    /// The line cut so that it and a trailing "…" fit `maxWidth`.
+    private func ellipsize(_ line: TextLine, main: FontFace, style: TextStyle, maxWidth: Double?) -> TextLine {
+        let ellipsisIndex = main.glyphIndex(for: "\u{2026}")
+        let ellipsisAdvance = main.glyph(ellipsisIndex, mono: style.mono).advance
+        var glyphs = line.glyphs
+        let limit = (maxWidth ?? line.width + ellipsisAdvance) - ellipsisAdvance
+        while let last = glyphs.last, last.x + last.advance > limit || last.scalar == " " { glyphs.removeLast() }
+        let x = glyphs.last.map { $0.x + $0.advance } ?? 0
+        glyphs.append(PlacedGlyph(face: main, index: ellipsisIndex, x: x, advance: ellipsisAdvance, scalar: "\u{2026}"))
+        return TextLine(glyphs: glyphs, width: x + ellipsisAdvance)
+    }
+}
