@@ -3,12 +3,14 @@ import CFreeType
 /// One font at one pixel size (a FreeType face), with its rasterised glyphs cached.
 public final class FontFace {
     private let handle: FT_Face
+    private let library: FreeTypeLibrary
     public let file: FontFile
     public let pixelSize: Double
     private var glyphs: [GlyphKey: Glyph] = [:]
 
-    init(handle: FT_Face, file: FontFile, pixelSize: Double) {
+    init(handle: FT_Face, library: FreeTypeLibrary, file: FontFile, pixelSize: Double) {
         self.handle = handle
+        self.library = library
         self.file = file
         self.pixelSize = pixelSize
         let size = FT_F26Dot6((pixelSize * 64).rounded())

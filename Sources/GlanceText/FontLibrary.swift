@@ -8,7 +8,7 @@ import FoundationEssentials
 /// Lookups are cached: a family/weight/style to a file, a (file, size) to an open face,
 /// and a character to the fallback file that has it.
 public final class FontLibrary {
-    private var library: FT_Library?
+    private let freeType: FreeTypeLibrary
     private let config: OpaquePointer?
     private var files: [FileKey: FontFile?] = [:]
     private var faces: [FaceKey: FontFace] = [:]
@@ -26,7 +26,8 @@ public final class FontLibrary {
     ///   (the repository's `fonts/`), if it exists.
     public init(applicationFontDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
         self.log = log
-        guard FT_Init_FreeType(&library) == 0 else { throw SetupError(message: "FreeType could not start") }
+        guard let freeType = FreeTypeLibrary() else { throw SetupError(message: "FreeType could not start") }
+        self.freeType = freeType
         guard let config = FcInitLoadConfigAndFonts() else { throw SetupError(message: "fontconfig could not load its configuration") }
         self.config = config
         if let directory = applicationFontDirectory, FileManager.default.fileExists(atPath: directory) {
@@ -35,9 +36,7 @@ public final class FontLibrary {
     }
 
     deinit {
-        faces.removeAll()
         FcConfigDestroy(config)
-        FT_Done_FreeType(library)
     }
 
     /// The face that best matches `descriptor`. When the family is not installed the
@@ -80,11 +79,11 @@ public final class FontLibrary {
         let key = FaceKey(path: file.path, index: file.index, size: Int((pixelSize * 64).rounded()))
         if let face = faces[key] { return face }
         var handle: FT_Face?
-        guard FT_New_Face(library, file.path, FT_Long(file.index), &handle) == 0, let handle else {
+        guard FT_New_Face(freeType.handle, file.path, FT_Long(file.index), &handle) == 0, let handle else {
             log("font file \(file.path) cannot be opened")
             return nil
         }
-        let face = FontFace(handle: handle, file: file, pixelSize: pixelSize)
+        let face = FontFace(handle: handle, library: freeType, file: file, pixelSize: pixelSize)
         faces[key] = face
         return face
     }
@@ -150,4 +149,18 @@ public struct FontFile: Hashable, Sendable {
     public let path: String
     public let index: Int
     public let family: String
+}
+
+/// The FreeType library instance. Faces hold it, so it is freed only after the last
+/// face that needs it, whatever order their owners go in.
+final class FreeTypeLibrary {
+    let handle: FT_Library
+
+    init?() {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return nil }
+        handle = library
+    }
+
+    deinit { FT_Done_FreeType(handle) }
 }

@@ -21,10 +21,15 @@ public protocol PrimitiveView {
     func makeNode(in environment: EnvironmentValues) -> ViewNode
 }
 
-/// Resolves any view to its node tree: primitives directly, composites through `body`.
+/// Resolves any view to its node tree: primitives directly, composites through `body`
+/// (evaluated with `environment` visible to `@Environment`).
 public func resolveNode<V: View>(_ view: V, in environment: EnvironmentValues) -> ViewNode {
     if let primitive = view as? any PrimitiveView {
         return primitive.makeNode(in: environment)
     }
-    return resolveNode(view.body, in: environment)
+    let saved = EnvironmentScope.current
+    EnvironmentScope.current = environment
+    let body = view.body
+    EnvironmentScope.current = saved
+    return resolveNode(body, in: environment)
 }

@@ -1,0 +1,64 @@
+import GlanceGraphics
+import GlanceText
+
+/// Values handed down the view tree (SwiftUI's `EnvironmentValues`).
+public struct EnvironmentValues: Sendable {
+    /// Pixels per point on the target display.
+    public var displayScale: Double = 1
+    public var font: Font = .body
+    /// `.fontWeight(_:)` / `.bold()` over the font's own weight.
+    public var fontWeight: Font.Weight?
+    public var italic = false
+    /// The colour text and shapes take unless told otherwise (`.foregroundStyle`).
+    public var foregroundColor: RGBA = .black
+    public var lineLimit: Int?
+    public var multilineTextAlignment: TextAlignment = .leading
+    public var minimumScaleFactor: Double = 1
+    public var redactionReasons: RedactionReasons = []
+    public var colorScheme: ColorScheme = .light
+    /// Extension point: other modules add their keys through `subscript(key:)`.
+    private var storage: [ObjectIdentifier: any Sendable] = [:]
+
+    public init() {}
+
+    public subscript<Key: EnvironmentKey>(key: Key.Type) -> Key.Value {
+        get { (storage[ObjectIdentifier(key)] as? Key.Value) ?? Key.defaultValue }
+        set { storage[ObjectIdentifier(key)] = newValue }
+    }
+}
+
+/// A key for a value in ``EnvironmentValues``.
+public protocol EnvironmentKey {
+    associatedtype Value: Sendable
+    static var defaultValue: Value { get }
+}
+
+/// Why content is drawn as placeholders (SwiftUI's `RedactionReasons`).
+public struct RedactionReasons: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let placeholder = RedactionReasons(rawValue: 1)
+    public static let privacy = RedactionReasons(rawValue: 2)
+}
+
+public enum ColorScheme: Hashable, Sendable {
+    case light, dark
+}
+
+/// Reads an environment value in a view (SwiftUI's `@Environment(\.key)`).
+///
+/// Glance evaluates `body` with the environment in force at that point of the tree.
+@propertyWrapper
+public struct Environment<Value>: @unchecked Sendable {
+    let keyPath: KeyPath<EnvironmentValues, Value>
+
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
+
+    public var wrappedValue: Value { EnvironmentScope.current[keyPath: keyPath] }
+}
+
+/// The environment of the `body` being evaluated. Views are resolved on one thread at a
+/// time per renderer; the value is saved and restored around each `body`.
+enum EnvironmentScope {
+    nonisolated(unsafe) static var current = EnvironmentValues()
+}

@@ -1,0 +1,57 @@
+/// A size offered to a view, in points; `nil` on an axis means "your ideal size".
+public struct ProposedSize: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+
+    public init(width: Double?, height: Double?) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let unspecified = ProposedSize(width: nil, height: nil)
+}
+
+/// A size in points.
+public struct Size: Hashable, Sendable, CustomStringConvertible {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public var description: String { "\(width)x\(height)" }
+}
+
+/// A rectangle in points, top-left origin.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var size: Size { Size(width: width, height: height) }
+
+    /// A rectangle of `size` placed inside this one by `alignment`.
+    func placing(_ size: Size, alignment: Alignment) -> Rect {
+        Rect(x: x + (width - size.width) * alignment.horizontal, y: y + (height - size.height) * alignment.vertical,
+             width: size.width, height: size.height)
+    }
+
+    public var description: String { "\(width)x\(height)+\(x)+\(y)" }
+}
+
+/// A node with the rectangle layout gave it, and its children's.
+public struct LayoutBox {
+    public let node: ViewNode
+    public let rect: Rect
+    public let children: [LayoutBox]
+}

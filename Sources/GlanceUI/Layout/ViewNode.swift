@@ -1,0 +1,150 @@
+import GlanceGraphics
+import GlanceText
+
+/// A resolved view tree: what is left of a `View` once every `body` has been evaluated
+/// and every environment value applied. Layout and drawing work on nodes; the host
+/// compares them to know whether a slot changed.
+public indirect enum ViewNode: Hashable, Sendable {
+    case empty
+    case text(TextNode)
+    case stack(StackNode)
+    /// Flexible space; `minLength` in points.
+    case spacer(minLength: Double)
+    /// A filled shape that takes the space it is offered.
+    case shape(ShapeNode)
+    /// A 1-point rule across the enclosing stack.
+    case divider(RGBA)
+    case padding(EdgeInsets, ViewNode)
+    case frame(FrameNode, ViewNode)
+    /// `content` sized by itself, then `decoration` drawn behind (or in front) at that size.
+    case background(content: ViewNode, decoration: ViewNode)
+    case overlay(content: ViewNode, decoration: ViewNode)
+    /// Children of a builder block before a stack absorbs them.
+    case group([ViewNode])
+
+    /// The text a person would read, one entry per text run, in reading order.
+    public var textLines: [String] {
+        switch self {
+        case .empty, .spacer, .shape, .divider: []
+        case .text(let text): [text.string]
+        case .group(let children): children.flatMap(\.textLines)
+        case .stack(let stack): stack.children.flatMap(\.textLines)
+        case .padding(_, let child), .frame(_, let child): child.textLines
+        case .background(let content, let decoration): decoration.textLines + content.textLines
+        case .overlay(let content, let decoration): content.textLines + decoration.textLines
+        }
+    }
+}
+
+/// Text with everything the environment said about it.
+public struct TextNode: Hashable, Sendable {
+    public var string: String
+    /// Size in points (the display's scale maps it to pixels).
+    public var pointSize: Double
+    public var weight: FontWeight
+    public var italic: Bool
+    public var family: String?
+    public var color: RGBA
+    public var lineLimit: Int?
+    public var alignment: TextAlignment
+    public var minimumScaleFactor: Double
+    /// Placeholder bars instead of glyphs (`.redacted(reason: .placeholder)`).
+    public var redacted: Bool
+}
+
+extension TextAlignment: Hashable {}
+
+/// The direction a stack places its children in.
+public enum StackAxis: Hashable, Sendable {
+    case vertical, horizontal, depth
+}
+
+public struct StackNode: Hashable, Sendable {
+    public var axis: StackAxis
+    /// Cross-axis alignment: 0 leading/top, 0.5 centre, 1 trailing/bottom (per axis for ZStack).
+    public var alignment: Alignment
+    /// Points between children; `nil` for the default.
+    public var spacing: Double?
+    public var children: [ViewNode]
+}
+
+public struct ShapeNode: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case rectangle
+        case roundedRectangle(cornerRadius: Double)
+        case ellipse
+        case capsule
+    }
+
+    public var kind: Kind
+    public var fill: Fill
+
+    /// How a shape is painted.
+    public enum Fill: Hashable, Sendable {
+        case color(RGBA)
+        /// A linear gradient between unit points of the shape's rectangle.
+        case linearGradient(stops: [GradientStop], startX: Double, startY: Double, endX: Double, endY: Double)
+    }
+}
+
+public struct GradientStop: Hashable, Sendable {
+    public var color: RGBA
+    public var location: Double
+}
+
+/// Fixed or flexible frame bounds in points; `nil` = no constraint.
+public struct FrameNode: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+    public var minWidth: Double?
+    public var maxWidth: Double?
+    public var minHeight: Double?
+    public var maxHeight: Double?
+    public var alignment: Alignment
+}
+
+/// Insets in points.
+public struct EdgeInsets: Hashable, Sendable {
+    public var top: Double
+    public var leading: Double
+    public var bottom: Double
+    public var trailing: Double
+
+    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+}
+
+/// SwiftUI's `Alignment`: where a child sits in a larger box, as unit fractions.
+public struct Alignment: Hashable, Sendable {
+    public var horizontal: Double
+    public var vertical: Double
+
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal.fraction
+        self.vertical = vertical.fraction
+    }
+
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    public static let leading = Alignment(horizontal: .leading, vertical: .center)
+    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
+    public static let top = Alignment(horizontal: .center, vertical: .top)
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
+    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
+    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+public enum HorizontalAlignment: Hashable, Sendable {
+    case leading, center, trailing
+    var fraction: Double { self == .leading ? 0 : self == .center ? 0.5 : 1 }
+}
+
+public enum VerticalAlignment: Hashable, Sendable {
+    case top, center, bottom
+    var fraction: Double { self == .top ? 0 : self == .center ? 0.5 : 1 }
+}

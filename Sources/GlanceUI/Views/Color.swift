@@ -1,0 +1,172 @@
+import GlanceGraphics
+
+/// A colour, usable as a view (it fills its space) and as a shape style (SwiftUI's `Color`).
+public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
+    public var rgba: RGBA
+
+    public init(_ rgba: RGBA) { self.rgba = rgba }
+
+    /// Components 0…1 (sRGB).
+    public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
+        func byte(_ value: Double) -> UInt8 { UInt8((min(1, max(0, value)) * 255).rounded()) }
+        rgba = RGBA(byte(red), byte(green), byte(blue), byte(opacity))
+    }
+
+    public init(white: Double, opacity: Double = 1) { self.init(red: white, green: white, blue: white, opacity: opacity) }
+
+    public static let black = Color(.black)
+    public static let white = Color(.white)
+    public static let red = Color(RGBA(hex: 0xFF3B30))
+    public static let orange = Color(RGBA(hex: 0xFF9500))
+    public static let yellow = Color(RGBA(hex: 0xFFCC00))
+    public static let green = Color(RGBA(hex: 0x34C759))
+    public static let blue = Color(RGBA(hex: 0x007AFF))
+    public static let purple = Color(RGBA(hex: 0xAF52DE))
+    public static let gray = Color(RGBA(hex: 0x8E8E93))
+    public static let clear = Color(.clear)
+    /// The text colour of the colour scheme (black on paper).
+    public static let primary = Color(.black)
+    public static let secondary = Color(RGBA(60, 60, 67, 153))
+
+    public func opacity(_ opacity: Double) -> Color {
+        var copy = self
+        copy.rgba.a = UInt8((Double(rgba.a) * min(1, max(0, opacity))).rounded())
+        return copy
+    }
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        .shape(ShapeNode(kind: .rectangle, fill: .color(rgba)))
+    }
+
+    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(rgba) }
+}
+
+/// Something a shape or text can be painted with (SwiftUI's `ShapeStyle`).
+public protocol ShapeStyle: Sendable {
+    func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill
+}
+
+extension ShapeNode.Fill {
+    /// One colour for text: a gradient's middle.
+    var representativeColor: RGBA {
+        switch self {
+        case .color(let color): color
+        case .linearGradient(let stops, _, _, _, _):
+            GradientRamp(stops: stops.map { ($0.color, $0.location) }).color(at: 0.5)
+        }
+    }
+}
+
+/// The foreground colour at a level of emphasis (SwiftUI's `.primary`, `.secondary` …).
+public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
+    let opacity: Double
+
+    public static let primary = HierarchicalShapeStyle(opacity: 1)
+    public static let secondary = HierarchicalShapeStyle(opacity: 0.6)
+    public static let tertiary = HierarchicalShapeStyle(opacity: 0.3)
+    public static let quaternary = HierarchicalShapeStyle(opacity: 0.18)
+
+    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+        var color = environment.foregroundColor
+        color.a = UInt8((Double(color.a) * opacity).rounded())
+        return .color(color)
+    }
+}
+
+extension ShapeStyle where Self == HierarchicalShapeStyle {
+    public static var primary: HierarchicalShapeStyle { .primary }
+    public static var secondary: HierarchicalShapeStyle { .secondary }
+    public static var tertiary: HierarchicalShapeStyle { .tertiary }
+    public static var quaternary: HierarchicalShapeStyle { .quaternary }
+}
+
+extension ShapeStyle where Self == Color {
+    public static var black: Color { .black }
+    public static var white: Color { .white }
+    public static var red: Color { Color.red }
+    public static var orange: Color { Color.orange }
+    public static var yellow: Color { Color.yellow }
+    public static var green: Color { Color.green }
+    public static var blue: Color { Color.blue }
+    public static var gray: Color { Color.gray }
+    public static var clear: Color { .clear }
+}
+
+/// A linear gradient (SwiftUI's `LinearGradient`), as a view or a shape style.
+public struct LinearGradient: View, PrimitiveView, ShapeStyle {
+    let stops: [GradientStop]
+    let start: UnitPoint
+    let end: UnitPoint
+
+    public init(gradient: Gradient, startPoint: UnitPoint, endPoint: UnitPoint) {
+        stops = gradient.stops.map { GradientStop(color: $0.color.rgba, location: $0.location) }
+        start = startPoint
+        end = endPoint
+    }
+
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
+    }
+
+    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+        .linearGradient(stops: stops, startX: start.x, startY: start.y, endX: end.x, endY: end.y)
+    }
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
+    }
+}
+
+/// Colour stops (SwiftUI's `Gradient`).
+public struct Gradient: Hashable, Sendable, ShapeStyle {
+    public struct Stop: Hashable, Sendable {
+        public var color: Color
+        public var location: Double
+        public init(color: Color, location: Double) {
+            self.color = color
+            self.location = location
+        }
+    }
+
+    public var stops: [Stop]
+
+    public init(colors: [Color]) {
+        let count = max(1, colors.count - 1)
+        stops = colors.enumerated().map { Stop(color: $0.element, location: Double($0.offset) / Double(count)) }
+    }
+
+    public init(stops: [Stop]) { self.stops = stops }
+
+    /// As a shape style: top to bottom, as SwiftUI does.
+    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+        LinearGradient(gradient: self, startPoint: .top, endPoint: .bottom).resolveFill(in: environment)
+    }
+}
+
+extension Color {
+    /// `Color.blue.gradient`: a gentle top-to-bottom gradient of this colour.
+    public var gradient: Gradient {
+        Gradient(colors: [self, Color(RGBA(UInt8(Int(rgba.r) * 3 / 4), UInt8(Int(rgba.g) * 3 / 4), UInt8(Int(rgba.b) * 3 / 4), rgba.a))])
+    }
+}
+
+/// A point in unit coordinates (SwiftUI's `UnitPoint`).
+public struct UnitPoint: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = UnitPoint(x: 0, y: 0)
+    public static let center = UnitPoint(x: 0.5, y: 0.5)
+    public static let top = UnitPoint(x: 0.5, y: 0)
+    public static let bottom = UnitPoint(x: 0.5, y: 1)
+    public static let leading = UnitPoint(x: 0, y: 0.5)
+    public static let trailing = UnitPoint(x: 1, y: 0.5)
+    public static let topLeading = UnitPoint(x: 0, y: 0)
+    public static let topTrailing = UnitPoint(x: 1, y: 0)
+    public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    public static let bottomTrailing = UnitPoint(x: 1, y: 1)
+}

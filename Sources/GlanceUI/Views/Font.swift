@@ -1,0 +1,55 @@
+import GlanceText
+
+/// A font request (SwiftUI's `Font`): a text style with Apple's default Dynamic Type
+/// size in points, or an explicit system size.
+public struct Font: Hashable, Sendable {
+    public var pointSize: Double
+    public var weight: Weight
+    public var family: String?
+    public var isItalic: Bool
+
+    public typealias Weight = FontWeight
+
+    public static let largeTitle = Font(pointSize: 34, weight: .regular)
+    public static let title = Font(pointSize: 28, weight: .regular)
+    public static let title2 = Font(pointSize: 22, weight: .regular)
+    public static let title3 = Font(pointSize: 20, weight: .regular)
+    public static let headline = Font(pointSize: 17, weight: .semibold)
+    public static let body = Font(pointSize: 17, weight: .regular)
+    public static let callout = Font(pointSize: 16, weight: .regular)
+    public static let subheadline = Font(pointSize: 15, weight: .regular)
+    public static let footnote = Font(pointSize: 13, weight: .regular)
+    public static let caption = Font(pointSize: 12, weight: .regular)
+    public static let caption2 = Font(pointSize: 11, weight: .regular)
+
+    init(pointSize: Double, weight: Weight, family: String? = nil, italic: Bool = false) {
+        self.pointSize = pointSize
+        self.weight = weight
+        self.family = family
+        isItalic = italic
+    }
+
+    /// `design` is accepted for source compatibility; Glance's default family serves all.
+    public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
+        Font(pointSize: size, weight: weight, family: design == .monospaced ? "DejaVu Sans Mono" : nil)
+    }
+
+    public static func system(_ style: Font, design: Design = .default, weight: Weight? = nil) -> Font {
+        var font = style
+        if let weight { font.weight = weight }
+        if design == .monospaced { font.family = "DejaVu Sans Mono" }
+        return font
+    }
+
+    /// A family by name (installed, or in `fonts/`).
+    public static func custom(_ name: String, size: Double) -> Font { Font(pointSize: size, weight: .regular, family: name) }
+
+    public func weight(_ weight: Weight) -> Font { var copy = self; copy.weight = weight; return copy }
+    public func bold() -> Font { weight(.bold) }
+    public func italic() -> Font { var copy = self; copy.isItalic = true; return copy }
+    public func monospacedDigit() -> Font { self }
+
+    public enum Design: Hashable, Sendable {
+        case `default`, serif, rounded, monospaced
+    }
+}

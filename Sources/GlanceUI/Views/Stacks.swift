@@ -1,0 +1,109 @@
+/// Children placed top to bottom (SwiftUI's `VStack`).
+public struct VStack<Content: View>: View, PrimitiveView {
+    let alignment: HorizontalAlignment
+    let spacing: Double?
+    let content: Content
+
+    /// - Parameter spacing: points between children; `nil` for the default (8).
+    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        .stack(StackNode(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center),
+                         spacing: spacing, children: flattenedChildren(content, in: environment)))
+    }
+}
+
+/// Children placed leading to trailing (SwiftUI's `HStack`).
+public struct HStack<Content: View>: View, PrimitiveView {
+    let alignment: VerticalAlignment
+    let spacing: Double?
+    let content: Content
+
+    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.spacing = spacing
+        self.content = content()
+    }
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        .stack(StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
+                         spacing: spacing, children: flattenedChildren(content, in: environment)))
+    }
+}
+
+/// Children drawn on top of each other (SwiftUI's `ZStack`).
+public struct ZStack<Content: View>: View, PrimitiveView {
+    let alignment: Alignment
+    let content: Content
+
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
+        self.alignment = alignment
+        self.content = content()
+    }
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        .stack(StackNode(axis: .depth, alignment: alignment, spacing: 0, children: flattenedChildren(content, in: environment)))
+    }
+}
+
+/// Flexible space along a stack's axis (SwiftUI's `Spacer`).
+public struct Spacer: View, PrimitiveView {
+    let minLength: Double?
+    public init(minLength: Double? = nil) { self.minLength = minLength }
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode { .spacer(minLength: minLength ?? 0) }
+}
+
+/// A thin line across the stack it is in (SwiftUI's `Divider`).
+public struct Divider: View, PrimitiveView {
+    public init() {}
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        // A 1-point line in a faint foreground colour; the stack decides its direction.
+        var color = environment.foregroundColor
+        color.a = UInt8(Double(color.a) * 0.3)
+        return .divider(color)
+    }
+}
+
+/// One view per element (SwiftUI's `ForEach`); its views dissolve into the enclosing stack.
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    let data: Data
+    let content: (Data.Element) -> Content
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.data = data
+        self.content = content
+    }
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        .group(data.map { resolveNode(content($0), in: environment) })
+    }
+}
+
+extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+    public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(data, id: \.id, content: content)
+    }
+}
+
+extension ForEach where Data == Range<Int>, ID == Int {
+    public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
+        self.init(data, id: \.self, content: content)
+    }
+}
+
+/// A stack's children: groups from builder blocks, conditionals and `ForEach` dissolve
+/// into the stack, as in SwiftUI.
+func flattenedChildren<Content: View>(_ content: Content, in environment: EnvironmentValues) -> [ViewNode] {
+    func flatten(_ node: ViewNode) -> [ViewNode] {
+        switch node {
+        case .empty: []
+        case .group(let children): children.flatMap(flatten)
+        default: [node]
+        }
+    }
+    return flatten(resolveNode(content, in: environment))
+}

@@ -1,0 +1,131 @@
+import GlanceGraphics
+import GlanceTestSupport
+import GlanceText
+import GlanceUI
+import Testing
+
+@Suite(.serialized) struct LayoutTests {
+    let renderer: ViewRenderer
+
+    init() throws { renderer = ViewRenderer(fonts: try FontLibrary()) }
+
+    func layout<V: View>(_ view: V, width: Double, height: Double) -> LayoutBox {
+        renderer.layout(resolveNode(view, in: EnvironmentValues()), in: Rect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The rectangles of a box's descendants that are shapes, in drawing order.
+    func shapeRects(_ box: LayoutBox) -> [Rect] {
+        if case .shape = box.node { return [box.rect] }
+        return box.children.flatMap(shapeRects)
+    }
+
+    @Test func vStackStacksWithDefaultSpacingAndCentres() {
+        let box = layout(VStack {
+            Color.black.frame(width: 50, height: 20)
+            Color.black.frame(width: 30, height: 10)
+        }, width: 200, height: 200)
+        #expect(box.rect == Rect(x: 75, y: 81, width: 50, height: 38))
+        #expect(shapeRects(box) == [Rect(x: 75, y: 81, width: 50, height: 20), Rect(x: 85, y: 109, width: 30, height: 10)])
+    }
+
+    @Test func vStackLeadingAlignment() {
+        let box = layout(VStack(alignment: .leading, spacing: 0) {
+            Color.black.frame(width: 50, height: 20)
+            Color.black.frame(width: 30, height: 10)
+        }, width: 100, height: 100)
+        #expect(shapeRects(box).map(\.x) == [25, 25])
+    }
+
+    @Test func hStackSpacerPushesToTheEdges() {
+        let box = layout(HStack(spacing: 0) {
+            Color.black.frame(width: 20, height: 10)
+            Spacer()
+            Color.black.frame(width: 30, height: 10)
+        }, width: 200, height: 50)
+        #expect(box.rect.width == 200)
+        #expect(shapeRects(box) == [Rect(x: 0, y: 20, width: 20, height: 10), Rect(x: 170, y: 20, width: 30, height: 10)])
+    }
+
+    @Test func theLeastFlexibleChildIsServedFirst() {
+        let box = layout(HStack {
+            Color.black
+            Color.black.frame(width: 30)
+        }, width: 100, height: 40)
+        #expect(shapeRects(box).map(\.width) == [62, 30])
+    }
+
+    @Test func flexibleChildrenShareEqually() {
+        let box = layout(HStack(spacing: 10) { Color.black; Color.black; Color.black }, width: 320, height: 40)
+        #expect(shapeRects(box).map(\.width) == [100, 100, 100])
+    }
+
+    @Test func paddingAddsToTheContent() {
+        let node = resolveNode(Color.black.frame(width: 10, height: 10).padding(5), in: EnvironmentValues())
+        #expect(renderer.sizeThatFits(node, .unspecified) == Size(width: 20, height: 20))
+        let defaultPadding = resolveNode(Color.black.frame(width: 10, height: 10).padding(), in: EnvironmentValues())
+        #expect(renderer.sizeThatFits(defaultPadding, .unspecified) == Size(width: 42, height: 42))
+    }
+
+    @Test func maxWidthInfinityTakesTheOfferAndAligns() {
+        let box = layout(Color.black.frame(width: 20, height: 20).frame(maxWidth: .infinity, alignment: .trailing), width: 300, height: 100)
+        #expect(box.rect.width == 300)
+        #expect(shapeRects(box) == [Rect(x: 280, y: 40, width: 20, height: 20)])
+    }
+
+    @Test func zStackAlignment() {
+        let box = layout(ZStack(alignment: .bottomTrailing) {
+            Color.black.frame(width: 100, height: 60)
+            Color.white.frame(width: 20, height: 10)
+        }, width: 100, height: 60)
+        #expect(shapeRects(box)[1] == Rect(x: 80, y: 50, width: 20, height: 10))
+    }
+
+    @Test func textWrapsInANarrowFrameAndTruncatesAtItsLineLimit() {
+        let long = "The quick brown fox jumps over the lazy dog"
+        let wide = renderer.sizeThatFits(resolveNode(Text(long), in: EnvironmentValues()), .unspecified)
+        let narrow = renderer.sizeThatFits(resolveNode(Text(long), in: EnvironmentValues()), ProposedSize(width: 100, height: nil))
+        #expect(narrow.width <= 100)
+        #expect(narrow.height > wide.height * 2)
+        let limited = renderer.sizeThatFits(resolveNode(Text(long).lineLimit(1), in: EnvironmentValues()), ProposedSize(width: 100, height: nil))
+        #expect(limited.height == wide.height)
+    }
+
+    @Test func minimumScaleFactorShrinksBeforeTruncating() {
+        let shrinking = resolveNode(Text("Launch day").font(.title).lineLimit(1).minimumScaleFactor(0.5), in: EnvironmentValues())
+        let plain = resolveNode(Text("Launch day").font(.title), in: EnvironmentValues())
+        let ideal = renderer.sizeThatFits(plain, .unspecified)
+        let fitted = renderer.sizeThatFits(shrinking, ProposedSize(width: ideal.width * 0.7, height: nil))
+        #expect(fitted.width <= ideal.width * 0.7)
+        #expect(fitted.height < ideal.height)
+    }
+
+    @Test func textStylesUseDynamicTypeSizes() {
+        let body = renderer.sizeThatFits(resolveNode(Text("Hg"), in: EnvironmentValues()), .unspecified)
+        let title = renderer.sizeThatFits(resolveNode(Text("Hg").font(.largeTitle), in: EnvironmentValues()), .unspecified)
+        #expect(title.height / body.height > 1.7 && title.height / body.height < 2.3)
+    }
+
+    /// A countdown-like card as a person sees it, in colour and on a 1-bit panel.
+    @Test func goldenCard() throws {
+        let view = VStack(spacing: 4) {
+            HStack {
+                Circle().fill(Color.red).frame(width: 10, height: 10)
+                Text("LAUNCH").font(.caption).bold().foregroundStyle(.secondary)
+                Spacer()
+            }
+            Spacer()
+            Text("D-3").font(.system(size: 56, weight: .bold)).minimumScaleFactor(0.5).lineLimit(1)
+            Spacer()
+            Text("Sun, 3 Jan 2027").font(.caption2)
+            Divider()
+            Text("A long note that wraps onto a second line and is cut").font(.caption2).lineLimit(2)
+        }
+        .padding(12)
+        .containerBackground(LinearGradient(colors: [.white, Color(white: 0.8)], startPoint: .top, endPoint: .bottom), for: .widget)
+        var canvas = try Canvas(width: 170, height: 170)
+        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 170, height: 170))
+        if let mismatch = GoldenImage.compare(canvas, named: "card") { Issue.record("\(mismatch)") }
+        let bw = canvas.quantised(to: .bw, dither: .atkinson).canvas()
+        if let mismatch = GoldenImage.compare(bw, named: "card-bw") { Issue.record("\(mismatch)") }
+    }
+}
