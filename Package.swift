@@ -32,14 +32,14 @@ let package = Package(
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
         .target(
             name: "GlanceHost",
-            dependencies: ["GlanceTime", "GlanceGraphics", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "CYAML"]
+            dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "CYAML"]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost"]),
         .executableTarget(
             name: "GlanceCLI",
             dependencies: [
-                "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime",
+                "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import GlanceHost
+import GlanceText
 import GlanceTime
 import GlanceWidgets
 
@@ -39,9 +40,18 @@ struct RunCommand: ParsableCommand {
         guard configuration.display.backend == .file else {
             throw UsageError(message: "\(configuration.source): display.backend: '\(configuration.display.backend.rawValue)' is not available in this build; use backend: file")
         }
+        let fonts: FontLibrary
+        do {
+            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory, log: { Self.say($0) })
+        } catch {
+            throw RuntimeError(message: "\(error)")
+        }
         let sink: FileFrameSink
         do {
-            sink = try FileFrameSink(directory: configuration.display.path, timeZone: configuration.timeZone)
+            host.composer = try FrameComposer(width: configuration.display.width, height: configuration.display.height,
+                                              fonts: fonts, scale: configuration.display.scale)
+            sink = try FileFrameSink(directory: configuration.display.path, timeZone: configuration.timeZone,
+                                     palette: configuration.display.palette, dither: configuration.display.dither)
         } catch {
             throw RuntimeError(message: "\(error)")
         }
@@ -49,7 +59,7 @@ struct RunCommand: ParsableCommand {
 
         let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
         Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
-        Self.say("frames go to \(sink.framePath); one line per refresh in \(sink.logPath)")
+        Self.say("frames go to \(sink.framePath) (panel bytes: \(sink.rawPath)); one line per refresh in \(sink.logPath)")
 
         let zone = configuration.timeZone
         host.onWake = { record in

@@ -10,16 +10,33 @@ public struct DisplayLocale: Sendable, Equatable {
     public let identifier: String
     /// Full weekday names, Sunday first ("Sunday", "일요일").
     public let weekdayNames: [String]
+    /// Short weekday names, Sunday first ("Sun", "일").
+    public let shortWeekdayNames: [String]
+    /// Full month names, January first.
+    public let monthNames: [String]
     /// False when the C library has no data for the identifier and English is used.
     public let isAvailable: Bool
 
-    static let englishWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let englishNames = Names(
+        weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
+        shortWeekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
+        months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                 "November", "December"]
+    )
 
-    public static let english = DisplayLocale(identifier: "en_US", weekdayNames: englishWeekdays, isAvailable: true)
+    public static let english = DisplayLocale(identifier: "en_US", names: englishNames, isAvailable: true)
 
-    private init(identifier: String, weekdayNames: [String], isAvailable: Bool) {
+    struct Names {
+        var weekdays: [String]
+        var shortWeekdays: [String]
+        var months: [String]
+    }
+
+    private init(identifier: String, names: Names, isAvailable: Bool) {
         self.identifier = identifier
-        self.weekdayNames = weekdayNames
+        weekdayNames = names.weekdays
+        shortWeekdayNames = names.shortWeekdays
+        monthNames = names.months
         self.isAvailable = isAvailable
     }
 
@@ -27,14 +44,17 @@ public struct DisplayLocale: Sendable, Equatable {
     public init(identifier: String) {
         let base = String((identifier.split(separator: ".").first ?? Substring(identifier)).map { $0 == "-" ? "_" : $0 })
         self.identifier = base
-        var names: [String]?
+        var names: Names?
         for candidate in [base + ".UTF-8", base + ".utf8", base] {
-            if let loaded = Self.weekdayNames(posixLocale: candidate) {
+            if let loaded = Self.names(posixLocale: candidate) {
                 names = loaded
                 break
             }
         }
-        weekdayNames = names ?? Self.englishWeekdays
+        let chosen = names ?? Self.englishNames
+        weekdayNames = chosen.weekdays
+        shortWeekdayNames = chosen.shortWeekdays
+        monthNames = chosen.months
         isAvailable = names != nil || base.hasPrefix("en") || base == "C" || base == "POSIX"
     }
 
@@ -54,16 +74,33 @@ public struct DisplayLocale: Sendable, Equatable {
         weekdayNames[((weekday - 1) % 7 + 7) % 7]
     }
 
-    private static func weekdayNames(posixLocale name: String) -> [String]? {
+    /// The short name of `weekday` (1 = Sunday).
+    public func shortWeekdayName(_ weekday: Int) -> String {
+        shortWeekdayNames[((weekday - 1) % 7 + 7) % 7]
+    }
+
+    /// The full name of `month` (1 = January).
+    public func monthName(_ month: Int) -> String {
+        monthNames[((month - 1) % 12 + 12) % 12]
+    }
+
+    private static func names(posixLocale name: String) -> Names? {
         #if canImport(Glibc)
         guard let locale = newlocale(LC_TIME_MASK, name, nil) else { return nil }
         defer { freelocale(locale) }
-        var names: [String] = []
-        for item in [DAY_1, DAY_2, DAY_3, DAY_4, DAY_5, DAY_6, DAY_7] {
-            guard let text = nl_langinfo_l(nl_item(item), locale) else { return nil }
-            names.append(String(cString: text))
+        func read(_ items: [Int32]) -> [String]? {
+            var result: [String] = []
+            for item in items {
+                guard let text = nl_langinfo_l(nl_item(item), locale) else { return nil }
+                result.append(String(cString: text))
+            }
+            return result
         }
-        return names
+        guard let weekdays = read([DAY_1, DAY_2, DAY_3, DAY_4, DAY_5, DAY_6, DAY_7].map { Int32($0) }),
+              let short = read([ABDAY_1, ABDAY_2, ABDAY_3, ABDAY_4, ABDAY_5, ABDAY_6, ABDAY_7].map { Int32($0) }),
+              let months = read([MON_1, MON_2, MON_3, MON_4, MON_5, MON_6, MON_7, MON_8, MON_9, MON_10, MON_11, MON_12].map { Int32($0) })
+        else { return nil }
+        return Names(weekdays: weekdays, shortWeekdays: short, months: months)
         #else
         return nil
         #endif

@@ -91,12 +91,17 @@ let seoulConfig = """
         try seoulConfig.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
         let result = try runGlance(["run", "--config", "wall.yaml", "--once"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("frames go to \(directory.appendingPathComponent("frames/frame.txt").path)"))
-        let frame = try String(contentsOf: directory.appendingPathComponent("frames/frame.txt"), encoding: .utf8)
-        #expect(frame.contains("[dday] countdown 364x170+0+0\n  Launch\n"))
+        #expect(result.stderr.contains("frames go to \(directory.appendingPathComponent("frames/frame.png").path)"))
+        // The PNG is the panel's view of the frame: 800×480, black and white only.
+        let png = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent("frames/frame.png").path))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(png[16..<24].elementsEqual([0, 0, 0x03, 0x20, 0, 0, 0x01, 0xE0]))
+        // The panel bytes: 1 bit a pixel.
+        let raw = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent("frames/frame.raw").path))
+        #expect(raw.count == 800 * 480 / 8)
         let log = try String(contentsOf: directory.appendingPathComponent("frames/refresh.jsonl"), encoding: .utf8)
         #expect(log.split(separator: "\n").count == 1)
-        #expect(log.contains(#""refresh": "full", "damage": {"x": 0, "y": 0, "width": 534, "height": 170}"#))
+        #expect(log.contains(#""refresh": "full", "damage": {"x": "#))
     }
 
     @Test func aBadConfigIsOneLineExitTwoAndWritesNothing() throws {
@@ -129,7 +134,7 @@ let seoulConfig = """
             try await Task.sleep(for: .milliseconds(25))
         }
         #expect(collected.text.contains("built-in demo"))
-        #expect(collected.text.contains("frames go to \(directory.appendingPathComponent("out/frame.txt").path)"))
+        #expect(collected.text.contains("frames go to \(directory.appendingPathComponent("out/frame.png").path)"))
         let sent = Date()
         kill(process.processIdentifier, signal)
         for _ in 0..<100 where process.isRunning {

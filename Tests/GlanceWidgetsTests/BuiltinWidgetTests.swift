@@ -102,7 +102,7 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
         #expect(changes.count == 30)
         // No two wakes of a slot at the same instant; nothing between boundaries.
         #expect(Set(weekday.map(\.at)).count == weekday.count)
-        #expect(host.currentFrame().slots[0].content.textLines == ["Launch", "D-3", "2027-01-03"])
+        #expect(host.currentFrame().slots[0].content.textLines == ["LAUNCH", "2027-01-03", "D-3"])
     }
 }
 

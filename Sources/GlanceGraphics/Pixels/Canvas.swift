@@ -40,6 +40,12 @@ public struct Canvas: Sendable, Equatable {
     /// Replaces pixel `index` (row-major) outright, no blending.
     public mutating func setPixel(_ index: Int, _ color: RGBA) { pixels[index] = color }
 
+    /// Replaces pixel `index` and its tonal flag.
+    public mutating func setPixel(_ index: Int, _ color: RGBA, tonal isTonal: Bool) {
+        pixels[index] = color
+        tonal[index] = isTonal
+    }
+
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x x: Int, y y: Int) -> RGBA {

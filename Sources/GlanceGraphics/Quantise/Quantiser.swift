@@ -29,11 +29,13 @@ public struct QuantisedFrame: Sendable, Equatable {
 
 extension Canvas {
     /// Maps every pixel to `palette`. Flat pixels (text, solid shapes) take the nearest
-    /// colour and neither take nor pass on diffusion error, so text stays crisp; tonal
+    /// colour (on two- and three-ink panels greys are darkened by a quarter first, so
+    /// mid-grey text prints as ink) and neither take nor pass on diffusion error, so text stays crisp; tonal
     /// pixels (gradients, images) are dithered with `dither`. Transparent pixels are
     /// taken as drawn on white.
     public func quantised(to palette: Palette, dither: DitherMode) -> QuantisedFrame {
         var values = [UInt32](repeating: 0, count: width * height)
+        let inkBias = palette.kind == .indexed && palette.colors.count <= 3
         // Error buffers for this row and the next two (Atkinson reaches two rows down).
         var errors = [[Int]](repeating: [Int](repeating: 0, count: (width + 4) * 3), count: 3)
         for y in 0..<height {
@@ -43,6 +45,13 @@ extension Canvas {
                 let pixel = pixels[index].a == 255 ? pixels[index] : pixels[index].over(.white)
                 var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
                 let isTonal = tonal[index] && dither != .none
+                if !tonal[index], inkBias, max(r, g, b) - min(r, g, b) < 48 {
+                    // On 1-bit-like panels, flat content that is not near white is ink:
+                    // grey (secondary) text stays legible instead of thresholding away.
+                    r = r * 3 / 4
+                    g = g * 3 / 4
+                    b = b * 3 / 4
+                }
                 if isTonal {
                     switch dither {
                     case .floydSteinberg, .atkinson:

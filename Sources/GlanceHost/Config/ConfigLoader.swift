@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GlanceGraphics
 import GlanceTime
 
 /// Reads configuration YAML into a `GlanceConfig`, or fails with one `ConfigError`.
@@ -81,7 +82,7 @@ public enum ConfigLoader {
 
     private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {
         var display = DisplayConfig()
-        for (key, value) in try reader.mapping(allowed: ["backend", "path", "size", "colors", "scale"]) {
+        for (key, value) in try reader.mapping(allowed: ["backend", "path", "size", "colors", "scale", "dither"]) {
             switch key {
             case "backend":
                 let text = try value.string()
@@ -104,6 +105,12 @@ public enum ConfigLoader {
                 display.colors = colors
             case "scale":
                 display.scale = try value.double(in: 0.25...8)
+            case "dither":
+                let text = try value.string()
+                guard let mode = DitherMode(rawValue: text) else {
+                    throw value.fail("unknown dither '\(text)'; expected one of \(DitherMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                display.dither = mode
             default:
                 break
             }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GlanceGraphics
 import GlanceTime
 
 /// A parsed configuration file (the design's YAML contract).
@@ -57,6 +58,11 @@ public struct DisplayConfig: Sendable, Equatable {
     public var colors: Colors = .bw
     /// Pixels per point: a family's point size times this is its size in pixels.
     public var scale: Double = 1
+    /// How gradients and images are spread over the palette (text is never dithered).
+    public var dither: DitherMode = .floydSteinberg
+
+    /// The palette `colors` names.
+    public var palette: Palette { Palette.named(colors.rawValue) ?? .bw }
 
     public init() {}
 }

@@ -7,11 +7,14 @@ public struct Frame: Sendable {
     public var width: Int
     public var height: Int
     public var slots: [SlotFrame]
+    /// The composed pixels (RGBA), when the host draws; `nil` in simulations.
+    public var canvas: Canvas?
 
-    public init(width: Int, height: Int, slots: [SlotFrame]) {
+    public init(width: Int, height: Int, slots: [SlotFrame], canvas: Canvas? = nil) {
         self.width = width
         self.height = height
         self.slots = slots
+        self.canvas = canvas
     }
 }
 

@@ -16,6 +16,8 @@ public final class WidgetHost {
     private let clock: any HostClock
     /// Where frames go; `nil` shows nothing (simulations, validation).
     public var sink: (any FrameSink)?
+    /// Draws slots into pixels; `nil` compares view trees only (simulations).
+    public var composer: FrameComposer?
     private let center: WidgetCenter
     private let log: (String) -> Void
     private let slots: [SlotState]
@@ -203,23 +205,29 @@ public final class WidgetHost {
         guard !woken.isEmpty else { return }
 
         var changed: [SlotState] = []
+        var damage: PixelRect?
         for (slot, _) in woken {
             let context = providerContext(for: slot, at: now)
             let index = slot.timeline?.entryIndex(at: now)
             let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry ?? slot.source.placeholder(in: context)
             slot.shownEntryIndex = index
             slot.shownEntry = entry
-            let content = resolveNode(slot.source.content(for: entry), in: environment())
-            if content != slot.shownContent {
-                slot.shownContent = content
-                changed.append(slot)
+            let content = resolveNode(slot.source.content(for: entry), in: environment(for: slot))
+            guard content != slot.shownContent else { continue }
+            slot.shownContent = content
+            if let composer {
+                // A different tree can still draw the same pixels: only pixels count.
+                guard let changedPixels = composer.update(slot.rect, with: content) else { continue }
+                damage = damage?.union(changedPixels) ?? changedPixels
+            } else {
+                damage = damage?.union(slot.rect) ?? slot.rect
             }
+            changed.append(slot)
         }
 
         let mode = planner.plan(changed: !changed.isEmpty, at: now)
         if mode != .none {
             let frame = currentFrame()
-            let damage = changed.map(\.rect).reduce(nil as PixelRect?) { $0?.union($1) ?? $1 }
             do {
                 try sink?.show(frame, refresh: mode, damage: damage, at: now)
             } catch {
@@ -238,7 +246,8 @@ public final class WidgetHost {
         Frame(
             width: config.display.width,
             height: config.display.height,
-            slots: slots.map { SlotFrame(name: $0.name, kind: $0.kind, rect: $0.rect, content: $0.shownContent ?? .empty) }
+            slots: slots.map { SlotFrame(name: $0.name, kind: $0.kind, rect: $0.rect, content: $0.shownContent ?? .empty) },
+            canvas: composer?.canvas
         )
     }
 
@@ -276,9 +285,10 @@ public final class WidgetHost {
         )
     }
 
-    private func environment() -> EnvironmentValues {
+    private func environment(for slot: SlotState) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.displayScale = config.display.scale
+        environment.widgetFamily = slot.family
         return environment
     }
 }

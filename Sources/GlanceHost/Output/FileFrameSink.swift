@@ -1,17 +1,17 @@
 import FoundationEssentials
 import GlanceGraphics
-import Glibc
 import GlanceTime
-import GlanceUI
+import Glibc
 
-/// The file backend: each refresh replaces `frame.txt` in the output directory
-/// (atomically) with what each slot shows, and appends one JSON line to
-/// `refresh.jsonl` (time, refresh mode, damaged rectangle).
-///
-/// The rendering issue adds `frame.png` and the packed framebuffer beside these.
+/// The file backend. Each refresh replaces, atomically:
+/// - `frame.png`: the frame as the panel would show it (quantised to its palette),
+/// - `frame.raw`: the bytes the panel would receive (see `QuantisedFrame.panelBytes`),
+/// and appends one JSON line to `refresh.jsonl`: time, refresh mode, damaged rectangle.
 public final class FileFrameSink: FrameSink {
     public let directory: URL
     private let timeZone: ZoneRules
+    private let palette: Palette
+    private let dither: DitherMode
 
     public struct OutputError: Error, CustomStringConvertible {
         public let path: String
@@ -19,9 +19,11 @@ public final class FileFrameSink: FrameSink {
         public var description: String { "\(path): \(reason)" }
     }
 
-    public init(directory: String, timeZone: ZoneRules) throws(OutputError) {
+    public init(directory: String, timeZone: ZoneRules, palette: Palette = .bw, dither: DitherMode = .floydSteinberg) throws(OutputError) {
         self.directory = URL(fileURLWithPath: directory, isDirectory: true)
         self.timeZone = timeZone
+        self.palette = palette
+        self.dither = dither
         do {
             try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         } catch {
@@ -29,19 +31,21 @@ public final class FileFrameSink: FrameSink {
         }
     }
 
-    public var framePath: String { directory.appendingPathComponent("frame.txt").path }
+    public var framePath: String { directory.appendingPathComponent("frame.png").path }
+    public var rawPath: String { directory.appendingPathComponent("frame.raw").path }
     public var logPath: String { directory.appendingPathComponent("refresh.jsonl").path }
 
     public func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws {
-        let stamp = iso8601String(instant, in: timeZone)
-        var text = "frame \(frame.width)x\(frame.height) at \(stamp) (\(refresh.rawValue) refresh)\n"
-        for slot in frame.slots {
-            text += "\n[\(slot.name)] \(slot.kind) \(slot.rect)\n"
-            for line in slot.content.textLines { text += "  \(line)\n" }
+        if let canvas = frame.canvas {
+            let quantised = canvas.quantised(to: palette, dither: dither)
+            try PNG.write(quantised.canvas(), to: framePath)
+            do {
+                try Data(quantised.panelBytes()).write(to: URL(fileURLWithPath: rawPath), options: .atomic)
+            } catch {
+                throw OutputError(path: rawPath, reason: "cannot be written (\(error))")
+            }
         }
-        // Write-then-rename: a reader never sees half a frame.
-        try Data(text.utf8).write(to: URL(fileURLWithPath: framePath), options: .atomic)
-
+        let stamp = iso8601String(instant, in: timeZone)
         var line = "{\"at\": \(jsonString(stamp)), \"refresh\": \"\(refresh.rawValue)\""
         if let damage {
             line += ", \"damage\": {\"x\": \(damage.x), \"y\": \(damage.y), \"width\": \(damage.width), \"height\": \(damage.height)}"

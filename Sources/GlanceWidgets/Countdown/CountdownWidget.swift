@@ -63,19 +63,3 @@ public struct CountdownWidget: Widget {
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryInline])
     }
 }
-
-/// The countdown's view. Its typography and layout arrive with the rendering issue;
-/// the content and order are final.
-public struct CountdownView: View {
-    public let entry: CountdownEntry
-
-    public init(entry: CountdownEntry) { self.entry = entry }
-
-    public var body: some View {
-        VStack {
-            Text(entry.title)
-            Text(entry.label)
-            Text(entry.target.description)
-        }
-    }
-}

@@ -10,11 +10,14 @@ public struct WeekdayEntry: TimelineEntry, Sendable {
     public let day: CalendarDay
     /// The weekday's full name in the display's locale ("Monday", "월요일").
     public let weekdayName: String
+    /// The month's full name in the display's locale.
+    public let monthName: String
 
-    public init(date: Date, day: CalendarDay, weekdayName: String) {
+    public init(date: Date, day: CalendarDay, weekdayName: String, monthName: String = "") {
         self.date = date
         self.day = day
         self.weekdayName = weekdayName
+        self.monthName = monthName
     }
 
     /// One emoji per weekday, after the East Asian day names (日 sun, 月 moon, 火 fire,
@@ -48,7 +51,8 @@ public struct WeekdayProvider: TimelineProvider {
 
     func makeEntry(at date: Date, in context: Context) -> WeekdayEntry {
         let day = CalendarDay(containing: date, in: context.timeZone)
-        return WeekdayEntry(date: date, day: day, weekdayName: context.locale.weekdayName(day.weekday))
+        return WeekdayEntry(date: date, day: day, weekdayName: context.locale.weekdayName(day.weekday),
+                            monthName: context.locale.monthName(day.month))
     }
 }
 
@@ -60,7 +64,7 @@ public struct WeekdayWidget: Widget {
 
     public var body: some WidgetConfiguration {
         StaticConfiguration(kind: Self.kind, provider: WeekdayProvider()) { entry in
-            WeekdayView(entry: entry)
+            WeekdayView(entry: entry, monthName: entry.monthName)
         }
         .configurationDisplayName("Weekday")
         .description("Today's weekday, with an emoji for each day.")
@@ -68,17 +72,45 @@ public struct WeekdayWidget: Widget {
     }
 }
 
-/// The weekday's view: emoji, name and day number.
+/// The weekday: its emoji, its name in the display's language, and the day of the month.
 public struct WeekdayView: View {
     public let entry: WeekdayEntry
+    public let monthName: String
+    @Environment(\.widgetFamily) private var family
 
-    public init(entry: WeekdayEntry) { self.entry = entry }
+    public init(entry: WeekdayEntry, monthName: String = "") {
+        self.entry = entry
+        self.monthName = monthName
+    }
 
     public var body: some View {
-        VStack {
-            Text(entry.emoji)
-            Text(entry.weekdayName)
-            Text(String(entry.day.day))
+        switch family {
+        case .systemMedium, .systemLarge, .systemExtraLarge:
+            HStack(spacing: 16) {
+                Text(entry.emoji).font(.system(size: 72))
+                VStack(alignment: .leading, spacing: 4) {
+                    Text(entry.weekdayName).font(.title).bold().lineLimit(1).minimumScaleFactor(0.5)
+                    Text("\(entry.day.day) \(monthName)").font(.title3).foregroundStyle(.secondary).lineLimit(1)
+                }
+                Spacer(minLength: 0)
+            }
+            .padding(16)
+            .containerBackground(.white, for: .widget)
+        case .accessoryInline:
+            Text("\(entry.emoji) \(entry.weekdayName) \(entry.day.day)").lineLimit(1)
+        case .accessoryCircular:
+            VStack(spacing: 0) {
+                Text(entry.emoji).font(.title3)
+                Text(String(entry.day.day)).font(.headline)
+            }
+        default:
+            VStack(spacing: 2) {
+                Text(entry.emoji).font(.system(size: 48))
+                Text(entry.weekdayName).font(.headline).lineLimit(1).minimumScaleFactor(0.5)
+                Text(String(entry.day.day)).font(.system(size: 40, weight: .bold))
+            }
+            .padding(10)
+            .containerBackground(.white, for: .widget)
         }
     }
 }

@@ -1,0 +1,10 @@
+import FoundationEssentials
+
+/// Where glance looks for the project's `fonts/` folder.
+enum FontLocations {
+    /// `$GLANCE_FONTS`, else `./fonts` when it exists; fontconfig's system fonts always count.
+    static var applicationDirectory: String? {
+        if let path = ProcessInfo.processInfo.environment["GLANCE_FONTS"], !path.isEmpty { return path }
+        return FileManager.default.fileExists(atPath: "fonts") ? "fonts" : nil
+    }
+}

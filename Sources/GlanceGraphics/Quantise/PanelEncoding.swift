@@ -1,0 +1,26 @@
+/// The bytes a panel of each palette takes for a whole frame, as the file backend
+/// writes them beside the PNG.
+extension QuantisedFrame {
+    /// - bw: 1 bpp, 1 = white (the SSD16xx/UC81xx black-and-white RAM convention).
+    /// - gray4: 2 bpp, 0 = black … 3 = white.
+    /// - bwr, bwy: the 1-bpp black/white plane, then a 1-bpp colour plane (1 = colour).
+    /// - acep7, spectra6: 4 bpp, the palette index (the controller's colour number).
+    /// - rgb565: 2 bytes a pixel, big-endian. rgb888: 3 bytes a pixel.
+    public func panelBytes() -> [UInt8] {
+        switch palette.name {
+        case "bw":
+            return packed(bitsPerPixel: 1) { $0 == 0 ? 0 : 1 }
+        case "gray4":
+            return packed(bitsPerPixel: 2) { UInt8($0) }
+        case "bwr", "bwy":
+            // Colour pixels are white in the black/white plane.
+            return packed(bitsPerPixel: 1) { $0 == 0 ? 0 : 1 } + packed(bitsPerPixel: 1) { $0 == 2 ? 1 : 0 }
+        case "rgb565":
+            return packedRGB565BigEndian()
+        case "rgb888":
+            return values.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+        default:
+            return packed(bitsPerPixel: 4) { UInt8($0) }
+        }
+    }
+}
