@@ -112,10 +112,19 @@ public final class ViewRenderer {
             let flexibility = children.map { child -> Double in
                 mainOf(size(of: child, main: 1e7)) - mainOf(size(of: child, main: 0))
             }
+            // Spacers come last and share only what the others leave, so a label next to
+            // a spacer keeps its full width (as in SwiftUI).
+            func isSpacer(_ index: Int) -> Bool {
+                if case .spacer = children[index] { return true }
+                return false
+            }
             var remaining = max(0, offeredMain - spacing)
-            let order = children.indices.sorted { flexibility[$0] < flexibility[$1] }
+            let order = children.indices.sorted {
+                isSpacer($0) != isSpacer($1) ? !isSpacer($0) : flexibility[$0] < flexibility[$1]
+            }
             for (position, index) in order.enumerated() {
-                let share = remaining / Double(children.count - position)
+                let peers = order[position...].filter { isSpacer($0) == isSpacer(index) }.count
+                let share = remaining / Double(max(1, peers))
                 sizes[index] = size(of: children[index], main: share)
                 remaining = max(0, remaining - mainOf(sizes[index]))
             }
