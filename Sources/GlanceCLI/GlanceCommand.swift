@@ -13,7 +13,7 @@ struct GlanceCommand: ParsableCommand {
         and prints where the frames are. `glance simulate` replays a config's schedule in \
         virtual time.
         """,
-        subcommands: [RunCommand.self, SimulateCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, RenderCommand.self, SimulateCommand.self, BenchCommand.self]
     )
 
     /// Like ArgumentParser's `main()`, but usage and configuration errors exit with 2

@@ -34,13 +34,22 @@ public struct ZoneRules: Sendable, Equatable {
     public static let defaultDirectory = "/usr/share/zoneinfo"
 
     /// Coordinated Universal Time: offset 0, no transitions.
-    public static let utc = ZoneRules(fixedIdentifier: "UTC")
+    public static let utc = ZoneRules(fixedIdentifier: "UTC", offset: 0)
 
-    private init(fixedIdentifier: String) {
+    /// A zone that is always `secondsEast` ahead of UTC (named like `UTC+09:00`).
+    public static func fixed(secondsEast: Int) -> ZoneRules {
+        let sign = secondsEast < 0 ? "-" : "+"
+        let magnitude = abs(secondsEast)
+        let minutes = magnitude / 60 % 60
+        return ZoneRules(fixedIdentifier: "UTC\(sign)\(magnitude / 3600 < 10 ? "0" : "")\(magnitude / 3600):\(minutes < 10 ? "0" : "")\(minutes)",
+                         offset: Int32(secondsEast))
+    }
+
+    private init(fixedIdentifier: String, offset: Int32) {
         identifier = fixedIdentifier
         transitions = []
         offsetsAfter = []
-        initialOffset = 0
+        initialOffset = offset
         footer = nil
     }
 

@@ -1,0 +1,147 @@
+import ArgumentParser
+import FoundationEssentials
+import GlanceGraphics
+import GlanceHost
+import GlanceText
+import GlanceTime
+import GlanceWidgetKit
+import GlanceWidgets
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one widget to a PNG: the entry its timeline gives for an instant.",
+        discussion: """
+        Example: glance render countdown --family systemMedium --param title=Launch \
+        --param target=2027-01-03 --at 2026-12-31T09:00:00+09:00 --out x.png
+        """
+    )
+
+    @Argument(help: "The widget kind (countdown, weekday).")
+    var kind: String
+
+    @Option(help: ArgumentHelp("The WidgetKit family (systemSmall, systemMedium, …).", valueName: "family"))
+    var family: String
+
+    @Option(help: ArgumentHelp("Size in pixels, like 364x170; default: the family's size × --scale.", valueName: "WxH"))
+    var size: String?
+
+    @Option(help: "Pixels per point.")
+    var scale: Double = 1
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("A widget parameter (repeatable).", valueName: "name=value"))
+    var parameters: [String] = []
+
+    @Option(help: ArgumentHelp("The instant to render, ISO 8601 with an offset; default: now.", valueName: "instant"))
+    var at: String?
+
+    @Option(help: ArgumentHelp("IANA zone the widget lives in; default: the --at offset's zone is not enough, so the system's.", valueName: "zone"))
+    var timezone: String?
+
+    @Option(help: ArgumentHelp("Language for names of days and months, like ko_KR.", valueName: "locale"))
+    var locale: String?
+
+    @Option(help: ArgumentHelp("Palette of the output: bw, gray4, bwr, bwy, acep7, spectra6, rgb565, rgb888.", valueName: "palette"))
+    var colors: String = "bw"
+
+    @Option(help: ArgumentHelp("Dithering of gradients and images: none, floydSteinberg, atkinson, bayer.", valueName: "mode"))
+    var dither: String = "floydSteinberg"
+
+    @Flag(help: "Render the widget's gallery snapshot instead of its timeline entry.")
+    var snapshot = false
+
+    @Flag(help: "Render the widget's placeholder (redacted) instead of its timeline entry.")
+    var placeholder = false
+
+    @Option(help: ArgumentHelp("The PNG to write.", valueName: "file"))
+    var out: String
+
+    func run() throws {
+        // Everything is checked before anything is written.
+        guard let widgetFamily = WidgetFamily(rawValue: family) else {
+            throw UsageError(message: "--family: unknown family '\(family)'; expected one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let palette = Palette.named(colors) else {
+            throw UsageError(message: "--colors: unknown palette '\(colors)'; expected one of \(Palette.all.map(\.name).joined(separator: ", "))")
+        }
+        guard let mode = DitherMode(rawValue: dither) else {
+            throw UsageError(message: "--dither: unknown mode '\(dither)'; expected one of \(DitherMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard !(snapshot && placeholder) else { throw UsageError(message: "--snapshot and --placeholder exclude each other") }
+        guard scale >= 0.25, scale <= 8 else { throw UsageError(message: "--scale must be between 0.25 and 8") }
+        var pixelSize: (Int, Int)?
+        if let size {
+            let parts = size.lowercased().split(separator: "x")
+            guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+                throw UsageError(message: "--size: expected a size like 364x170, found '\(size)'")
+            }
+            guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height) else {
+                throw UsageError(message: "--size \(width)x\(height) is out of range; each side must be 1 to \(Canvas.maximumSide) pixels")
+            }
+            pixelSize = (width, height)
+        }
+        var instant = Date.now
+        if let at {
+            guard let parsed = parseISO8601Instant(at) else {
+                throw UsageError(message: "--at: '\(at)' is not an ISO 8601 instant like 2026-12-31T09:00:00+09:00")
+            }
+            instant = parsed
+        }
+        var zone = ZoneRules.current()
+        if let timezone {
+            do {
+                zone = try ZoneRules(identifier: timezone)
+            } catch {
+                throw UsageError(message: "--timezone: \(error)")
+            }
+        } else if let at, let offsetZone = Self.fixedZone(fromISO8601: at) {
+            // No zone named: the --at offset's fixed zone is the best guess at "local".
+            zone = offsetZone
+        }
+        var parameterPairs: [(name: String, text: String)] = []
+        for parameter in parameters {
+            guard let equals = parameter.firstIndex(of: "="), equals != parameter.startIndex else {
+                throw UsageError(message: "--param: expected name=value, found '\(parameter)'")
+            }
+            parameterPairs.append((String(parameter[..<equals]), String(parameter[parameter.index(after: equals)...])))
+        }
+
+        var request = WidgetSnapshotRenderer.Request(kind: kind, family: widgetFamily, instant: instant, timeZone: zone,
+                                                     locale: locale.map(DisplayLocale.init(identifier:)) ?? .current())
+        request.size = pixelSize
+        request.scale = scale
+        request.parameters = parameterPairs
+        request.content = snapshot ? .snapshot : (placeholder ? .placeholder : .timeline)
+
+        let fonts: FontLibrary
+        do {
+            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory,
+                                    log: { StandardStreams.error("glance: \($0)\n") })
+        } catch {
+            throw RuntimeError(message: "\(error)")
+        }
+        let canvas: Canvas
+        do {
+            canvas = try WidgetSnapshotRenderer(registry: WidgetRegistry(BuiltinWidgets.all), fonts: fonts).render(request)
+        } catch {
+            throw UsageError(message: "\(error)")
+        }
+        let output = palette == .rgb888 ? canvas : canvas.quantised(to: palette, dither: mode).canvas()
+        do {
+            try PNG.write(output, to: out)
+        } catch {
+            throw RuntimeError(message: "\(error)")
+        }
+        StandardStreams.error("glance: wrote \(out) (\(canvas.width)x\(canvas.height), \(palette.name))\n")
+    }
+
+    /// A zone with the fixed offset written at the end of an ISO 8601 instant.
+    static func fixedZone(fromISO8601 text: String) -> ZoneRules? {
+        if text.hasSuffix("Z") { return .utc }
+        let tail = text.suffix(6)
+        guard tail.count == 6, let sign = tail.first, sign == "+" || sign == "-",
+              let hours = Int(tail.dropFirst().prefix(2)), let minutes = Int(tail.suffix(2)) else { return nil }
+        let seconds = (hours * 3600 + minutes * 60) * (sign == "-" ? -1 : 1)
+        return ZoneRules.fixed(secondsEast: seconds)
+    }
+}

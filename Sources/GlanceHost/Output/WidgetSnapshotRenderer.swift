@@ -1,0 +1,119 @@
+import FoundationEssentials
+import GlanceGraphics
+import GlanceIntents
+import GlanceText
+import GlanceTime
+import GlanceUI
+import GlanceWidgetKit
+
+/// Renders one widget on its own: the entry its timeline gives for an instant (or its
+/// gallery snapshot, or its placeholder), at a family's size. `glance render` and user
+/// widget executables use it; so do the widget golden tests.
+public struct WidgetSnapshotRenderer {
+    public enum Content: Sendable {
+        case timeline
+        case snapshot
+        case placeholder
+    }
+
+    public struct Request {
+        public var kind: String
+        public var family: WidgetFamily
+        /// Pixels; `nil` = the family's size × `scale`.
+        public var size: (width: Int, height: Int)?
+        public var scale: Double = 1
+        public var parameters: [(name: String, text: String)] = []
+        public var instant: Date
+        public var timeZone: ZoneRules
+        public var locale: DisplayLocale
+        public var content: Content = .timeline
+
+        public init(kind: String, family: WidgetFamily, instant: Date, timeZone: ZoneRules, locale: DisplayLocale) {
+            self.kind = kind
+            self.family = family
+            self.instant = instant
+            self.timeZone = timeZone
+            self.locale = locale
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    let registry: WidgetRegistry
+    let fonts: FontLibrary
+
+    public init(registry: WidgetRegistry, fonts: FontLibrary) {
+        self.registry = registry
+        self.fonts = fonts
+    }
+
+    /// The rendered widget (RGBA, before any palette).
+    public func render(_ request: Request, providerTimeout: Double = 30) throws(Failure) -> Canvas {
+        guard let descriptor = registry[request.kind] else {
+            throw Failure(message: "unknown widget kind '\(request.kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
+        }
+        guard descriptor.supportedFamilies.contains(request.family) else {
+            throw Failure(message: "'\(request.kind)' does not support \(request.family); it supports "
+                + descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))
+        }
+        let source: any WidgetTimelineSource
+        do {
+            source = try descriptor.makeSource(parameters: request.parameters, context: ParameterDecodingContext(timeZone: request.timeZone))
+        } catch {
+            switch error {
+            case .unknownParameter(let name, let known):
+                throw Failure(message: "unknown parameter '\(name)' for \(request.kind)"
+                    + (known.isEmpty ? "; it takes none" : "; expected one of \(known.joined(separator: ", "))"))
+            case .invalidValue(let name, let value, let expected):
+                throw Failure(message: "--param \(name)=\(value): expected \(expected)")
+            case .missingParameter(let name, let expected):
+                throw Failure(message: "missing --param \(name)=… (\(expected))")
+            }
+        }
+        let width = request.size?.width ?? Int((request.family.defaultSize.width * request.scale).rounded())
+        let height = request.size?.height ?? Int((request.family.defaultSize.height * request.scale).rounded())
+        let context = TimelineProviderContext(
+            family: request.family,
+            displaySize: WidgetSize(width: Double(width) / request.scale, height: Double(height) / request.scale),
+            isPreview: request.content != .timeline,
+            date: request.instant, timeZone: request.timeZone, locale: request.locale
+        )
+        let entry: AnyTimelineEntry
+        switch request.content {
+        case .placeholder:
+            entry = source.placeholder(in: context)
+        case .snapshot:
+            let box = DeliveryBox<AnyTimelineEntry>()
+            source.snapshot(in: context) { box.store($0.value) }
+            guard let delivered = box.wait(seconds: providerTimeout) else { throw Failure(message: "the provider gave no snapshot") }
+            entry = delivered
+        case .timeline:
+            let box = DeliveryBox<AnyTimeline>()
+            source.timeline(in: context) { box.store($0.value) }
+            guard let timeline = box.wait(seconds: providerTimeout) else { throw Failure(message: "the provider gave no timeline") }
+            let loaded = LoadedTimeline(timeline, loadedAt: request.instant)
+            // Before the first entry, the first entry (the widget has nothing earlier).
+            guard let chosen = loaded.entry(at: request.instant) ?? loaded.entries.first else {
+                throw Failure(message: "the provider's timeline has no entries")
+            }
+            entry = chosen
+        }
+        var environment = EnvironmentValues()
+        environment.displayScale = request.scale
+        environment.widgetFamily = request.family
+        if request.content == .placeholder { environment.redactionReasons = .placeholder }
+        let node = resolveNode(source.content(for: entry), in: environment)
+        var canvas: Canvas
+        do {
+            canvas = try Canvas(width: width, height: height)
+        } catch {
+            throw Failure(message: "\(error)")
+        }
+        ViewRenderer(fonts: fonts, scale: request.scale)
+            .render(node, into: &canvas, in: Rect(x: 0, y: 0, width: Double(width) / request.scale, height: Double(height) / request.scale))
+        return canvas
+    }
+}
