@@ -1,15 +1,69 @@
 import ArgumentParser
 import FoundationEssentials
+import GlanceGraphics
 import GlanceHost
+import GlanceText
+import GlanceUI
+import GlanceWidgetKit
+import GlanceWidgets
 import GlanceTime
 import Glibc
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure glance: idle wakeups and memory of a running display.",
+        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle.",
+        discussion: """
+        Renders the demo dashboard (800×480, five widgets) --frames times, each for a \
+        different day so that its text changes, through the whole path: view bodies, \
+        layout, drawing, quantising to black and white, packing to 1-bit bytes. The first \
+        tenth of the frames (at least one) warms the caches and is not timed. Last line: \
+        frames=N ms_per_frame=X peak_rss_kib=Y
+        """,
         subcommands: [IdleBench.self]
     )
+
+    @Option(help: "Frames to render.")
+    var frames: Int = 200
+
+    func run() throws {
+        guard (1...100_000).contains(frames) else { throw UsageError(message: "--frames must be between 1 and 100000") }
+        let config = try ConfigLoader.parse(DemoConfig.yaml(outputDirectory: "unused"), file: "built-in demo")
+        let fonts: FontLibrary
+        do {
+            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
+        } catch {
+            throw RuntimeError(message: "\(error)")
+        }
+        let start = Date.now
+        let clock = SimulatedClock(start: start)
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: clock, center: WidgetCenter())
+        let renderer = ViewRenderer(fonts: fonts, scale: config.display.scale)
+        // The views of every slot for every frame's day (provider work, not timed).
+        let trees = (0..<frames).map { host.contentForBenchmark(at: start.addingTimeInterval(Double($0) * 86_400)) }
+        let warmUp = max(1, frames / 10)
+        var checksum = 0
+        var timed = 0.0
+        for (index, slots) in trees.enumerated() {
+            let began = Date.now
+            var canvas = try Canvas(width: config.display.width, height: config.display.height)
+            for (rect, node) in slots {
+                var slot = try Canvas(width: rect.width, height: rect.height)
+                renderer.render(node, into: &slot, in: Rect(x: 0, y: 0, width: Double(rect.width) / config.display.scale,
+                                                            height: Double(rect.height) / config.display.scale))
+                canvas.draw(slot, atX: rect.x, y: rect.y)
+            }
+            let bytes = canvas.quantised(to: config.display.palette, dither: config.display.dither).panelBytes()
+            checksum &+= Int(bytes[bytes.count / 2])
+            if index >= warmUp { timed += Date.now.timeIntervalSince(began) }
+        }
+        let measuredFrames = frames - warmUp
+        let milliseconds = measuredFrames > 0 ? timed * 1000 / Double(measuredFrames) : 0
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.map { Int(String($0.filter(\.isNumber))) ?? 0 } ?? 0
+        print("rendered \(frames) frames of \(config.display.width)x\(config.display.height) (\(warmUp) warm-up), checksum \(checksum)")
+        print("frames=\(frames) ms_per_frame=\((milliseconds * 1000).rounded() / 1000) peak_rss_kib=\(peak)")
+    }
 }
 
 /// Runs `glance run` on the demo config for real (file backend, real clock) and counts

@@ -5,6 +5,15 @@ extension Canvas {
     public mutating func fill(_ rect: PixelRect, _ color: RGBA) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
+        if color.a == 255 {
+            // Opaque: plain stores, row by row.
+            for y in area.y..<area.maxY {
+                let start = y * width + area.x
+                pixels.replaceSubrange(start..<start + area.width, with: repeatElement(color, count: area.width))
+                tonal.replaceSubrange(start..<start + area.width, with: repeatElement(false, count: area.width))
+            }
+            return
+        }
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { blend(x: x, y: y, color) }
         }

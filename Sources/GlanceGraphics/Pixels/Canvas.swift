@@ -83,10 +83,21 @@ public struct Canvas: Sendable, Equatable {
 
     /// Copies `other` to (`x`, `y`), blending by its alpha.
     public mutating func draw(_ other: Canvas, atX x: Int, y: Int) {
+        let columns = max(0, x)..<min(width, x + other.width)
+        guard !columns.isEmpty else { return }
         for row in 0..<other.height where y + row >= 0 && y + row < height {
-            for column in 0..<other.width where x + column >= 0 && x + column < width {
-                let index = row * other.width + column
-                blend(x: x + column, y: y + row, other.pixels[index], tonal: other.tonal[index])
+            let target = (y + row) * width
+            let source = row * other.width - x
+            if other.pixels[(source + columns.lowerBound)..<(source + columns.upperBound)].allSatisfy({ $0.a == 255 }) {
+                // Opaque rows are copied.
+                pixels.replaceSubrange((target + columns.lowerBound)..<(target + columns.upperBound),
+                                       with: other.pixels[(source + columns.lowerBound)..<(source + columns.upperBound)])
+                tonal.replaceSubrange((target + columns.lowerBound)..<(target + columns.upperBound),
+                                      with: other.tonal[(source + columns.lowerBound)..<(source + columns.upperBound)])
+            } else {
+                for column in columns {
+                    blend(x: column, y: y + row, other.pixels[source + column], tonal: other.tonal[source + column])
+                }
             }
         }
     }

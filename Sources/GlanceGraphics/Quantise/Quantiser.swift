@@ -38,10 +38,16 @@ extension Canvas {
         let inkBias = palette.kind == .indexed && palette.colors.count <= 3
         // Error buffers for this row and the next two (Atkinson reaches two rows down).
         var errors = [[Int]](repeating: [Int](repeating: 0, count: (width + 4) * 3), count: 3)
+        // Flat runs of one colour (most of a widget) repeat the last answer.
+        var lastFlat: (color: RGBA, value: UInt32)?
         for y in 0..<height {
             let row = y % 3
             for x in 0..<width {
                 let index = y * width + x
+                if !tonal[index] || dither == .none, let last = lastFlat, last.color == pixels[index] {
+                    values[index] = last.value
+                    continue
+                }
                 let pixel = pixels[index].a == 255 ? pixels[index] : pixels[index].over(.white)
                 var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
                 let isTonal = tonal[index] && dither != .none
@@ -71,6 +77,7 @@ extension Canvas {
                 }
                 let value = palette.nearest(r, g, b)
                 values[index] = value
+                if !isTonal { lastFlat = (pixels[index], value) }
                 guard isTonal, dither == .floydSteinberg || dither == .atkinson else { continue }
                 let chosen = palette.color(of: value)
                 // Error in sixteenths, spread only to tonal neighbours' buffers.

@@ -241,6 +241,19 @@ public final class WidgetHost {
         }
     }
 
+    /// Every slot's rectangle and view tree for the entry its provider gives at
+    /// `instant`, without touching the display or the schedule (for `glance bench`).
+    public func contentForBenchmark(at instant: Date) -> [(PixelRect, ViewNode)] {
+        slots.map { slot in
+            let context = providerContext(for: slot, at: instant)
+            let result = DeliveryBox<AnyTimeline>()
+            slot.source.timeline(in: context) { result.store($0.value) }
+            let timeline = result.wait(seconds: config.providerTimeout).map { LoadedTimeline($0, loadedAt: instant) }
+            let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
+            return (slot.rect, resolveNode(slot.source.content(for: entry), in: environment(for: slot)))
+        }
+    }
+
     /// The frame as it is now.
     public func currentFrame() -> Frame {
         Frame(

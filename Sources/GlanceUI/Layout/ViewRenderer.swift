@@ -262,6 +262,8 @@ public final class ViewRenderer {
                                  maxWidth: maxWidth)
             factor -= 0.05
         } while result.truncated && factor >= node.minimumScaleFactor - 0.001
+        // Bounded: a display runs for months and its texts change every day.
+        if measured.count >= 1024 { measured.removeAll(keepingCapacity: true) }
         measured[key] = result
         return result
     }
