@@ -9,11 +9,15 @@ extension QuantisedFrame {
         let rowBytes = (width + perByte - 1) / perByte
         let mask = UInt8((1 << bitsPerPixel) - 1)
         var bytes = [UInt8](repeating: 0, count: rowBytes * height)
-        for y in 0..<height {
-            for x in 0..<width {
-                let bits = code(values[y * width + x]) & mask
-                let shift = 8 - bitsPerPixel * (x % perByte + 1)
-                bytes[y * rowBytes + x / perByte] |= bits << shift
+        bytes.withUnsafeMutableBufferPointer { out in
+            values.withUnsafeBufferPointer { values in
+                for y in 0..<height {
+                    for x in 0..<width {
+                        let bits = code(values[y * width + x]) & mask
+                        let shift = 8 - bitsPerPixel * (x % perByte + 1)
+                        out[y * rowBytes + x / perByte] |= bits << shift
+                    }
+                }
             }
         }
         return bytes

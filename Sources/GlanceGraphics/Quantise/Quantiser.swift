@@ -36,66 +36,80 @@ extension Canvas {
     public func quantised(to palette: Palette, dither: DitherMode) -> QuantisedFrame {
         var values = [UInt32](repeating: 0, count: width * height)
         let inkBias = palette.kind == .indexed && palette.colors.count <= 3
-        // Error buffers for this row and the next two (Atkinson reaches two rows down).
-        var errors = [[Int]](repeating: [Int](repeating: 0, count: (width + 4) * 3), count: 3)
-        // Flat runs of one colour (most of a widget) repeat the last answer.
-        var lastFlat: (color: RGBA, value: UInt32)?
-        for y in 0..<height {
-            let row = y % 3
-            for x in 0..<width {
-                let index = y * width + x
-                if !tonal[index] || dither == .none, let last = lastFlat, last.color == pixels[index] {
-                    values[index] = last.value
-                    continue
-                }
-                let pixel = pixels[index].a == 255 ? pixels[index] : pixels[index].over(.white)
-                var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
-                let isTonal = tonal[index] && dither != .none
-                if !tonal[index], inkBias, max(r, g, b) - min(r, g, b) < 48 {
-                    // On 1-bit-like panels, flat content that is not near white is ink:
-                    // grey (secondary) text stays legible instead of thresholding away.
-                    r = r * 3 / 4
-                    g = g * 3 / 4
-                    b = b * 3 / 4
-                }
-                if isTonal {
-                    switch dither {
-                    case .floydSteinberg, .atkinson:
-                        let e = (x + 2) * 3
-                        r += errors[row][e] / 16
-                        g += errors[row][e + 1] / 16
-                        b += errors[row][e + 2] / 16
-                    case .bayer:
-                        let threshold = Self.bayer8[(y & 7) * 8 + (x & 7)] * 4 + 2 - 128
-                        let spread = palette.kind == .indexed ? Self.spread(of: palette) : 8
-                        r += threshold * spread / 256
-                        g += threshold * spread / 256
-                        b += threshold * spread / 256
-                    case .none:
-                        break
+        let spread = palette.kind == .indexed ? Self.spread(of: palette) : 8
+        let targets: [(Int, Int, Int)] = dither == .floydSteinberg
+            ? [(1, 0, 7), (-1, 1, 3), (0, 1, 5), (1, 1, 1)]
+            : [(1, 0, 2), (2, 0, 2), (-1, 1, 2), (0, 1, 2), (1, 1, 2), (0, 2, 2)]
+        // Error buffers for this row and the next two (Atkinson reaches two rows down),
+        // three channels a pixel, two pixels of margin each side.
+        let rowLength = (width + 4) * 3
+        var errors = [Int](repeating: 0, count: rowLength * 3)
+        let width = self.width, height = self.height
+        // Unsafe buffers: this loop runs for every pixel of every frame.
+        values.withUnsafeMutableBufferPointer { out in
+            errors.withUnsafeMutableBufferPointer { errors in
+                pixels.withUnsafeBufferPointer { pixels in
+                    tonal.withUnsafeBufferPointer { tonal in
+                        // Flat runs of one colour (most of a widget) repeat the last answer.
+                        var lastFlat: (color: RGBA, value: UInt32)?
+                        for y in 0..<height {
+                            let row = y % 3
+                            for x in 0..<width {
+                                let index = y * width + x
+                                let source = pixels[index]
+                                let isTonal = tonal[index] && dither != .none
+                                if !isTonal, let last = lastFlat, last.color == source {
+                                    out[index] = last.value
+                                    continue
+                                }
+                                let pixel = source.a == 255 ? source : source.over(.white)
+                                var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
+                                if !tonal[index], inkBias, max(r, g, b) - min(r, g, b) < 48 {
+                                    // On 1-bit-like panels, flat content that is not near white
+                                    // is ink: grey (secondary) text stays legible.
+                                    r = r * 3 / 4
+                                    g = g * 3 / 4
+                                    b = b * 3 / 4
+                                }
+                                if isTonal {
+                                    switch dither {
+                                    case .floydSteinberg, .atkinson:
+                                        let e = row * rowLength + (x + 2) * 3
+                                        r += errors[e] / 16
+                                        g += errors[e + 1] / 16
+                                        b += errors[e + 2] / 16
+                                    case .bayer:
+                                        let threshold = Self.bayer8[(y & 7) * 8 + (x & 7)] * 4 + 2 - 128
+                                        r += threshold * spread / 256
+                                        g += threshold * spread / 256
+                                        b += threshold * spread / 256
+                                    case .none:
+                                        break
+                                    }
+                                }
+                                let value = palette.nearest(r, g, b)
+                                out[index] = value
+                                if !isTonal { lastFlat = (source, value) }
+                                guard isTonal, dither == .floydSteinberg || dither == .atkinson else { continue }
+                                let chosen = palette.color(of: value)
+                                // Error in sixteenths, spread only to tonal neighbours.
+                                let er = (clamp(r) - Int(chosen.r)) * 16
+                                let eg = (clamp(g) - Int(chosen.g)) * 16
+                                let eb = (clamp(b) - Int(chosen.b)) * 16
+                                for (dx, dy, weight) in targets {
+                                    let nx = x + dx, ny = y + dy
+                                    guard nx >= 0, nx < width, ny < height, tonal[ny * width + nx] else { continue }
+                                    let e = ((row + dy) % 3) * rowLength + (nx + 2) * 3
+                                    errors[e] += er * weight / 16
+                                    errors[e + 1] += eg * weight / 16
+                                    errors[e + 2] += eb * weight / 16
+                                }
+                            }
+                            for i in (row * rowLength)..<((row + 1) * rowLength) { errors[i] = 0 }
+                        }
                     }
                 }
-                let value = palette.nearest(r, g, b)
-                values[index] = value
-                if !isTonal { lastFlat = (pixels[index], value) }
-                guard isTonal, dither == .floydSteinberg || dither == .atkinson else { continue }
-                let chosen = palette.color(of: value)
-                // Error in sixteenths, spread only to tonal neighbours' buffers.
-                let er = (clamp(r) - Int(chosen.r)) * 16, eg = (clamp(g) - Int(chosen.g)) * 16, eb = (clamp(b) - Int(chosen.b)) * 16
-                let targets: [(Int, Int, Int)] = dither == .floydSteinberg
-                    ? [(1, 0, 7), (-1, 1, 3), (0, 1, 5), (1, 1, 1)]
-                    : [(1, 0, 2), (2, 0, 2), (-1, 1, 2), (0, 1, 2), (1, 1, 2), (0, 2, 2)]
-                for (dx, dy, weight) in targets {
-                    let nx = x + dx, ny = y + dy
-                    guard nx >= 0, nx < width, ny < height, tonal[ny * width + nx] else { continue }
-                    let e = (nx + 2) * 3
-                    let buffer = (row + dy) % 3
-                    errors[buffer][e] += er * weight / 16
-                    errors[buffer][e + 1] += eg * weight / 16
-                    errors[buffer][e + 2] += eb * weight / 16
-                }
             }
-            for i in errors[row].indices { errors[row][i] = 0 }
         }
         return QuantisedFrame(width: width, height: height, palette: palette, values: values)
     }
