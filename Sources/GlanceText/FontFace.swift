@@ -4,13 +4,15 @@ import CFreeType
 public final class FontFace {
     private let handle: FT_Face
     private let library: FreeTypeLibrary
+    private let data: MappedFontFile
     public let file: FontFile
     public let pixelSize: Double
     private var glyphs: [GlyphKey: Glyph] = [:]
 
-    init(handle: FT_Face, library: FreeTypeLibrary, file: FontFile, pixelSize: Double) {
+    init(handle: FT_Face, library: FreeTypeLibrary, data: MappedFontFile, file: FontFile, pixelSize: Double) {
         self.handle = handle
         self.library = library
+        self.data = data
         self.file = file
         self.pixelSize = pixelSize
         let size = FT_F26Dot6((pixelSize * 64).rounded())

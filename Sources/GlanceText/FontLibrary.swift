@@ -1,6 +1,7 @@
 import CFontconfig
 import CFreeType
 import FoundationEssentials
+import Glibc
 
 /// Finds fonts (fontconfig) and opens them (FreeType). One per renderer; not shared
 /// between threads.
@@ -12,6 +13,7 @@ public final class FontLibrary {
     private let config: OpaquePointer?
     private var files: [FileKey: FontFile?] = [:]
     private var faces: [FaceKey: FontFace] = [:]
+    private var mappedFiles: [String: MappedFontFile] = [:]
     private var fallbacks: [FallbackKey: FontFile?] = [:]
     private var reportedMissing: Set<String> = []
     /// Where "a font is missing" goes, once per family.
@@ -78,12 +80,25 @@ public final class FontLibrary {
     private func openFace(_ file: FontFile, pixelSize: Double) -> FontFace? {
         let key = FaceKey(path: file.path, index: file.index, size: Int((pixelSize * 64).rounded()))
         if let face = faces[key] { return face }
-        var handle: FT_Face?
-        guard FT_New_Face(freeType.handle, file.path, FT_Long(file.index), &handle) == 0, let handle else {
+        // One mapping per file, shared by every size: FT_New_Face would map the file
+        // again for each face, and each mapping counts in the resident set.
+        let mapped: MappedFontFile
+        if let existing = mappedFiles[file.path] {
+            mapped = existing
+        } else if let opened = MappedFontFile(path: file.path) {
+            mapped = opened
+            mappedFiles[file.path] = opened
+        } else {
             log("font file \(file.path) cannot be opened")
             return nil
         }
-        let face = FontFace(handle: handle, library: freeType, file: file, pixelSize: pixelSize)
+        var handle: FT_Face?
+        guard FT_New_Memory_Face(freeType.handle, mapped.bytes, FT_Long(mapped.count), FT_Long(file.index), &handle) == 0,
+              let handle else {
+            log("font file \(file.path) cannot be read as a font")
+            return nil
+        }
+        let face = FontFace(handle: handle, library: freeType, data: mapped, file: file, pixelSize: pixelSize)
         faces[key] = face
         return face
     }
@@ -163,4 +178,24 @@ final class FreeTypeLibrary {
     }
 
     deinit { FT_Done_FreeType(handle) }
+}
+
+/// A font file mapped into memory once (read-only, private), for every face made from it.
+final class MappedFontFile {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+
+    init?(path: String) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
+        let size = Int(info.st_size)
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
+        bytes = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))
+        count = size
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: bytes), count) }
 }

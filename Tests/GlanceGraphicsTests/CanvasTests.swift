@@ -156,6 +156,15 @@ import Testing
         #expect(decoded.pixels == canvas.pixels)
     }
 
+    @Test func quantisedFramesAreColourMappedPNGs() throws {
+        var canvas = try Canvas(width: 9, height: 4)
+        canvas.fill(PixelRect(x: 2, y: 1, width: 4, height: 2), .red)
+        let frame = canvas.quantised(to: .bwr, dither: .none)
+        let bytes = try PNG.encode(frame)
+        #expect(bytes[25] == 3) // IHDR colour type 3: palette
+        #expect(try PNG.decode(bytes).pixels == frame.canvas().pixels)
+    }
+
     @Test func notAPNGIsAnError() {
         #expect(throws: PNG.Failure.self) { try PNG.decode(Array("hello".utf8)) }
         #expect(throws: PNG.Failure.self) { try PNG.read("/nonexistent.png") }

@@ -32,6 +32,39 @@ public enum PNG {
         return Array(output.prefix(Int(size)))
     }
 
+    /// Encodes a quantised frame: a colour-mapped PNG (one byte a pixel) for indexed
+    /// palettes, so writing a frame needs no full-colour copy of it; RGB otherwise.
+    public static func encode(_ frame: QuantisedFrame) throws(Failure) -> [UInt8] {
+        guard frame.palette.kind == .indexed else { return try encode(frame.canvas()) }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(frame.width)
+        image.height = UInt32(frame.height)
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP)
+        image.colormap_entries = UInt32(frame.palette.colors.count)
+        let indices = frame.values.map { UInt8(truncatingIfNeeded: $0) }
+        let colormap = frame.palette.colors.flatMap { [$0.r, $0.g, $0.b] }
+        var size: png_alloc_size_t = 0
+        _ = png_image_write_to_memory(&image, nil, &size, 0, indices, 0, colormap)
+        guard size > 0 else { throw Failure(path: "(memory)", reason: message(of: image)) }
+        var output = [UInt8](repeating: 0, count: Int(size))
+        let ok = output.withUnsafeMutableBytes { buffer in
+            png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, indices, 0, colormap)
+        }
+        guard ok != 0 else { throw Failure(path: "(memory)", reason: message(of: image)) }
+        return Array(output.prefix(Int(size)))
+    }
+
+    /// Writes `frame` to `path` atomically.
+    public static func write(_ frame: QuantisedFrame, to path: String) throws(Failure) {
+        let bytes = try encode(frame)
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw Failure(path: path, reason: "cannot be written (\(error))")
+        }
+    }
+
     /// Writes `canvas` to `path` atomically (a temporary file renamed into place).
     public static func write(_ canvas: Canvas, to path: String) throws(Failure) {
         let bytes = try encode(canvas)

@@ -38,7 +38,7 @@ public final class FileFrameSink: FrameSink {
     public func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws {
         if let canvas = frame.canvas {
             let quantised = canvas.quantised(to: palette, dither: dither)
-            try PNG.write(quantised.canvas(), to: framePath)
+            try PNG.write(quantised, to: framePath)
             do {
                 try Data(quantised.panelBytes()).write(to: URL(fileURLWithPath: rawPath), options: .atomic)
             } catch {
