@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GlanceUI
 
 /// The shape and size class of a widget (WidgetKit's `WidgetFamily`).
 public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
@@ -32,14 +33,4 @@ public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, CustomString
 
 /// A widget's size in points (where SwiftUI would use `CGSize`; Glance's core does
 /// without Foundation's CoreGraphics types, see docs/ARCHITECTURE.md).
-public struct WidgetSize: Hashable, Sendable, CustomStringConvertible {
-    public var width: Double
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)x\(height)" }
-}
+public typealias WidgetSize = Size
