@@ -36,6 +36,12 @@ public final class FontFace {
         UInt32(FT_Get_Char_Index(handle, FT_ULong(scalar.value)))
     }
 
+    /// The glyph a font names `name` (icon fonts name theirs: `weather-sunny`); 0 if none.
+    public func glyphIndex(named name: String) -> UInt32 {
+        guard handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_GLYPH_NAMES) != 0 else { return 0 }
+        return UInt32(name.withCString { FT_Get_Name_Index(handle, UnsafeMutablePointer(mutating: $0)) })
+    }
+
     /// Horizontal kerning between two glyphs, in pixels.
     public func kerning(_ left: UInt32, _ right: UInt32) -> Double {
         guard left != 0, right != 0, handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 else { return 0 }

@@ -105,6 +105,28 @@ import Testing
         #expect(title.height / body.height > 1.7 && title.height / body.height < 2.3)
     }
 
+    @Test func symbolsTakeTheFontSizeOrTheirFrame() {
+        let fixed = renderer.sizeThatFits(resolveNode(Image(systemName: "sun.max").font(.title), in: EnvironmentValues()), .unspecified)
+        #expect(fixed.width == (28 * 1.2).rounded() && fixed.height == fixed.width)
+        let resizable = renderer.sizeThatFits(resolveNode(Image(systemName: "sun.max").resizable(), in: EnvironmentValues()),
+                                              ProposedSize(width: 80, height: 50))
+        #expect(resizable == Size(width: 50, height: 50))
+    }
+
+    /// Weather, calendar, refresh and arrow icons, and an unknown name (a box).
+    @Test func goldenSymbols() throws {
+        let names = ["sun.max", "cloud", "cloud.sun", "cloud.rain", "cloud.snow", "cloud.bolt", "moon.stars", "wind",
+                     "calendar", "arrow.clockwise", "arrow.up", "arrow.down", "no.such.symbol"]
+        let view = HStack(spacing: 4) {
+            ForEach(names, id: \.self) { name in Image(systemName: name) }
+        }
+        .font(.system(size: 20))
+        var canvas = try Canvas(width: 13 * 28, height: 32)
+        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 13 * 28, height: 32))
+        if let mismatch = GoldenImage.compare(canvas, named: "symbols") { Issue.record("\(mismatch)") }
+        #expect(SymbolNames.materialDesignName(for: "no.such.symbol") == nil)
+    }
+
     /// A countdown-like card as a person sees it, in colour and on a 1-bit panel.
     @Test func goldenCard() throws {
         let view = VStack(spacing: 4) {

@@ -14,6 +14,8 @@ public indirect enum ViewNode: Hashable, Sendable {
     case shape(ShapeNode)
     /// A 1-point rule across the enclosing stack.
     case divider(RGBA)
+    /// An icon from the symbol font (`Image(systemName:)`).
+    case symbol(SymbolNode)
     case padding(EdgeInsets, ViewNode)
     case frame(FrameNode, ViewNode)
     /// `content` sized by itself, then `decoration` drawn behind (or in front) at that size.
@@ -25,7 +27,7 @@ public indirect enum ViewNode: Hashable, Sendable {
     /// The text a person would read, one entry per text run, in reading order.
     public var textLines: [String] {
         switch self {
-        case .empty, .spacer, .shape, .divider: []
+        case .empty, .spacer, .shape, .divider, .symbol: []
         case .text(let text): [text.string]
         case .group(let children): children.flatMap(\.textLines)
         case .stack(let stack): stack.children.flatMap(\.textLines)
@@ -52,7 +54,18 @@ public struct TextNode: Hashable, Sendable {
     public var redacted: Bool
 }
 
-extension TextAlignment: Hashable {}
+
+/// An icon: a glyph of the symbol font, sized like text of `pointSize`.
+public struct SymbolNode: Hashable, Sendable {
+    /// The SF Symbols name asked for.
+    public var systemName: String
+    /// The glyph name in the symbol font, or `nil` when Glance has no icon for it.
+    public var glyphName: String?
+    public var pointSize: Double
+    public var color: RGBA
+    /// `.resizable()`: fill the space offered (as a square) instead of the font's size.
+    public var resizable: Bool
+}
 
 /// The direction a stack places its children in.
 public enum StackAxis: Hashable, Sendable {

@@ -37,6 +37,14 @@ public final class ViewRenderer {
         case .divider:
             // Outside a stack a divider is a horizontal rule.
             return Size(width: proposal.width ?? 10, height: 1)
+        case .symbol(let symbol):
+            if symbol.resizable {
+                let side = min(proposal.width ?? symbol.pointSize, proposal.height ?? symbol.pointSize)
+                return Size(width: side, height: side)
+            }
+            // SF Symbols sit in a box about 1.2 × the font size; MDI glyphs are square.
+            let side = (symbol.pointSize * 1.2).rounded()
+            return Size(width: side, height: side)
         case .padding(let insets, let child):
             let inner = ProposedSize(width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
                                      height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) })
@@ -149,7 +157,7 @@ public final class ViewRenderer {
     private func place(_ node: ViewNode, in rect: Rect) -> LayoutBox {
         let proposal = ProposedSize(width: rect.width, height: rect.height)
         switch node {
-        case .empty, .text, .spacer, .shape, .divider:
+        case .empty, .text, .spacer, .shape, .divider, .symbol:
             return LayoutBox(node: node, rect: rect, children: [])
         case .padding(let insets, let child):
             let inner = Rect(x: rect.x + insets.leading, y: rect.y + insets.top,
@@ -205,6 +213,8 @@ public final class ViewRenderer {
         switch box.node {
         case .shape(let shape):
             drawShape(shape, in: pixels, into: &canvas)
+        case .symbol(let symbol):
+            drawSymbol(symbol, in: pixels, into: &canvas)
         case .divider(let color):
             canvas.fill(PixelRect(x: pixels.x, y: pixels.y, width: max(1, pixels.width), height: max(1, pixels.height)), color)
         case .text(let node):
@@ -240,6 +250,25 @@ public final class ViewRenderer {
             canvas.fillLinearGradient(rect, GradientRamp(stops: stops.map { ($0.color, $0.location) }),
                                       start: (startX, startY), end: (endX, endY))
         }
+    }
+
+    private func drawSymbol(_ symbol: SymbolNode, in rect: PixelRect, into canvas: inout Canvas) {
+        let side = min(rect.width, rect.height)
+        guard side > 0 else { return }
+        let descriptor = FontDescriptor(family: SymbolNames.fontFamily, pixelSize: Double(side))
+        guard let name = symbol.glyphName, let face = fonts.face(for: descriptor),
+              face.file.family == SymbolNames.fontFamily, case let index = face.glyphIndex(named: name), index != 0 else {
+            // No icon for this name: a visible box, never nothing.
+            let inset = max(1, side / 8)
+            canvas.stroke(PixelRect(x: rect.x + (rect.width - side) / 2 + inset, y: rect.y + (rect.height - side) / 2 + inset,
+                                    width: side - 2 * inset, height: side - 2 * inset), symbol.color, lineWidth: max(1, side / 16))
+            return
+        }
+        let glyph = face.glyph(index)
+        // Centre the glyph's ink in the box.
+        let x = rect.x + (rect.width - glyph.width) / 2
+        let y = rect.y + (rect.height - glyph.height) / 2
+        canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height, atX: x, y: y, symbol.color)
     }
 
     // MARK: Text
