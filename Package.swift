@@ -27,7 +27,7 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Fonts, glyph rasterising and caching, line layout.
         .target(name: "GlanceText", dependencies: ["GlanceGraphics", "CFreeType", "CFontconfig"]),
-        .target(name: "GlanceUI", dependencies: ["GlanceGraphics", "GlanceText"]),
+        .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
         .target(

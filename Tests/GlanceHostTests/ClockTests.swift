@@ -11,6 +11,7 @@ import Testing
         let start = instant("2026-12-31T09:00:00+09:00")
         let harness = try HostHarness("""
             timezone: Asia/Seoul
+            locale: en_US
             slots:
               - {name: dday, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
             """, start: start, blocking: true)
@@ -23,26 +24,26 @@ import Testing
         }
         thread.start()
         try await until { clock.isWaiting }
-        #expect(harness.text(of: "dday") == ["LAUNCH", "2027-01-03", "D-3"])
+        #expect(harness.text(of: "dday") == ["LAUNCH", "January 3, 2027", "D-3"])
         #expect(harness.host.nextInstant() == instant("2027-01-01T00:00:00+09:00"))
 
         // An NTP step: the board believed it was 31 Dec; it is 2 Jan, 10:00.
         clock.set(to: instant("2027-01-02T10:00:00+09:00"))
         try await until { harness.records.count == 2 && clock.isWaiting }
         #expect(harness.records.last?.reason == .clock)
-        #expect(harness.text(of: "dday") == ["LAUNCH", "2027-01-03", "D-1"])
+        #expect(harness.text(of: "dday") == ["LAUNCH", "January 3, 2027", "D-1"])
         #expect(harness.host.nextInstant() == instant("2027-01-03T00:00:00+09:00"))
 
         // Time then runs on to the new midnight: an ordinary reload.
         clock.advance(to: instant("2027-01-03T00:00:00+09:00"))
         try await until { harness.records.count == 3 && clock.isWaiting }
         #expect(harness.records.last?.reason == .reload)
-        #expect(harness.text(of: "dday") == ["LAUNCH", "2027-01-03", "D-Day"])
+        #expect(harness.text(of: "dday") == ["LAUNCH", "January 3, 2027", "D-Day"])
 
         // And set backwards: the schedule follows the clock back.
         clock.set(to: instant("2026-12-30T12:00:00+09:00"))
         try await until { harness.records.count == 4 && clock.isWaiting }
-        #expect(harness.text(of: "dday") == ["LAUNCH", "2027-01-03", "D-4"])
+        #expect(harness.text(of: "dday") == ["LAUNCH", "January 3, 2027", "D-4"])
         #expect(harness.host.nextInstant() == instant("2026-12-31T00:00:00+09:00"))
 
         clock.terminate()

@@ -67,6 +67,7 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
         let start = instant("2026-12-01T09:30:00+09:00")
         let config = try ConfigLoader.parse("""
             timezone: Asia/Seoul
+            locale: en_US
             slots:
               - {name: dday, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
               - {name: today, kind: weekday, family: systemSmall}
@@ -102,7 +103,7 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
         #expect(changes.count == 30)
         // No two wakes of a slot at the same instant; nothing between boundaries.
         #expect(Set(weekday.map(\.at)).count == weekday.count)
-        #expect(host.currentFrame().slots[0].content.textLines == ["LAUNCH", "2027-01-03", "D-3"])
+        #expect(host.currentFrame().slots[0].content.textLines == ["LAUNCH", "January 3, 2027", "D-3"])
     }
 }
 

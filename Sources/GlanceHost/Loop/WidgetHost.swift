@@ -212,7 +212,7 @@ public final class WidgetHost {
             let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry ?? slot.source.placeholder(in: context)
             slot.shownEntryIndex = index
             slot.shownEntry = entry
-            let content = resolveNode(slot.source.content(for: entry), in: environment(for: slot))
+            let content = resolveNode(slot.source.content(for: entry), in: environment(for: slot, at: now))
             guard content != slot.shownContent else { continue }
             slot.shownContent = content
             if let composer {
@@ -250,7 +250,7 @@ public final class WidgetHost {
             slot.source.timeline(in: context) { result.store($0.value) }
             let timeline = result.wait(seconds: config.providerTimeout).map { LoadedTimeline($0, loadedAt: instant) }
             let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
-            return (slot.rect, resolveNode(slot.source.content(for: entry), in: environment(for: slot)))
+            return (slot.rect, resolveNode(slot.source.content(for: entry), in: environment(for: slot, at: instant)))
         }
     }
 
@@ -298,10 +298,13 @@ public final class WidgetHost {
         )
     }
 
-    private func environment(for slot: SlotState) -> EnvironmentValues {
+    private func environment(for slot: SlotState, at instant: Date) -> EnvironmentValues {
         var environment = EnvironmentValues()
         environment.displayScale = config.display.scale
         environment.widgetFamily = slot.family
+        environment.now = instant
+        environment.timeZone = config.timeZone
+        environment.locale = config.locale
         return environment
     }
 }

@@ -104,6 +104,9 @@ public struct WidgetSnapshotRenderer {
         var environment = EnvironmentValues()
         environment.displayScale = request.scale
         environment.widgetFamily = request.family
+        environment.now = request.instant
+        environment.timeZone = request.timeZone
+        environment.locale = request.locale
         if request.content == .placeholder { environment.redactionReasons = .placeholder }
         let node = resolveNode(source.content(for: entry), in: environment)
         var canvas: Canvas

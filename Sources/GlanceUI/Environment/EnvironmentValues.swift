@@ -1,5 +1,7 @@
+import FoundationEssentials
 import GlanceGraphics
 import GlanceText
+import GlanceTime
 
 /// Values handed down the view tree (SwiftUI's `EnvironmentValues`).
 public struct EnvironmentValues: Sendable {
@@ -16,6 +18,10 @@ public struct EnvironmentValues: Sendable {
     public var minimumScaleFactor: Double = 1
     public var redactionReasons: RedactionReasons = []
     public var colorScheme: ColorScheme = .light
+    /// The instant being drawn (`Text(date, style: .relative)` counts from it).
+    public var now: Date = .now
+    public var timeZone: ZoneRules = .utc
+    public var locale: DisplayLocale = .english
     /// Extension point: other modules add their keys through `subscript(key:)`.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 

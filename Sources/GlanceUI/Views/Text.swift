@@ -3,6 +3,7 @@ import GlanceText
 /// A run of text (SwiftUI's `Text`).
 public struct Text: View, PrimitiveView, Hashable, Sendable {
     public let string: String
+    var dateSpec: DateSpec?
     var font: Font?
     var weight: Font.Weight?
     var color: ShapeNode.Fill?
@@ -19,7 +20,7 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
         let font = font ?? environment.font
         let color = color?.representativeColor ?? environment.foregroundColor
         return .text(TextNode(
-            string: string,
+            string: dateSpec?.text(in: environment) ?? string,
             pointSize: font.pointSize,
             weight: weight ?? environment.fontWeight ?? font.weight,
             italic: font.isItalic || environment.italic,

@@ -7,6 +7,7 @@ import GlanceWidgetKit
 public struct CountdownView: View {
     public let entry: CountdownEntry
     @Environment(\.widgetFamily) private var family
+    @Environment(\.timeZone) private var timeZone
 
     public init(entry: CountdownEntry) { self.entry = entry }
 
@@ -16,7 +17,7 @@ public struct CountdownView: View {
             HStack(alignment: .center, spacing: 12) {
                 VStack(alignment: .leading, spacing: 4) {
                     Text(entry.title.uppercased()).font(.headline).lineLimit(1)
-                    Text(targetText).font(.subheadline).foregroundStyle(.secondary).lineLimit(1)
+                    targetText.font(.subheadline).foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)
                 Text(entry.label)
@@ -42,7 +43,7 @@ public struct CountdownView: View {
                     .minimumScaleFactor(0.4)
                     .lineLimit(1)
                 Spacer(minLength: 0)
-                Text(targetText).font(.caption).foregroundStyle(.secondary).lineLimit(1)
+                targetText.font(.caption).foregroundStyle(.secondary).lineLimit(1).minimumScaleFactor(0.7)
             }
             .frame(maxWidth: .infinity, alignment: .leading)
             .padding(14)
@@ -50,5 +51,9 @@ public struct CountdownView: View {
         }
     }
 
-    private var targetText: String { entry.target.description }
+    /// The target day in the display's language ("January 3, 2027").
+    private var targetText: Text {
+        guard let start = entry.target.start(in: timeZone) else { return Text(entry.target.description) }
+        return Text(start, style: .date)
+    }
 }
