@@ -84,6 +84,36 @@ let seoulConfig = """
     }
 }
 
+@Suite struct RenderCommandTests {
+    @Test func rendersTheCountdownFromTheIssueExample() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runGlance(["render", "countdown", "--family", "systemMedium", "--param", "title=Launch",
+                                    "--param", "target=2027-01-03", "--at", "2026-12-31T09:00:00+09:00", "--out", "x.png"],
+                                   in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let png = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent("x.png").path))
+        // 364×170, the medium family at scale 1.
+        #expect(png[16..<24].elementsEqual([0, 0, 0x01, 0x6C, 0, 0, 0, 0xAA]))
+    }
+
+    @Test(arguments: [
+        (["render", "weather", "--family", "systemSmall", "--out", "x.png"], "unknown widget kind 'weather'"),
+        (["render", "countdown", "--family", "systemHuge", "--out", "x.png"], "unknown family 'systemHuge'"),
+        (["render", "countdown", "--family", "systemSmall", "--out", "x.png"], "missing --param target"),
+        (["render", "countdown", "--family", "systemSmall", "--param", "target=2027-01-03", "--size", "0x0", "--out", "x.png"], "out of range"),
+        (["render", "countdown", "--family", "systemSmall", "--param", "target=2027-01-03", "--size", "100000x100000", "--out", "x.png"], "out of range"),
+    ])
+    func badRequestsExitWithTwoAndWriteNothing(arguments: [String], message: String) throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runGlance(arguments, in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+    }
+}
+
 @Suite struct RunCommandTests {
     @Test func onceWritesAFrameAndARefreshLine() throws {
         let directory = try temporaryDirectory()

@@ -105,6 +105,42 @@ import Testing
         #expect(title.height / body.height > 1.7 && title.height / body.height < 2.3)
     }
 
+    /// Every stack alignment, as outlines of boxes of three widths.
+    @Test func goldenStackAlignments() throws {
+        func bars() -> some View {
+            ForEach([20.0, 40, 30], id: \.self) { width in Color.black.frame(width: width, height: 8) }
+        }
+        func columns() -> some View {
+            ForEach([10.0, 24, 16], id: \.self) { height in Color.black.frame(width: 8, height: height) }
+        }
+        let view = VStack(spacing: 6) {
+            HStack(spacing: 6) {
+                VStack(alignment: .leading, spacing: 2) { bars() }.frame(width: 48, height: 40).background(Color.gray.opacity(0.3))
+                VStack(alignment: .center, spacing: 2) { bars() }.frame(width: 48, height: 40).background(Color.gray.opacity(0.3))
+                VStack(alignment: .trailing, spacing: 2) { bars() }.frame(width: 48, height: 40).background(Color.gray.opacity(0.3))
+            }
+            HStack(spacing: 6) {
+                HStack(alignment: .top, spacing: 2) { columns() }.frame(width: 48, height: 40).background(Color.gray.opacity(0.3))
+                HStack(alignment: .center, spacing: 2) { columns() }.frame(width: 48, height: 40).background(Color.gray.opacity(0.3))
+                HStack(alignment: .bottom, spacing: 2) { columns() }.frame(width: 48, height: 40).background(Color.gray.opacity(0.3))
+            }
+            HStack(spacing: 6) {
+                ForEach([Alignment.topLeading, .center, .bottomTrailing], id: \.self) { alignment in
+                    ZStack(alignment: alignment) {
+                        Color.gray.opacity(0.3).frame(width: 48, height: 40)
+                        Color.black.frame(width: 12, height: 12)
+                    }
+                }
+            }
+            Text("Padding and frames").font(.caption).padding(4).frame(maxWidth: .infinity, alignment: .trailing)
+                .background(Color.gray.opacity(0.3))
+        }
+        .padding(6)
+        var canvas = try Canvas(width: 172, height: 170)
+        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 172, height: 170))
+        if let mismatch = GoldenImage.compare(canvas, named: "alignments") { Issue.record("\(mismatch)") }
+    }
+
     @Test func symbolsTakeTheFontSizeOrTheirFrame() {
         let fixed = renderer.sizeThatFits(resolveNode(Image(systemName: "sun.max").font(.title), in: EnvironmentValues()), .unspecified)
         #expect(fixed.width == (28 * 1.2).rounded() && fixed.height == fixed.width)

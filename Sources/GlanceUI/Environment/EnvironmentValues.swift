@@ -63,8 +63,8 @@ public struct Environment<Value>: @unchecked Sendable {
     public var wrappedValue: Value { EnvironmentScope.current[keyPath: keyPath] }
 }
 
-/// The environment of the `body` being evaluated. Views are resolved on one thread at a
-/// time per renderer; the value is saved and restored around each `body`.
+/// The environment of the `body` being evaluated: task-local (thread-local outside
+/// tasks), so renderers on different threads never see each other's values.
 enum EnvironmentScope {
-    nonisolated(unsafe) static var current = EnvironmentValues()
+    @TaskLocal static var current = EnvironmentValues()
 }

@@ -105,6 +105,7 @@ extension View {
         })
     }
 
+    @_disfavoredOverload
     public func background(_ style: some ShapeStyle, in shape: some Shape = Rectangle()) -> ModifiedContent<Self> {
         ModifiedContent(self, wrap: { node, environment in
             .background(content: node, decoration: .shape(ShapeNode(kind: shape.kind, fill: style.resolveFill(in: environment))))

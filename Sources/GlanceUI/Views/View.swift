@@ -27,9 +27,6 @@ public func resolveNode<V: View>(_ view: V, in environment: EnvironmentValues) -
     if let primitive = view as? any PrimitiveView {
         return primitive.makeNode(in: environment)
     }
-    let saved = EnvironmentScope.current
-    EnvironmentScope.current = environment
-    let body = view.body
-    EnvironmentScope.current = saved
+    let body = EnvironmentScope.$current.withValue(environment) { view.body }
     return resolveNode(body, in: environment)
 }
