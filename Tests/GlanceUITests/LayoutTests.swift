@@ -141,6 +141,34 @@ import Testing
         if let mismatch = GoldenImage.compare(canvas, named: "alignments") { Issue.record("\(mismatch)") }
     }
 
+    @Test func imagesScaleIntoTheirFrameAndAreDithered() throws {
+        var picture = try Canvas(width: 8, height: 8)
+        picture.fillLinearGradient(picture.bounds, GradientRamp(colors: [.black, .white]), start: (0, 0), end: (1, 0))
+        let path = "/tmp/glance-test-\(UInt32.random(in: 0...UInt32.max)).png"
+        try PNG.write(picture, to: path)
+        let natural = renderer.sizeThatFits(resolveNode(Image(path), in: EnvironmentValues()), .unspecified)
+        #expect(natural == Size(width: 8, height: 8))
+        var canvas = try Canvas(width: 40, height: 40)
+        renderer.render(resolveNode(Image(path).resizable().frame(width: 40, height: 40), in: EnvironmentValues()),
+                        into: &canvas, in: Rect(x: 0, y: 0, width: 40, height: 40))
+        #expect(canvas.tonal.allSatisfy { $0 })
+        let share = Double(canvas.quantised(to: .bw, dither: .floydSteinberg).values.filter { $0 == 0 }.count) / 1600
+        #expect(share > 0.3 && share < 0.7)
+    }
+
+    @Test func anUnreadableImageIsAnEmptyFrameAndALoggedError() throws {
+        var messages: [String] = []
+        let logging = ViewRenderer(fonts: try FontLibrary(log: { messages.append($0) }))
+        var canvas = try Canvas(width: 30, height: 30)
+        for _ in 0..<2 {
+            logging.render(resolveNode(Image("/nonexistent/picture.png").resizable().frame(width: 30, height: 30), in: EnvironmentValues()),
+                           into: &canvas, in: Rect(x: 0, y: 0, width: 30, height: 30))
+        }
+        #expect(canvas.pixels.allSatisfy { $0 == .white })
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("/nonexistent/picture.png") == true)
+    }
+
     @Test func symbolsTakeTheFontSizeOrTheirFrame() {
         let fixed = renderer.sizeThatFits(resolveNode(Image(systemName: "sun.max").font(.title), in: EnvironmentValues()), .unspecified)
         #expect(fixed.width == (28 * 1.2).rounded() && fixed.height == fixed.width)

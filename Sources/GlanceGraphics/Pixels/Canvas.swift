@@ -102,3 +102,29 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 }
+
+extension Canvas {
+    /// Draws `image` scaled (bilinear) to fill `rect`, blending by its alpha. The pixels
+    /// become tonal: a photo is dithered on few-colour panels.
+    public mutating func drawScaled(_ image: Canvas, into rect: PixelRect) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty, rect.width > 0, rect.height > 0 else { return }
+        let sx = Double(image.width) / Double(rect.width), sy = Double(image.height) / Double(rect.height)
+        for y in area.y..<area.maxY {
+            let fy = max(0, (Double(y - rect.y) + 0.5) * sy - 0.5)
+            let y0 = min(image.height - 1, Int(fy)), y1 = min(image.height - 1, y0 + 1), ty = fy - Double(y0)
+            for x in area.x..<area.maxX {
+                let fx = max(0, (Double(x - rect.x) + 0.5) * sx - 0.5)
+                let x0 = min(image.width - 1, Int(fx)), x1 = min(image.width - 1, x0 + 1), tx = fx - Double(x0)
+                let a = image[x: x0, y: y0], b = image[x: x1, y: y0], c = image[x: x0, y: y1], d = image[x: x1, y: y1]
+                func mix(_ p: UInt8, _ q: UInt8, _ r: UInt8, _ s: UInt8) -> UInt8 {
+                    let top = Double(p) + (Double(q) - Double(p)) * tx
+                    let bottom = Double(r) + (Double(s) - Double(r)) * tx
+                    return UInt8((top + (bottom - top) * ty).rounded())
+                }
+                blend(x: x, y: y, RGBA(mix(a.r, b.r, c.r, d.r), mix(a.g, b.g, c.g, d.g), mix(a.b, b.b, c.b, d.b), mix(a.a, b.a, c.a, d.a)),
+                      tonal: true)
+            }
+        }
+    }
+}

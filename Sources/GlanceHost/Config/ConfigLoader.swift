@@ -34,7 +34,7 @@ public enum ConfigLoader {
         }
 
         let reader = YAMLReader(file: file, node: root, path: "")
-        let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout"]
+        let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images"]
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -66,6 +66,8 @@ public enum ConfigLoader {
                 config.minimumReloadInterval = try value.double(in: 1...86_400)
             case "provider_timeout":
                 config.providerTimeout = try value.double(in: 0.01...600)
+            case "images":
+                config.imagesDirectory = try value.string()
             default:
                 break
             }

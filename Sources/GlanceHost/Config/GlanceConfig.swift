@@ -16,6 +16,8 @@ public struct GlanceConfig: Sendable {
     public var minimumReloadInterval: TimeInterval
     /// How long a provider may take to deliver a timeline before it counts as failed, in seconds.
     public var providerTimeout: TimeInterval
+    /// Where `Image("name")` finds `name.png`.
+    public var imagesDirectory = "images"
 
     public init(
         source: String,

@@ -305,6 +305,7 @@ public final class WidgetHost {
         environment.now = instant
         environment.timeZone = config.timeZone
         environment.locale = config.locale
+        environment.imagesDirectory = config.imagesDirectory
         return environment
     }
 }

@@ -22,6 +22,8 @@ public struct EnvironmentValues: Sendable {
     public var now: Date = .now
     public var timeZone: ZoneRules = .utc
     public var locale: DisplayLocale = .english
+    /// Where `Image("name")` looks for `name.png` (the config's `images:` folder).
+    public var imagesDirectory = "images"
     /// Extension point: other modules add their keys through `subscript(key:)`.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 

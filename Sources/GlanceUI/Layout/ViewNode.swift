@@ -16,6 +16,8 @@ public indirect enum ViewNode: Hashable, Sendable {
     case divider(RGBA)
     /// An icon from the symbol font (`Image(systemName:)`).
     case symbol(SymbolNode)
+    /// A picture from a file (`Image("name")`): its path and whether it fills its frame.
+    case image(path: String, resizable: Bool)
     case padding(EdgeInsets, ViewNode)
     case frame(FrameNode, ViewNode)
     /// `content` sized by itself, then `decoration` drawn behind (or in front) at that size.
@@ -27,7 +29,7 @@ public indirect enum ViewNode: Hashable, Sendable {
     /// The text a person would read, one entry per text run, in reading order.
     public var textLines: [String] {
         switch self {
-        case .empty, .spacer, .shape, .divider, .symbol: []
+        case .empty, .spacer, .shape, .divider, .symbol, .image: []
         case .text(let text): [text.string]
         case .group(let children): children.flatMap(\.textLines)
         case .stack(let stack): stack.children.flatMap(\.textLines)

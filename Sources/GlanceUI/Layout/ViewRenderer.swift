@@ -11,6 +11,7 @@ public final class ViewRenderer {
     public let scale: Double
     private let text: TextLayout
     private var measured: [TextKey: LaidOutText] = [:]
+    private var images: [String: Canvas?] = [:]
 
     /// SwiftUI's default spacing between stack children, in points.
     public static let defaultSpacing = 8.0
@@ -37,6 +38,13 @@ public final class ViewRenderer {
         case .divider:
             // Outside a stack a divider is a horizontal rule.
             return Size(width: proposal.width ?? 10, height: 1)
+        case .image(let path, let resizable):
+            guard let image = loadImage(path) else {
+                return Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
+            }
+            let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
+            guard resizable else { return natural }
+            return Size(width: proposal.width ?? natural.width, height: proposal.height ?? natural.height)
         case .symbol(let symbol):
             if symbol.resizable {
                 let side = min(proposal.width ?? symbol.pointSize, proposal.height ?? symbol.pointSize)
@@ -157,7 +165,7 @@ public final class ViewRenderer {
     private func place(_ node: ViewNode, in rect: Rect) -> LayoutBox {
         let proposal = ProposedSize(width: rect.width, height: rect.height)
         switch node {
-        case .empty, .text, .spacer, .shape, .divider, .symbol:
+        case .empty, .text, .spacer, .shape, .divider, .symbol, .image:
             return LayoutBox(node: node, rect: rect, children: [])
         case .padding(let insets, let child):
             let inner = Rect(x: rect.x + insets.leading, y: rect.y + insets.top,
@@ -215,6 +223,8 @@ public final class ViewRenderer {
             drawShape(shape, in: pixels, into: &canvas)
         case .symbol(let symbol):
             drawSymbol(symbol, in: pixels, into: &canvas)
+        case .image(let path, _):
+            if let image = loadImage(path) { canvas.drawScaled(image, into: pixels) }
         case .divider(let color):
             canvas.fill(PixelRect(x: pixels.x, y: pixels.y, width: max(1, pixels.width), height: max(1, pixels.height)), color)
         case .text(let node):
@@ -269,6 +279,20 @@ public final class ViewRenderer {
         let x = rect.x + (rect.width - glyph.width) / 2
         let y = rect.y + (rect.height - glyph.height) / 2
         canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height, atX: x, y: y, symbol.color)
+    }
+
+    /// A decoded PNG, cached; `nil` (logged once) when it cannot be read.
+    private func loadImage(_ path: String) -> Canvas? {
+        if let cached = images[path] { return cached }
+        do {
+            let image = try PNG.read(path)
+            images[path] = image
+            return image
+        } catch {
+            fonts.log("image \(error); drawn as an empty frame")
+            images[path] = .some(nil)
+            return nil
+        }
     }
 
     // MARK: Text

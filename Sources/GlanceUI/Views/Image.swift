@@ -3,10 +3,22 @@
 /// colour of the text around it (`.font`, `.foregroundStyle`); `.resizable()` makes it
 /// fill its frame. A name Glance does not know draws a visible box.
 public struct Image: View, PrimitiveView {
-    let systemName: String
+    let systemName: String?
+    let name: String?
     var isResizable = false
 
-    public init(systemName: String) { self.systemName = systemName }
+    public init(systemName: String) {
+        self.systemName = systemName
+        name = nil
+    }
+
+    /// A picture: `name.png` in the images folder (the config's `images:`, default
+    /// `images/`), or a path ending in `.png`. Drawn dithered on few-colour panels; an
+    /// unreadable file is an empty frame and a logged error.
+    public init(_ name: String) {
+        systemName = nil
+        self.name = name
+    }
 
     public func resizable() -> Image {
         var copy = self
@@ -19,8 +31,13 @@ public struct Image: View, PrimitiveView {
     public func aspectRatio(contentMode: ContentMode) -> Image { self }
 
     public func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .symbol(SymbolNode(systemName: systemName, glyphName: SymbolNames.materialDesignName(for: systemName),
-                           pointSize: environment.font.pointSize, color: environment.foregroundColor, resizable: isResizable))
+        if let name {
+            let path = name.hasSuffix(".png") ? name : "\(environment.imagesDirectory)/\(name).png"
+            return .image(path: path, resizable: isResizable)
+        }
+        let systemName = systemName ?? ""
+        return .symbol(SymbolNode(systemName: systemName, glyphName: SymbolNames.materialDesignName(for: systemName),
+                                  pointSize: environment.font.pointSize, color: environment.foregroundColor, resizable: isResizable))
     }
 }
 
