@@ -26,7 +26,9 @@ import Testing
          "wall.yaml:1:26: minimum_reload_interval: expected a number from 1.0 to 86400.0, found 'soon'"),
         // Unknown keys, kinds, families, zones.
         ("slot:\n  - {kind: weekday, family: systemSmall}\n",
-         "wall.yaml:1:1: slot: unknown key 'slot'; expected one of timezone, locale, display, slots, keys, minimum_reload_interval, provider_timeout, images"),
+         "wall.yaml:1:1: slot: unknown key 'slot'; expected one of timezone, locale, display, slots, keys, minimum_reload_interval, provider_timeout, images, named_colors"),
+        ("named_colors: {Accent: orange}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:24: named_colors.Accent: expected a colour like \"#FF3B30\" or \"#FF3B3080\", found 'orange'"),
         ("slots:\n  - kind: weather\n    family: systemSmall\n",
          "wall.yaml:2:11: slots[0].kind: unknown widget kind 'weather'; expected one of countdown, weekday"),
         ("slots:\n  - kind: weekday\n    family: systemHuge\n",

@@ -169,6 +169,17 @@ import Testing
         #expect(messages.first?.contains("/nonexistent/picture.png") == true)
     }
 
+    @Test func namedColorsComeFromTheEnvironment() {
+        var environment = EnvironmentValues()
+        environment.namedColors = ["Accent": RGBA(hex: 0xFF3B30)]
+        #expect(resolveNode(Color("Accent"), in: environment) == .shape(ShapeNode(kind: .rectangle, fill: .color(RGBA(hex: 0xFF3B30)))))
+        #expect(resolveNode(Color("Accent").opacity(0.5), in: environment)
+            == .shape(ShapeNode(kind: .rectangle, fill: .color(RGBA(hex: 0xFF3B30, alpha: 128)))))
+        #expect(resolveNode(Color("Missing"), in: environment) == .shape(ShapeNode(kind: .rectangle, fill: .color(.clear))))
+        let text = resolveNode(Text("Hi").foregroundStyle(Color("Accent")), in: environment)
+        if case .text(let node) = text { #expect(node.color == RGBA(hex: 0xFF3B30)) } else { Issue.record("not text") }
+    }
+
     @Test func symbolsTakeTheFontSizeOrTheirFrame() {
         let fixed = renderer.sizeThatFits(resolveNode(Image(systemName: "sun.max").font(.title), in: EnvironmentValues()), .unspecified)
         #expect(fixed.width == (28 * 1.2).rounded() && fixed.height == fixed.width)

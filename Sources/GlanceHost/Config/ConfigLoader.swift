@@ -34,7 +34,7 @@ public enum ConfigLoader {
         }
 
         let reader = YAMLReader(file: file, node: root, path: "")
-        let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images"]
+        let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors"]
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -68,6 +68,17 @@ public enum ConfigLoader {
                 config.providerTimeout = try value.double(in: 0.01...600)
             case "images":
                 config.imagesDirectory = try value.string()
+            case "named_colors":
+                for (name, colorValue) in try value.freeMapping() {
+                    let text = try colorValue.string()
+                    let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+                    guard hex.count == 6 || hex.count == 8, let number = UInt32(hex, radix: 16) else {
+                        throw colorValue.fail("expected a colour like \"#FF3B30\" or \"#FF3B3080\", found '\(text)'")
+                    }
+                    config.namedColors[name] = hex.count == 6
+                        ? RGBA(hex: number)
+                        : RGBA(hex: number >> 8, alpha: UInt8(number & 0xFF))
+                }
             default:
                 break
             }

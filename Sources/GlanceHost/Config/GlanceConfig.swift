@@ -18,6 +18,8 @@ public struct GlanceConfig: Sendable {
     public var providerTimeout: TimeInterval
     /// Where `Image("name")` finds `name.png`.
     public var imagesDirectory = "images"
+    /// `Color("Name")` → colour, from `named_colors: {Accent: "#FF3B30"}`.
+    public var namedColors: [String: RGBA] = [:]
 
     public init(
         source: String,

@@ -306,6 +306,7 @@ public final class WidgetHost {
         environment.timeZone = config.timeZone
         environment.locale = config.locale
         environment.imagesDirectory = config.imagesDirectory
+        environment.namedColors = config.namedColors
         return environment
     }
 }

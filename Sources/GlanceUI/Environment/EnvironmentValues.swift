@@ -24,6 +24,8 @@ public struct EnvironmentValues: Sendable {
     public var locale: DisplayLocale = .english
     /// Where `Image("name")` looks for `name.png` (the config's `images:` folder).
     public var imagesDirectory = "images"
+    /// `Color("Name")` colours (the config's `named_colors:`).
+    public var namedColors: [String: RGBA] = [:]
     /// Extension point: other modules add their keys through `subscript(key:)`.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 

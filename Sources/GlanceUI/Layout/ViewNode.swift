@@ -94,6 +94,11 @@ public struct ShapeNode: Hashable, Sendable {
     public var kind: Kind
     public var fill: Fill
 
+    public init(kind: Kind, fill: Fill) {
+        self.kind = kind
+        self.fill = fill
+    }
+
     /// How a shape is painted.
     public enum Fill: Hashable, Sendable {
         case color(RGBA)

@@ -25,7 +25,7 @@ extension View {
     }
 
     public func foregroundColor(_ color: Color?) -> ModifiedContent<Self> {
-        ModifiedContent(self, environment: { if let color { $0.foregroundColor = color.rgba } })
+        ModifiedContent(self, environment: { if let color { $0.foregroundColor = color.resolved(in: $0) } })
     }
 
     public func lineLimit(_ limit: Int?) -> ModifiedContent<Self> {

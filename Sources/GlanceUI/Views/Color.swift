@@ -3,8 +3,26 @@ import GlanceGraphics
 /// A colour, usable as a view (it fills its space) and as a shape style (SwiftUI's `Color`).
 public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
     public var rgba: RGBA
+    /// An asset-style name (`Color("Accent")`), resolved from the config's `named_colors:`.
+    var assetName: String?
 
     public init(_ rgba: RGBA) { self.rgba = rgba }
+
+    /// A colour by name from the config's `named_colors:`, as from an asset catalog on
+    /// iOS. An unknown name is clear, as SwiftUI draws a missing asset colour.
+    public init(_ name: String) {
+        rgba = .clear
+        assetName = name
+    }
+
+    /// The colour, with an asset name looked up in `environment`.
+    public func resolved(in environment: EnvironmentValues) -> RGBA {
+        guard let assetName else { return rgba }
+        guard var named = environment.namedColors[assetName] else { return .clear }
+        // `.opacity` applied to an asset colour scales the named colour's alpha.
+        named.a = UInt8(Int(named.a) * Int(rgba.a == 0 ? 255 : rgba.a) / 255)
+        return named
+    }
 
     /// Components 0…1 (sRGB).
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -30,15 +48,16 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
 
     public func opacity(_ opacity: Double) -> Color {
         var copy = self
-        copy.rgba.a = UInt8((Double(rgba.a) * min(1, max(0, opacity))).rounded())
+        let base = assetName != nil && rgba.a == 0 ? 255.0 : Double(rgba.a)
+        copy.rgba.a = UInt8((base * min(1, max(0, opacity))).rounded())
         return copy
     }
 
     public func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: .rectangle, fill: .color(rgba)))
+        .shape(ShapeNode(kind: .rectangle, fill: .color(resolved(in: environment))))
     }
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(rgba) }
+    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(resolved(in: environment)) }
 }
 
 /// Something a shape or text can be painted with (SwiftUI's `ShapeStyle`).

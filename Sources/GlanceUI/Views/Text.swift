@@ -1,12 +1,13 @@
 import GlanceText
 
 /// A run of text (SwiftUI's `Text`).
-public struct Text: View, PrimitiveView, Hashable, Sendable {
+public struct Text: View, PrimitiveView, Sendable {
     public let string: String
     var dateSpec: DateSpec?
     var font: Font?
     var weight: Font.Weight?
-    var color: ShapeNode.Fill?
+    /// Resolved when the tree is: asset colours and `.secondary` need the environment.
+    var style: (any ShapeStyle)?
 
     public init(_ content: some StringProtocol) {
         string = String(content)
@@ -18,7 +19,7 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
 
     public func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let font = font ?? environment.font
-        let color = color?.representativeColor ?? environment.foregroundColor
+        let color = style?.resolveFill(in: environment).representativeColor ?? environment.foregroundColor
         return .text(TextNode(
             string: dateSpec?.text(in: environment) ?? string,
             pointSize: font.pointSize,
@@ -37,10 +38,14 @@ public struct Text: View, PrimitiveView, Hashable, Sendable {
     public func font(_ font: Font?) -> Text { var copy = self; copy.font = font; return copy }
     public func fontWeight(_ weight: Font.Weight?) -> Text { var copy = self; copy.weight = weight; return copy }
     public func bold() -> Text { fontWeight(.bold) }
-    public func foregroundColor(_ color: Color?) -> Text { var copy = self; copy.color = color.map { .color($0.rgba) }; return copy }
+    public func foregroundColor(_ color: Color?) -> Text {
+        var copy = self
+        copy.style = color
+        return copy
+    }
     public func foregroundStyle(_ style: some ShapeStyle) -> Text {
         var copy = self
-        copy.color = style.resolveFill(in: EnvironmentScope.current)
+        copy.style = style
         return copy
     }
 }
