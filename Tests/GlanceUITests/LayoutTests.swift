@@ -169,6 +169,28 @@ import Testing
         #expect(messages.first?.contains("/nonexistent/picture.png") == true)
     }
 
+    /// Clipping and gradients inside round outlines.
+    @Test func goldenClips() throws {
+        let view = HStack(spacing: 8) {
+            Circle().fill(LinearGradient(colors: [.black, .white], startPoint: .top, endPoint: .bottom)).frame(width: 40, height: 40)
+            ZStack {
+                Color.blue
+                Text("Hi").font(.headline).foregroundStyle(.white)
+            }
+            .frame(width: 60, height: 40)
+            .clipShape(Capsule())
+            VStack(spacing: 0) { Color.red; Color.yellow }
+                .frame(width: 40, height: 40)
+                .clipShape(RoundedRectangle(cornerRadius: 10))
+        }
+        .padding(6)
+        var canvas = try Canvas(width: 180, height: 52)
+        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 180, height: 52))
+        if let mismatch = GoldenImage.compare(canvas, named: "clips") { Issue.record("\(mismatch)") }
+        // Outside the capsule's ends the frame's corners stay white.
+        #expect(canvas[x: 60, y: 6] == .white)
+    }
+
     @Test func namedColorsComeFromTheEnvironment() {
         var environment = EnvironmentValues()
         environment.namedColors = ["Accent": RGBA(hex: 0xFF3B30)]

@@ -18,6 +18,8 @@ public indirect enum ViewNode: Hashable, Sendable {
     case symbol(SymbolNode)
     /// A picture from a file (`Image("name")`): its path and whether it fills its frame.
     case image(path: String, resizable: Bool)
+    /// Content drawn only inside a shape (`.clipShape`).
+    case clip(ShapeNode.Kind, ViewNode)
     case padding(EdgeInsets, ViewNode)
     case frame(FrameNode, ViewNode)
     /// `content` sized by itself, then `decoration` drawn behind (or in front) at that size.
@@ -33,7 +35,7 @@ public indirect enum ViewNode: Hashable, Sendable {
         case .text(let text): [text.string]
         case .group(let children): children.flatMap(\.textLines)
         case .stack(let stack): stack.children.flatMap(\.textLines)
-        case .padding(_, let child), .frame(_, let child): child.textLines
+        case .padding(_, let child), .frame(_, let child), .clip(_, let child): child.textLines
         case .background(let content, let decoration): decoration.textLines + content.textLines
         case .overlay(let content, let decoration): content.textLines + decoration.textLines
         }

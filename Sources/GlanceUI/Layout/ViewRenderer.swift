@@ -60,7 +60,7 @@ public final class ViewRenderer {
             return Size(width: size.width + insets.leading + insets.trailing, height: size.height + insets.top + insets.bottom)
         case .frame(let frame, let child):
             return frameSize(frame, child, proposal)
-        case .background(let content, _), .overlay(let content, _):
+        case .background(let content, _), .overlay(let content, _), .clip(_, let content):
             return sizeThatFits(content, proposal)
         case .group(let children):
             return sizeThatFits(.stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: children)), proposal)
@@ -183,6 +183,8 @@ public final class ViewRenderer {
             return LayoutBox(node: node, rect: rect, children: [contentBox, decorationBox])
         case .group(let children):
             return place(.stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: children)), in: rect)
+        case .clip(_, let child):
+            return LayoutBox(node: node, rect: rect, children: [place(child, in: rect)])
         case .stack(let stack):
             let (_, sizes) = stackLayout(stack, proposal)
             var boxes: [LayoutBox] = []
@@ -215,10 +217,20 @@ public final class ViewRenderer {
         draw(layout(node, in: rect), into: &canvas)
     }
 
-    private func draw(_ box: LayoutBox, into canvas: inout Canvas) {
-        let pixels = PixelRect(x: Int((box.rect.x * scale).rounded()), y: Int((box.rect.y * scale).rounded()),
+    /// Draws `box`; `offset` (pixels) is subtracted from every position, for drawing
+    /// into a canvas that holds only part of the frame.
+    private func draw(_ box: LayoutBox, into canvas: inout Canvas, offset: (x: Int, y: Int) = (0, 0)) {
+        let pixels = PixelRect(x: Int((box.rect.x * scale).rounded()) - offset.x, y: Int((box.rect.y * scale).rounded()) - offset.y,
                                width: Int((box.rect.width * scale).rounded()), height: Int((box.rect.height * scale).rounded()))
         switch box.node {
+        case .clip(let kind, _):
+            // Draw the content on its own transparent layer, then keep what the shape covers.
+            guard pixels.width > 0, pixels.height > 0, var layer = try? Canvas(width: pixels.width, height: pixels.height, fill: .clear)
+            else { return }
+            for child in box.children {
+                draw(child, into: &layer, offset: (offset.x + pixels.x, offset.y + pixels.y))
+            }
+            composite(layer, in: pixels, maskedBy: kind, into: &canvas)
         case .shape(let shape):
             drawShape(shape, in: pixels, into: &canvas)
         case .symbol(let symbol):
@@ -241,7 +253,22 @@ public final class ViewRenderer {
                 text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, color: node.color)
             }
         default:
-            for child in box.children { draw(child, into: &canvas) }
+            for child in box.children { draw(child, into: &canvas, offset: offset) }
+        }
+    }
+
+    /// Draws `layer` at `rect` where `kind` covers it (antialiased edges).
+    private func composite(_ layer: Canvas, in rect: PixelRect, maskedBy kind: ShapeNode.Kind, into canvas: inout Canvas) {
+        guard var mask = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
+        drawShape(ShapeNode(kind: kind, fill: .color(.black)), in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
+                  into: &mask)
+        for y in 0..<rect.height {
+            for x in 0..<rect.width {
+                let coverage = mask[x: x, y: y].a
+                guard coverage > 0 else { continue }
+                let index = y * rect.width + x
+                canvas.blend(x: rect.x + x, y: rect.y + y, layer.pixels[index], coverage: coverage, tonal: layer.tonal[index])
+            }
         }
     }
 
@@ -255,10 +282,15 @@ public final class ViewRenderer {
             case .capsule: canvas.fillRoundedRect(rect, radius: Double(min(rect.width, rect.height)) / 2, color)
             }
         case .linearGradient(let stops, let startX, let startY, let endX, let endY):
-            // Gradients fill the shape's bounding box; rounded and elliptic outlines are
-            // drawn as rectangles for now.
-            canvas.fillLinearGradient(rect, GradientRamp(stops: stops.map { ($0.color, $0.location) }),
-                                      start: (startX, startY), end: (endX, endY))
+            let ramp = GradientRamp(stops: stops.map { ($0.color, $0.location) })
+            if shape.kind == .rectangle {
+                canvas.fillLinearGradient(rect, ramp, start: (startX, startY), end: (endX, endY))
+                return
+            }
+            // Other outlines: the gradient on a layer, kept where the shape covers.
+            guard rect.width > 0, rect.height > 0, var layer = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
+            layer.fillLinearGradient(layer.bounds, ramp, start: (startX, startY), end: (endX, endY))
+            composite(layer, in: rect, maskedBy: shape.kind, into: &canvas)
         }
     }
 

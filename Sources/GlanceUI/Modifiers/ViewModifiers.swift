@@ -147,9 +147,14 @@ extension View {
 
     // MARK: Accepted and ignored on paper
 
-    /// Clipping is not drawn yet: content keeps its own shape.
-    public func clipShape(_ shape: some Shape) -> Self { self }
-    public func cornerRadius(_ radius: Double) -> Self { self }
+    /// Draws the content only inside `shape` (at the content's size).
+    public func clipShape(_ shape: some Shape) -> ModifiedContent<Self> {
+        ModifiedContent(self, wrap: { node, _ in .clip(shape.kind, node) })
+    }
+
+    public func cornerRadius(_ radius: Double) -> ModifiedContent<Self> {
+        clipShape(RoundedRectangle(cornerRadius: radius))
+    }
     public func contentTransition(_ transition: ContentTransition) -> Self { self }
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
     public func widgetURL(_ url: URL?) -> Self { self }
