@@ -35,14 +35,18 @@ let package = Package(
             dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "CYAML"]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost"]),
-        .executableTarget(
-            name: "GlanceCLI",
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost", "GlanceCommandLine"]),
+        // The commands, shared by `glance` and by users' own widget executables.
+        .target(
+            name: "GlanceCommandLine",
             dependencies: [
                 "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "GlanceCLI", dependencies: ["GlanceCommandLine"]),
+        // An iOS-style widget as its own executable: `swift run EmojiWidget render …`.
+        .executableTarget(name: "EmojiWidget", dependencies: ["Glance"], path: "Examples/EmojiWidget"),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
@@ -52,7 +56,7 @@ let package = Package(
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI"]),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@
 // FoundationEssentials, which keeps the `glance` daemon small.
 @_exported import Foundation
 @_exported import GlanceHost
+import GlanceCommandLine
 @_exported import GlanceIntents
 @_exported import GlanceTime
 @_exported import GlanceUI
@@ -22,4 +23,15 @@ extension DisplayLocale {
 extension WidgetSize {
     /// As SwiftUI code expects it.
     public var cgSize: CGSize { CGSize(width: width, height: height) }
+}
+
+extension Widget {
+    /// Makes `@main struct MyWidget: Widget` an executable, as on iOS. It accepts
+    /// `render` (as `glance render`, without KIND) and `run` (as `glance run`; with no
+    /// config, this widget alone on an 800×480 file display); built-in widgets stay
+    /// available by kind.
+    public static func main() {
+        WidgetCatalog.adopt(Self.self)
+        WidgetExecutableCommand.main()
+    }
 }

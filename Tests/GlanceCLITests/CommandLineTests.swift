@@ -15,10 +15,12 @@ struct Result {
     var stderr: String
 }
 
-/// Runs glance to completion (tests of quick commands only).
-func runGlance(_ arguments: [String], in directory: URL? = nil) throws -> Result {
+/// Runs glance (or another built executable) to completion (quick commands only).
+func runGlance(_ arguments: [String], in directory: URL? = nil, executable: String = "glance") throws -> Result {
     let process = Process()
-    process.executableURL = try glanceBinary()
+    process.executableURL = executable == "glance"
+        ? try glanceBinary()
+        : try glanceBinary().deletingLastPathComponent().appendingPathComponent(executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
@@ -111,6 +113,32 @@ let seoulConfig = """
         #expect(result.status == 2)
         #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+    }
+}
+
+/// Xcode's widget template, ported by changing its imports, as its own executable.
+@Suite struct WidgetExecutableTests {
+    @Test func rendersItsOwnWidgetWithoutAKind() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runGlance(["render", "--family", "systemSmall", "--at", "2026-12-31T09:41:00Z", "--timezone", "UTC",
+                                    "--out", "e.png"], in: directory, executable: "EmojiWidget")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("e.png").path))
+    }
+
+    @Test func runsItsOwnWidgetOnce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runGlance(["run", "--once"], in: directory, executable: "EmojiWidget")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("EmojiWidget (EmojiWidget, systemMedium)"))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out/frame.png").path))
+    }
+
+    @Test func offersOnlyRenderAndRun() throws {
+        let result = try runGlance(["simulate", "--config", "x", "--from", "a", "--until", "b"], executable: "EmojiWidget")
+        #expect(result.status == 2)
     }
 }
 

@@ -33,7 +33,7 @@ struct RunCommand: ParsableCommand {
         let configuration = try loadConfiguration()
         let host = try WidgetHost(
             config: configuration,
-            registry: WidgetRegistry(BuiltinWidgets.all),
+            registry: WidgetCatalog.registry,
             clock: clock,
             log: { message in Self.say(message) }
         )
@@ -86,6 +86,17 @@ struct RunCommand: ParsableCommand {
     private func loadConfiguration() throws -> GlanceConfig {
         if let config {
             return try ConfigLoader.load(path: config)
+        }
+        if let kind = WidgetCatalog.defaultKind, let descriptor = WidgetCatalog.registry[kind] {
+            // A widget's own executable: that widget alone on an 800×480 file display.
+            let family = descriptor.supportedFamilies.first { $0 == .systemMedium } ?? descriptor.supportedFamilies.first ?? .systemMedium
+            var own = try ConfigLoader.parse("""
+                display: {backend: file, path: out, size: 800x480, colors: bw}
+                slots:
+                  - {name: \(kind), kind: "\(kind)", family: \(family.rawValue)}
+                """, file: "\(kind) (pass --config FILE for your own)")
+            own.source = "a display of \(kind) alone (pass --config FILE for your own)"
+            return own
         }
         var demo = try ConfigLoader.parse(DemoConfig.yaml(outputDirectory: "out"), file: "built-in demo")
         demo.source = "the built-in demo (pass --config FILE for your own)"

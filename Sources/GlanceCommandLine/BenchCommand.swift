@@ -37,7 +37,7 @@ struct BenchCommand: ParsableCommand {
         }
         let start = Date.now
         let clock = SimulatedClock(start: start)
-        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: clock, center: WidgetCenter())
+        let host = try WidgetHost(config: config, registry: WidgetCatalog.registry, clock: clock, center: WidgetCenter())
         let renderer = ViewRenderer(fonts: fonts, scale: config.display.scale)
         // The views of every slot for every frame's day (provider work, not timed).
         let trees = (0..<frames).map { host.contentForBenchmark(at: start.addingTimeInterval(Double($0) * 86_400)) }

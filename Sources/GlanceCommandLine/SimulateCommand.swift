@@ -40,7 +40,7 @@ struct SimulateCommand: ParsableCommand {
         let clock = SimulatedClock(start: start)
         let host = try WidgetHost(
             config: configuration,
-            registry: WidgetRegistry(BuiltinWidgets.all),
+            registry: WidgetCatalog.registry,
             clock: clock,
             center: WidgetCenter(),
             log: { message in StandardStreams.error("glance: \(message)\n") }

@@ -17,8 +17,10 @@ struct RenderCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The widget kind (countdown, weekday).")
-    var kind: String
+    @Argument(help: "The widget kind (countdown, weekday); in a widget's own executable, its own by default.")
+    var kind: String?
+
+    init() {}
 
     @Option(help: ArgumentHelp("The WidgetKit family (systemSmall, systemMedium, …).", valueName: "family"))
     var family: String
@@ -57,6 +59,9 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     func run() throws {
+        guard let kind = kind ?? WidgetCatalog.defaultKind else {
+            throw UsageError(message: "name the widget kind: glance render KIND --family F --out FILE.png")
+        }
         // Everything is checked before anything is written.
         guard let widgetFamily = WidgetFamily(rawValue: family) else {
             throw UsageError(message: "--family: unknown family '\(family)'; expected one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -122,7 +127,7 @@ struct RenderCommand: ParsableCommand {
         }
         let canvas: Canvas
         do {
-            canvas = try WidgetSnapshotRenderer(registry: WidgetRegistry(BuiltinWidgets.all), fonts: fonts).render(request)
+            canvas = try WidgetSnapshotRenderer(registry: WidgetCatalog.registry, fonts: fonts).render(request)
         } catch {
             throw UsageError(message: "\(error)")
         }

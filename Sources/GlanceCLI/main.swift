@@ -1,0 +1,3 @@
+import GlanceCommandLine
+
+GlanceCommand.main()

@@ -1,0 +1,17 @@
+import GlanceHost
+import GlanceWidgetKit
+import GlanceWidgets
+
+/// The widgets the commands know: the built-in ones, plus a user's own when the
+/// commands run inside that user's widget executable (`@main struct MyWidget: Widget`).
+public enum WidgetCatalog {
+    nonisolated(unsafe) public static var registry = WidgetRegistry(BuiltinWidgets.all)
+    /// The kind `render` and `run` use when none is named (the user's own widget).
+    nonisolated(unsafe) public static var defaultKind: String?
+
+    /// Adds `widget` and makes it the default kind.
+    public static func adopt(_ widget: any Widget.Type) {
+        registry.register(widget)
+        defaultKind = widget.init().body.descriptor.kind
+    }
+}
