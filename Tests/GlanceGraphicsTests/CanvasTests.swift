@@ -132,6 +132,15 @@ import Testing
         #expect(bytes == [0b0101_1111, 0b1000_0000, 0b1111_1110, 0b1100_0000])
     }
 
+    @Test func panelBytesForBlackAndWhiteMatchTheGenericPacker() throws {
+        for width in [1, 7, 8, 9, 17, 800] {
+            var canvas = try Canvas(width: width, height: 3)
+            for index in 0..<(width * 3) where (index * 7919) % 5 < 2 { canvas.setPixel(index, .black) }
+            let frame = canvas.quantised(to: .bw, dither: .none)
+            #expect(frame.panelBytes() == frame.packed(bitsPerPixel: 1) { $0 == 0 ? 0 : 1 }, "width \(width)")
+        }
+    }
+
     @Test func twoAndFourBitPacking() throws {
         var canvas = try Canvas(width: 3, height: 1)
         for (i, c) in ([.black, RGBA(85, 85, 85), .white] as [RGBA]).enumerated() { canvas.setPixel(i, c) }

@@ -7,10 +7,16 @@ extension Canvas {
         guard !area.isEmpty else { return }
         if color.a == 255 {
             // Opaque: plain stores, row by row.
-            for y in area.y..<area.maxY {
-                let start = y * width + area.x
-                pixels.replaceSubrange(start..<start + area.width, with: repeatElement(color, count: area.width))
-                tonal.replaceSubrange(start..<start + area.width, with: repeatElement(false, count: area.width))
+            let width = self.width
+            pixels.withUnsafeMutableBufferPointer { pixels in
+                tonal.withUnsafeMutableBufferPointer { tonal in
+                    guard let pixelBase = pixels.baseAddress, let tonalBase = tonal.baseAddress else { return }
+                    for y in area.y..<area.maxY {
+                        let start = y * width + area.x
+                        (pixelBase + start).update(repeating: color, count: area.width)
+                        (tonalBase + start).update(repeating: false, count: area.width)
+                    }
+                }
             }
             return
         }

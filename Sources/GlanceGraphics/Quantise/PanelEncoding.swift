@@ -9,7 +9,7 @@ extension QuantisedFrame {
     public func panelBytes() -> [UInt8] {
         switch palette.name {
         case "bw":
-            return packed(bitsPerPixel: 1) { $0 == 0 ? 0 : 1 }
+            return packedWhiteBits()
         case "gray4":
             return packed(bitsPerPixel: 2) { UInt8($0) }
         case "bwr", "bwy":
@@ -22,5 +22,47 @@ extension QuantisedFrame {
         default:
             return packed(bitsPerPixel: 4) { UInt8($0) }
         }
+    }
+}
+
+extension QuantisedFrame {
+    /// bw's layout without a call per pixel: a set bit for every non-black pixel.
+    func packedWhiteBits() -> [UInt8] {
+        let rowBytes = (width + 7) / 8
+        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
+        bytes.withUnsafeMutableBufferPointer { out in
+            values.withUnsafeBufferPointer { values in
+                for y in 0..<height {
+                    var source = y * width
+                    let rowStart = y * rowBytes
+                    let fullBytes = width / 8
+                    for byteIndex in 0..<fullBytes {
+                        // Eight pixels a byte, unrolled.
+                        let v = source
+                        var byte: UInt8 = values[v] != 0 ? 0x80 : 0
+                        if values[v + 1] != 0 { byte |= 0x40 }
+                        if values[v + 2] != 0 { byte |= 0x20 }
+                        if values[v + 3] != 0 { byte |= 0x10 }
+                        if values[v + 4] != 0 { byte |= 0x08 }
+                        if values[v + 5] != 0 { byte |= 0x04 }
+                        if values[v + 6] != 0 { byte |= 0x02 }
+                        if values[v + 7] != 0 { byte |= 0x01 }
+                        out[rowStart + byteIndex] = byte
+                        source += 8
+                    }
+                    if fullBytes < rowBytes {
+                        var byte: UInt8 = 0
+                        var mask: UInt8 = 0x80
+                        for _ in 0..<(width - fullBytes * 8) {
+                            if values[source] != 0 { byte |= mask }
+                            mask >>= 1
+                            source += 1
+                        }
+                        out[rowStart + fullBytes] = byte
+                    }
+                }
+            }
+        }
+        return bytes
     }
 }

@@ -49,19 +49,24 @@ extension Canvas {
         values.withUnsafeMutableBufferPointer { out in
             errors.withUnsafeMutableBufferPointer { errors in
                 pixels.withUnsafeBufferPointer { pixels in
+                  pixels.withMemoryRebound(to: UInt32.self) { words in
                     tonal.withUnsafeBufferPointer { tonal in
-                        // Flat runs of one colour (most of a widget) repeat the last answer.
-                        var lastFlat: (color: RGBA, value: UInt32)?
+                        // Flat runs of one colour (most of a widget) repeat the last answer;
+                        // colours compare as their four bytes.
+                        var lastColor: UInt32 = 0
+                        var lastValue: UInt32 = 0
+                        var hasLast = false
                         for y in 0..<height {
                             let row = y % 3
                             for x in 0..<width {
                                 let index = y * width + x
-                                let source = pixels[index]
                                 let isTonal = tonal[index] && dither != .none
-                                if !isTonal, let last = lastFlat, last.color == source {
-                                    out[index] = last.value
+                                let bits = words[index]
+                                if !isTonal, hasLast, bits == lastColor {
+                                    out[index] = lastValue
                                     continue
                                 }
+                                let source = pixels[index]
                                 let pixel = source.a == 255 ? source : source.over(.white)
                                 var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
                                 if !tonal[index], inkBias, max(r, g, b) - min(r, g, b) < 48 {
@@ -89,7 +94,11 @@ extension Canvas {
                                 }
                                 let value = palette.nearest(r, g, b)
                                 out[index] = value
-                                if !isTonal { lastFlat = (source, value) }
+                                if !isTonal {
+                                    lastColor = bits
+                                    lastValue = value
+                                    hasLast = true
+                                }
                                 guard isTonal, dither == .floydSteinberg || dither == .atkinson else { continue }
                                 let chosen = palette.color(of: value)
                                 // Error in sixteenths, spread only to tonal neighbours.
@@ -108,6 +117,7 @@ extension Canvas {
                             for i in (row * rowLength)..<((row + 1) * rowLength) { errors[i] = 0 }
                         }
                     }
+                  }
                 }
             }
         }
