@@ -6,9 +6,3 @@ public protocol WallClock: Sendable {
     /// The current wall-clock instant (UTC; zones are applied when it is shown).
     func now() -> Date
 }
-
-/// The system's real-time clock.
-public struct SystemWallClock: WallClock {
-    public init() {}
-    public func now() -> Date { Date() }
-}

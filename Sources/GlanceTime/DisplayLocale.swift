@@ -10,8 +10,6 @@ public struct DisplayLocale: Sendable, Equatable {
     public let identifier: String
     /// Full weekday names, Sunday first ("Sunday", "일요일").
     public let weekdayNames: [String]
-    /// Short weekday names, Sunday first ("Sun", "일").
-    public let shortWeekdayNames: [String]
     /// Full month names, January first.
     public let monthNames: [String]
     /// False when the C library has no data for the identifier and English is used.
@@ -19,7 +17,6 @@ public struct DisplayLocale: Sendable, Equatable {
 
     static let englishNames = Names(
         weekdays: ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"],
-        shortWeekdays: ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"],
         months: ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                  "November", "December"]
     )
@@ -28,14 +25,12 @@ public struct DisplayLocale: Sendable, Equatable {
 
     struct Names {
         var weekdays: [String]
-        var shortWeekdays: [String]
         var months: [String]
     }
 
     private init(identifier: String, names: Names, isAvailable: Bool) {
         self.identifier = identifier
         weekdayNames = names.weekdays
-        shortWeekdayNames = names.shortWeekdays
         monthNames = names.months
         self.isAvailable = isAvailable
     }
@@ -53,7 +48,6 @@ public struct DisplayLocale: Sendable, Equatable {
         }
         let chosen = names ?? Self.englishNames
         weekdayNames = chosen.weekdays
-        shortWeekdayNames = chosen.shortWeekdays
         monthNames = chosen.months
         isAvailable = names != nil || base.hasPrefix("en") || base == "C" || base == "POSIX"
     }
@@ -74,11 +68,6 @@ public struct DisplayLocale: Sendable, Equatable {
         weekdayNames[((weekday - 1) % 7 + 7) % 7]
     }
 
-    /// The short name of `weekday` (1 = Sunday).
-    public func shortWeekdayName(_ weekday: Int) -> String {
-        shortWeekdayNames[((weekday - 1) % 7 + 7) % 7]
-    }
-
     /// The full name of `month` (1 = January).
     public func monthName(_ month: Int) -> String {
         monthNames[((month - 1) % 12 + 12) % 12]
@@ -97,10 +86,9 @@ public struct DisplayLocale: Sendable, Equatable {
             return result
         }
         guard let weekdays = read([DAY_1, DAY_2, DAY_3, DAY_4, DAY_5, DAY_6, DAY_7].map { Int32($0) }),
-              let short = read([ABDAY_1, ABDAY_2, ABDAY_3, ABDAY_4, ABDAY_5, ABDAY_6, ABDAY_7].map { Int32($0) }),
               let months = read([MON_1, MON_2, MON_3, MON_4, MON_5, MON_6, MON_7, MON_8, MON_9, MON_10, MON_11, MON_12].map { Int32($0) })
         else { return nil }
-        return Names(weekdays: weekdays, shortWeekdays: short, months: months)
+        return Names(weekdays: weekdays, months: months)
         #else
         return nil
         #endif

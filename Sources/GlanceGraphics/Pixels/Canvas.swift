@@ -67,20 +67,6 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
-    /// The pixels of `rect` as a new canvas.
-    public func cropped(to rect: PixelRect) throws(SizeError) -> Canvas {
-        let area = rect.intersection(bounds)
-        var result = try Canvas(width: area.width, height: area.height)
-        for row in 0..<area.height {
-            let source = (area.y + row) * width + area.x
-            result.pixels.replaceSubrange(row * area.width..<(row + 1) * area.width,
-                                          with: pixels[source..<source + area.width])
-            result.tonal.replaceSubrange(row * area.width..<(row + 1) * area.width,
-                                         with: tonal[source..<source + area.width])
-        }
-        return result
-    }
-
     /// Copies `other` to (`x`, `y`), blending by its alpha.
     public mutating func draw(_ other: Canvas, atX x: Int, y: Int) {
         let columns = max(0, x)..<min(width, x + other.width)

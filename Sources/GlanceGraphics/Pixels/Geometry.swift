@@ -24,8 +24,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: left, y: top, width: max(0, right - left), height: max(0, bottom - top))
     }
 
-    public func intersects(_ other: PixelRect) -> Bool { !intersection(other).isEmpty }
-
     /// The smallest rectangle holding both.
     public func union(_ other: PixelRect) -> PixelRect {
         if isEmpty { return other }

@@ -93,15 +93,7 @@ public final class SimulatedClock: HostClock, Sendable {
             case run(@Sendable () -> Void)
         }
         let step: Step = state.withLock { state in
-            if state.terminated { return .done(.terminate) }
-            if state.pendingClockChange {
-                state.pendingClockChange = false
-                return .done(.clockChanged)
-            }
-            if state.pendingInterrupt {
-                state.pendingInterrupt = false
-                return .done(.interrupted)
-            }
+            if let cause = Self.takePending(&state) { return .done(cause) }
             if let first = state.script.first, deadline.map({ first.at <= $0 }) ?? true {
                 state.script.removeFirst()
                 state.now = max(state.now, first.at)
@@ -134,20 +126,26 @@ public final class SimulatedClock: HostClock, Sendable {
         defer { state.withLock { $0.waiting = false } }
         while true {
             let cause: WakeCause? = state.withLock { state in
-                if state.terminated { return .terminate }
-                if state.pendingClockChange {
-                    state.pendingClockChange = false
-                    return .clockChanged
-                }
-                if state.pendingInterrupt {
-                    state.pendingInterrupt = false
-                    return .interrupted
-                }
+                if let cause = Self.takePending(&state) { return cause }
                 if let deadline, state.now >= deadline { return .deadline }
                 return nil
             }
             if let cause { return cause }
             condition.wait()
         }
+    }
+
+    /// A termination, clock step or interrupt that another thread asked for, consumed.
+    private static func takePending(_ state: inout State) -> WakeCause? {
+        if state.terminated { return .terminate }
+        if state.pendingClockChange {
+            state.pendingClockChange = false
+            return .clockChanged
+        }
+        if state.pendingInterrupt {
+            state.pendingInterrupt = false
+            return .interrupted
+        }
+        return nil
     }
 }

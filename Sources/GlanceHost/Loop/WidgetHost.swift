@@ -165,9 +165,6 @@ public final class WidgetHost {
     /// A board key was pressed: runs its bound intent at the next wake.
     public func press(key: String) { inbox.press(key: key) }
 
-    /// Key names bound in the config.
-    public var boundKeys: [String] { config.keys.map(\.key) }
-
     private func collectRequests() {
         let now = clock.now()
         let reloads = center.takePendingReloads()
@@ -246,9 +243,7 @@ public final class WidgetHost {
     public func contentForBenchmark(at instant: Date) -> [(PixelRect, ViewNode)] {
         slots.map { slot in
             let context = providerContext(for: slot, at: instant)
-            let result = DeliveryBox<AnyTimeline>()
-            slot.source.timeline(in: context) { result.store($0.value) }
-            let timeline = result.wait(seconds: config.providerTimeout).map { LoadedTimeline($0, loadedAt: instant) }
+            let timeline = slot.source.timeline(in: context, timeout: config.providerTimeout).map { LoadedTimeline($0, loadedAt: instant) }
             let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
             return (slot.rect, resolveNode(slot.source.content(for: entry), in: environment(for: slot, at: instant)))
         }
@@ -269,11 +264,7 @@ public final class WidgetHost {
     private func fetch(_ slot: SlotState, at now: Date) {
         slot.requestedReload = nil
         slot.lastFetch = now
-        let result = DeliveryBox<AnyTimeline>()
-        slot.source.timeline(in: providerContext(for: slot, at: now)) { timeline in
-            result.store(timeline.value)
-        }
-        guard let timeline = result.wait(seconds: config.providerTimeout) else {
+        guard let timeline = slot.source.timeline(in: providerContext(for: slot, at: now), timeout: config.providerTimeout) else {
             slot.failures += 1
             let delay = SlotState.retryDelay(afterFailures: slot.failures)
             slot.retryAt = now.addingTimeInterval(delay)
@@ -308,32 +299,6 @@ public final class WidgetHost {
         environment.imagesDirectory = config.imagesDirectory
         environment.namedColors = config.namedColors
         return environment
-    }
-}
-
-/// Holds what a provider delivers on its own thread until the host takes it.
-/// A delivery after the host gave up lands here and is dropped with the box.
-final class DeliveryBox<Value>: @unchecked Sendable {
-    private let condition = ConditionLock()
-    private var value: Value?
-
-    func store(_ newValue: Value) {
-        condition.withLock {
-            value = newValue
-            condition.broadcast()
-        }
-    }
-
-    /// The delivered value, waiting up to `seconds` for it; `nil` on time-out.
-    func wait(seconds: Double) -> Value? {
-        let deadline = Date.now.addingTimeInterval(seconds)
-        return condition.withLock {
-            while value == nil {
-                let left = deadline.timeIntervalSince(.now)
-                if left <= 0 || !condition.wait(seconds: left) && value == nil && Date.now >= deadline { break }
-            }
-            return value
-        }
     }
 }
 

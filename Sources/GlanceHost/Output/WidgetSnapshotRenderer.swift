@@ -86,18 +86,18 @@ public struct WidgetSnapshotRenderer {
         case .placeholder:
             entry = source.placeholder(in: context)
         case .snapshot:
-            let box = DeliveryBox<AnyTimelineEntry>()
-            source.snapshot(in: context) { box.store($0.value) }
-            guard let delivered = box.wait(seconds: providerTimeout) else { throw Failure(message: "the provider gave no snapshot") }
+            guard let delivered = source.snapshot(in: context, timeout: providerTimeout) else {
+                throw Failure(message: "the '\(request.kind)' provider gave no snapshot within \(providerTimeout) s")
+            }
             entry = delivered
         case .timeline:
-            let box = DeliveryBox<AnyTimeline>()
-            source.timeline(in: context) { box.store($0.value) }
-            guard let timeline = box.wait(seconds: providerTimeout) else { throw Failure(message: "the provider gave no timeline") }
+            guard let timeline = source.timeline(in: context, timeout: providerTimeout) else {
+                throw Failure(message: "the '\(request.kind)' provider gave no timeline within \(providerTimeout) s")
+            }
             let loaded = LoadedTimeline(timeline, loadedAt: request.instant)
             // Before the first entry, the first entry (the widget has nothing earlier).
             guard let chosen = loaded.entry(at: request.instant) ?? loaded.entries.first else {
-                throw Failure(message: "the provider's timeline has no entries")
+                throw Failure(message: "the '\(request.kind)' provider's timeline has no entries; try --snapshot or --placeholder")
             }
             entry = chosen
         }
