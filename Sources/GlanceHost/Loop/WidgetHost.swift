@@ -169,9 +169,12 @@ public final class WidgetHost {
         let now = clock.now()
         let reloads = center.takePendingReloads()
         for slot in slots where reloads.all || reloads.kinds.contains(slot.kind) {
-            // WidgetCenter reloads obey the same minimum interval as policy reloads.
-            let earliest = slot.lastFetch.map { $0.addingTimeInterval(config.minimumReloadInterval) } ?? now
-            slot.requestedReload = (.reload, max(now, min(earliest, now.addingTimeInterval(config.minimumReloadInterval))))
+            // WidgetCenter reloads obey the same minimum interval as policy reloads, counted
+            // from the last fetch; a fetch "in the future" (the clock was set back) counts
+            // as one made now.
+            let interval = config.minimumReloadInterval
+            let earliest = min((slot.lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
+            slot.requestedReload = (.reload, max(now, earliest))
         }
         for key in inbox.takeKeys() {
             guard let binding = config.keys.first(where: { $0.key == key }) else {
@@ -204,9 +207,9 @@ public final class WidgetHost {
         var changed: [SlotState] = []
         var damage: PixelRect?
         for (slot, _) in woken {
-            let context = providerContext(for: slot, at: now)
             let index = slot.timeline?.entryIndex(at: now)
-            let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry ?? slot.source.placeholder(in: context)
+            let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry
+                ?? slot.source.placeholder(in: providerContext(for: slot, at: now))
             slot.shownEntryIndex = index
             slot.shownEntry = entry
             let content = resolveNode(slot.source.content(for: entry), in: environment(for: slot, at: now))
