@@ -85,7 +85,7 @@ struct IdleBench: ParsableCommand {
     var seconds: Double = 60
 
     func run() throws {
-        guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be between 0 and 3000") }
+        guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be more than 0 and at most 3000") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }

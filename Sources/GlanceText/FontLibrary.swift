@@ -28,9 +28,9 @@ public final class FontLibrary {
     ///   (the repository's `fonts/`), if it exists.
     public init(applicationFontDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
         self.log = log
-        guard let freeType = FreeTypeLibrary() else { throw SetupError(message: "FreeType could not start") }
+        guard let freeType = FreeTypeLibrary() else { throw SetupError(message: "FreeType could not start; check that libfreetype6 is installed (scripts/bootstrap installs it)") }
         self.freeType = freeType
-        guard let config = FcInitLoadConfigAndFonts() else { throw SetupError(message: "fontconfig could not load its configuration") }
+        guard let config = FcInitLoadConfigAndFonts() else { throw SetupError(message: "fontconfig could not load its configuration; check that fontconfig is installed (scripts/bootstrap installs it)") }
         self.config = config
         if let directory = applicationFontDirectory, FileManager.default.fileExists(atPath: directory) {
             _ = FcConfigAppFontAddDir(config, directory)
@@ -54,6 +54,8 @@ public final class FontLibrary {
             files[key] = file
             if let file, !file.family.lowercased().contains(family.lowercased()), reportedMissing.insert(family).inserted {
                 log("font family '\(family)' is not installed; using '\(file.family)'")
+            } else if file == nil, reportedMissing.insert(family).inserted {
+                log("no font at all for '\(family)'; text is not drawn until fonts are installed (scripts/bootstrap installs fonts-dejavu-core)")
             }
         }
         guard let file else { return nil }

@@ -32,7 +32,7 @@ struct YAMLReader {
             if !allowed.isEmpty, !allowed.contains(key) {
                 throw keyReader.fail("unknown key '\(key)'; expected one of \(allowed.joined(separator: ", "))")
             }
-            if !seen.insert(key).inserted { throw keyReader.fail("'\(key)' is given twice") }
+            if !seen.insert(key).inserted { throw keyReader.fail("'\(key)' is given twice; keep one") }
             result.append((key, child(valueNode, key)))
         }
         return result

@@ -61,6 +61,6 @@ public final class FileFrameSink: FrameSink {
         defer { close(fd) }
         let bytes = Array(line.utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == bytes.count else { throw OutputError(path: path, reason: "short write") }
+        guard written == bytes.count else { throw OutputError(path: path, reason: "short write (is the disk full?)") }
     }
 }
