@@ -27,12 +27,21 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Fonts, glyph rasterising and caching, line layout.
         .target(name: "GlanceText", dependencies: ["GlanceGraphics", "CFreeType", "CFontconfig"]),
+        // The wires: the panel bus protocol, the bus trace; spidev and libgpiod.
+        .target(name: "GlanceHardware"),
+        // Panel controllers (SSD1680/SSD1683, UC8179, UC8159, ST7789) and the refresh discipline.
+        .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware"]),
+        // Controller emulators: decode bus traffic into the image a panel would show.
+        .target(name: "GlanceEmulators", dependencies: ["GlanceGraphics", "GlanceHardware"]),
         .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
         .target(
             name: "GlanceHost",
-            dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "CGlanceLinux", "CYAML"]
+            dependencies: [
+                "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHardware",
+                "GlanceDisplays", "CGlanceLinux", "CYAML",
+            ]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost", "GlanceCommandLine"]),
@@ -53,6 +62,7 @@ let package = Package(
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),

@@ -18,6 +18,15 @@ public struct QuantisedFrame: Sendable, Equatable {
     public let palette: Palette
     public internal(set) var values: [UInt32]
 
+    /// A frame of `width`×`height` values (row-major) in `palette`.
+    public init(width: Int, height: Int, palette: Palette, values: [UInt32]) {
+        precondition(values.count == width * height, "a \(width)x\(height) frame needs \(width * height) values")
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.values = values
+    }
+
     /// The frame as RGBA, for PNG output and comparisons.
     public func canvas() -> Canvas {
         // Sizes came from a valid canvas.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+@_exported import GlanceDisplays
 @_exported import GlanceGraphics
 import GlanceUI
 

@@ -17,16 +17,6 @@ public enum WakeReason: String, Sendable, CaseIterable {
     case clock
 }
 
-/// What the display did for a wake.
-public enum RefreshMode: String, Sendable {
-    /// Nothing on the panel changed.
-    case none
-    /// Only the damaged region was refreshed.
-    case partial
-    /// The whole panel was refreshed.
-    case full
-}
-
 /// One slot's part of one wake: a line of `glance simulate`.
 public struct WakeRecord: Equatable, Sendable {
     public var at: Date

@@ -1,0 +1,152 @@
+import GlanceGraphics
+import GlanceHardware
+
+/// Solomon Systech SSD1680 (up to 176×296) and SSD1683 (up to 400×300) e-paper
+/// controllers: Waveshare 2.13" V4, 2.9" V2, 2.7" V2 and 4.2" V2, Adafruit's 2.13"
+/// bonnet, Pimoroni Inky wHAT. BUSY is high while busy. RAM: a black/white plane
+/// (0x24, 1 = white) and a second plane (0x26) that is red/yellow on three-colour panels
+/// (1 = colour) and the previous image on black-and-white ones, which the partial
+/// waveform compares against.
+public final class SSD168xController: PanelController {
+    public enum Model: String, Sendable, CaseIterable {
+        case ssd1680
+        case ssd1683
+
+        /// RAM size: source lines and gate lines.
+        public var maximumWidth: Int { self == .ssd1680 ? 176 : 400 }
+        public var maximumHeight: Int { self == .ssd1680 ? 296 : 300 }
+    }
+
+    public let model: Model
+    public let width: Int
+    public let height: Int
+    public let palette: Palette
+    public var name: String { model.rawValue.uppercased() }
+    public let windowAlignment = 8
+    public var refreshes: Set<PanelRefresh> { palette == .bw ? [.full, .fast, .partial] : [.full] }
+    public private(set) var isAwake = false
+
+    private let bus: any PanelBus
+    private let timeouts: BusyTimeouts
+    /// Bytes of RAM left of the first visible column (one on early Adafruit bonnets).
+    private let columnOffsetBytes: Int
+
+    public struct ConfigurationError: Error, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    public init(bus: any PanelBus, model: Model, width: Int, height: Int, palette: Palette = .bw,
+                timeouts: BusyTimeouts = BusyTimeouts(), columnOffsetBytes: Int = 0) throws(ConfigurationError) {
+        guard width >= 8, height >= 8, (width + 7) / 8 + columnOffsetBytes <= model.maximumWidth / 8, height <= model.maximumHeight else {
+            throw ConfigurationError(message: "\(model.rawValue.uppercased()) drives at most \(model.maximumWidth)x\(model.maximumHeight) pixels; \(width)x\(height) does not fit")
+        }
+        guard [Palette.bw, .bwr, .bwy].contains(palette) else {
+            throw ConfigurationError(message: "\(model.rawValue.uppercased()) panels are bw, bwr or bwy, not \(palette.name)")
+        }
+        self.bus = bus
+        self.model = model
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.timeouts = timeouts
+        self.columnOffsetBytes = columnOffsetBytes
+    }
+
+    private var rowBytes: Int { (width + 7) / 8 }
+
+    public func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, refresh: PanelRefresh, window: PixelRect) throws {
+        precondition(frame.width == width && frame.height == height, "frame is \(frame.width)x\(frame.height), panel \(width)x\(height)")
+        let refresh = refreshes.contains(refresh) ? refresh : .full
+        if !isAwake { try wake() }
+        let newImage = frame.plane { $0 != 0 }
+        switch refresh {
+        case .full, .fast:
+            try setUpdateControl(partial: false)
+            try bus.send(0x3C, 0x05)
+            if refresh == .fast {
+                // A forced high temperature picks the controller's short waveform.
+                try bus.send(0x22, 0xB1)
+                try activate("fast refresh set-up", timeout: timeouts.command)
+                try bus.send(0x1A, model == .ssd1680 ? 0x64 : 0x5A, 0x00)
+                try bus.send(0x22, 0x91)
+                try activate("fast refresh set-up", timeout: timeouts.command)
+            }
+            try write(0x24, newImage, window: bounds)
+            // Colour panels: the colour plane. Black-and-white: the image again, as the
+            // base a later partial refresh compares against.
+            try write(0x26, palette == .bw ? newImage : frame.plane { $0 == 2 }, window: bounds)
+            try bus.send(0x22, refresh == .fast ? 0xC7 : 0xF7)
+            try activate("\(refresh.rawValue) refresh", timeout: timeouts.milliseconds(for: refresh))
+        case .partial:
+            // The previous image in both planes, so that pixels outside the window do
+            // not change and the waveform compares against what the panel really shows
+            // (RAM need not survive deep sleep).
+            let old = (previous ?? frame).plane { $0 != 0 }
+            try write(0x24, old, window: bounds)
+            try write(0x26, old, window: bounds)
+            try setUpdateControl(partial: true)
+            try bus.send(0x3C, 0x80)
+            try write(0x24, planeWindow(newImage, rowBytes: rowBytes, window), window: window)
+            try bus.send(0x22, 0xFF)
+            try activate("partial refresh", timeout: timeouts.partial)
+            // The shown image becomes the base for the next partial refresh.
+            try write(0x26, planeWindow(newImage, rowBytes: rowBytes, window), window: window)
+        }
+    }
+
+    public func sleep() throws {
+        guard isAwake else { return }
+        try bus.send(0x10, 0x01)
+        bus.delay(milliseconds: 10)
+        isAwake = false
+    }
+
+    public func abandon() {
+        // A reset stops a running waveform; deep sleep keeps the panel undriven.
+        try? bus.pulseReset(highBefore: 1, low: 2, highAfter: 10)
+        try? bus.send(0x10, 0x01)
+        isAwake = false
+    }
+
+    private func wake() throws {
+        try bus.setLine("PWR", high: true)
+        try bus.pulseReset(highBefore: 20, low: 2, highAfter: 20)
+        try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeouts.command, operation: "\(name) reset")
+        try bus.send(0x12)
+        try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeouts.command, operation: "\(name) software reset")
+        let lastGate = height - 1
+        try bus.send(0x01, UInt8(lastGate & 0xFF), UInt8(lastGate >> 8), 0x00)
+        try bus.send(0x11, 0x03)
+        try bus.send(0x18, 0x80)
+        isAwake = true
+    }
+
+    /// 0x21: on black-and-white panels the colour plane is ignored by the full waveform
+    /// (SSD1683) and compared by the partial one; SSD1680 panels narrower than 160
+    /// pixels use sources S8–S167.
+    private func setUpdateControl(partial: Bool) throws {
+        let ignoreColourPlane: UInt8 = palette == .bw && !partial && model == .ssd1683 ? 0x40 : 0x00
+        let sources: UInt8 = model == .ssd1680 && width <= 160 ? 0x80 : 0x00
+        try bus.send(0x21, ignoreColourPlane, sources)
+    }
+
+    /// Sets the RAM window and address counter to `window` (pixels; x on byte
+    /// boundaries) and writes `bytes` into plane `command`.
+    private func write(_ command: UInt8, _ bytes: [UInt8], window: PixelRect) throws {
+        let firstByte = window.x / 8 + columnOffsetBytes
+        let lastByte = (window.maxX + 7) / 8 - 1 + columnOffsetBytes
+        let top = window.y, bottom = window.maxY - 1
+        try bus.send(0x44, UInt8(firstByte), UInt8(lastByte))
+        try bus.send(0x45, UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8))
+        try bus.send(0x4E, UInt8(firstByte))
+        try bus.send(0x4F, UInt8(top & 0xFF), UInt8(top >> 8))
+        try bus.command(command)
+        try bus.data(bytes)
+    }
+
+    private func activate(_ operation: String, timeout: Int) throws {
+        try bus.send(0x20)
+        try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeout, operation: "\(name) \(operation)")
+    }
+}

@@ -1,0 +1,115 @@
+import GlanceGraphics
+import GlanceHardware
+
+/// UltraChip UC8179 (Waveshare 7.5" V2, 800×480, black and white). BUSY is low while
+/// busy. Two image planes: 0x10 ("old", what the panel shows) and 0x13 ("new"); the
+/// partial waveform drives only pixels that differ between them, inside the window set
+/// with 0x90. Fast and partial refreshes use the controller's waveform banks selected
+/// by a forced temperature (0xE0/0xE5).
+public final class UC8179Controller: PanelController {
+    public let width: Int
+    public let height: Int
+    public let palette = Palette.bw
+    public let name = "UC8179"
+    public let windowAlignment = 8
+    public let refreshes: Set<PanelRefresh> = [.full, .fast, .partial]
+    public private(set) var isAwake = false
+
+    private let bus: any PanelBus
+    private let timeouts: BusyTimeouts
+
+    public init(bus: any PanelBus, width: Int = 800, height: Int = 480, timeouts: BusyTimeouts = BusyTimeouts()) throws(SSD168xController.ConfigurationError) {
+        guard (8...800).contains(width), width % 8 == 0, (1...600).contains(height) else {
+            throw .init(message: "UC8179 drives at most 800x600 pixels, widths in multiples of 8; \(width)x\(height) does not fit")
+        }
+        self.bus = bus
+        self.width = width
+        self.height = height
+        self.timeouts = timeouts
+    }
+
+    public func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, refresh: PanelRefresh, window: PixelRect) throws {
+        precondition(frame.width == width && frame.height == height, "frame is \(frame.width)x\(frame.height), panel \(width)x\(height)")
+        // Each mode has its own initialisation, so every update starts from reset.
+        if isAwake { try sleep() }
+        try bus.setLine("PWR", high: true)
+        try bus.pulseReset(highBefore: 20, low: 2, highAfter: 20)
+        isAwake = true
+        try bus.waitWhileBusy(level: .low, timeoutMilliseconds: timeouts.command, operation: "UC8179 reset")
+        let white = frame.plane { $0 != 0 }
+        switch refresh {
+        case .full, .fast:
+            if refresh == .full {
+                try bus.send(0x01, 0x07, 0x07, 0x3F, 0x3F)   // internal supplies, ±20 V gate, ±15 V source
+                try bus.send(0x06, 0x17, 0x17, 0x28, 0x17)   // booster soft start
+            }
+            try powerOn()
+            try bus.send(0x00, 0x1F)                        // black/white, waveform from OTP
+            try resolution()
+            try bus.send(0x15, 0x00)                        // single SPI
+            try bus.send(0x50, 0x10, 0x07)                  // 1 = black in the new plane; border white
+            try bus.send(0x60, 0x22)
+            if refresh == .fast {
+                try bus.send(0x06, 0x27, 0x27, 0x18, 0x17)
+                try bus.send(0xE0, 0x02)                    // use the forced temperature
+                try bus.send(0xE5, 0x5A)                    // 90 °C: the fast waveform
+            }
+            // Old plane: the inverse of the new, so that every pixel is driven.
+            try bus.command(0x10)
+            try bus.data(white)
+            try bus.command(0x13)
+            try bus.data(white.map { ~$0 })
+            try refreshDisplay(refresh)
+        case .partial:
+            try bus.send(0x00, 0x1F)
+            try resolution()
+            try powerOn()
+            try bus.send(0xE0, 0x02)
+            try bus.send(0xE5, 0x6E)                        // 110 °C: the partial waveform
+            try bus.send(0x50, 0xA9, 0x07)                  // 1 = white; copy new to old after refresh
+            try bus.send(0x91)                              // partial mode
+            let last = window.maxX - 1, bottom = window.maxY - 1
+            try bus.send(0x90, UInt8(window.x >> 8), UInt8(window.x & 0xF8), UInt8(last >> 8), UInt8(last & 0xFF | 0x07),
+                         UInt8(window.y >> 8), UInt8(window.y & 0xFF),
+                         UInt8(bottom >> 8), UInt8(bottom & 0xFF), 0x01)
+            // What the panel shows, as the old plane: RAM does not survive deep sleep.
+            try bus.command(0x10)
+            try bus.data(planeWindow((previous ?? frame).plane { $0 != 0 }, rowBytes: width / 8, window))
+            try bus.command(0x13)
+            try bus.data(planeWindow(white, rowBytes: width / 8, window))
+            try refreshDisplay(.partial)
+            try bus.send(0x92)
+        }
+    }
+
+    public func sleep() throws {
+        guard isAwake else { return }
+        try bus.send(0x50, 0xF7)
+        try bus.send(0x02)
+        try bus.waitWhileBusy(level: .low, timeoutMilliseconds: timeouts.command, operation: "UC8179 power off")
+        try bus.send(0x07, 0xA5)
+        isAwake = false
+    }
+
+    public func abandon() {
+        try? bus.pulseReset(highBefore: 1, low: 2, highAfter: 10)
+        try? bus.send(0x07, 0xA5)
+        isAwake = false
+    }
+
+    private func powerOn() throws {
+        try bus.send(0x04)
+        bus.delay(milliseconds: 100)
+        try bus.waitWhileBusy(level: .low, timeoutMilliseconds: timeouts.command, operation: "UC8179 power on")
+    }
+
+    private func resolution() throws {
+        try bus.send(0x61, UInt8(width >> 8), UInt8(width & 0xFF), UInt8(height >> 8), UInt8(height & 0xFF))
+    }
+
+    private func refreshDisplay(_ refresh: PanelRefresh) throws {
+        try bus.send(0x12)
+        bus.delay(milliseconds: 1)
+        try bus.waitWhileBusy(level: .low, timeoutMilliseconds: timeouts.milliseconds(for: refresh), operation: "UC8179 \(refresh.rawValue) refresh")
+    }
+}

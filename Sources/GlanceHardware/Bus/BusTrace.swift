@@ -1,0 +1,135 @@
+import FoundationEssentials
+
+/// One line of a bus trace (the design's format, one JSON object a line, bytes as
+/// lowercase hex): `{"t_us": 0, "op": "gpio", "line": "RST", "value": 0}`,
+/// `{"t_us": 5, "op": "cmd", "hex": "12"}`, `{"t_us": 9, "op": "data", "hex": "f90000"}`,
+/// `{"t_us": 20, "op": "busy_wait", "ms": 0}`, `{"t_us": 20, "op": "delay", "ms": 10}`.
+public enum BusTraceRecord: Equatable, Sendable {
+    case gpio(line: String, high: Bool)
+    case command(UInt8)
+    case data([UInt8])
+    /// A wait for BUSY: the level meaning busy, the timeout, and how long it took.
+    case busyWait(level: BusyLevel, timeoutMilliseconds: Int, waitedMilliseconds: Int)
+    case delay(milliseconds: Int)
+
+    /// The JSON line, with `t_us` microseconds since the trace began.
+    public func jsonLine(atMicroseconds time: Int) -> String {
+        switch self {
+        case let .gpio(line, high):
+            "{\"t_us\": \(time), \"op\": \"gpio\", \"line\": \"\(line)\", \"value\": \(high ? 1 : 0)}"
+        case let .command(code):
+            "{\"t_us\": \(time), \"op\": \"cmd\", \"hex\": \"\(hexString([code]))\"}"
+        case let .data(bytes):
+            "{\"t_us\": \(time), \"op\": \"data\", \"hex\": \"\(hexString(bytes))\"}"
+        case let .busyWait(level, timeout, waited):
+            "{\"t_us\": \(time), \"op\": \"busy_wait\", \"ms\": \(waited), \"busy\": \"\(level.rawValue)\", \"timeout_ms\": \(timeout)}"
+        case let .delay(milliseconds):
+            "{\"t_us\": \(time), \"op\": \"delay\", \"ms\": \(milliseconds)}"
+        }
+    }
+
+    public struct ParseError: Error, CustomStringConvertible {
+        public let line: Int
+        public let message: String
+        public var description: String { "line \(line): \(message)" }
+    }
+
+    private struct Fields: Decodable {
+        var op: String
+        var line: String?
+        var value: Int?
+        var hex: String?
+        var ms: Int?
+        var busy: String?
+        var timeout_ms: Int?
+    }
+
+    /// Reads a whole trace; `lineNumber` in errors counts from 1.
+    public static func parse(_ text: String) throws(ParseError) -> [BusTraceRecord] {
+        var records: [BusTraceRecord] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if line.allSatisfy(\.isWhitespace) { continue }
+            let trimmed = line
+            let number = index + 1
+            let fields: Fields
+            do {
+                fields = try JSONDecoder().decode(Fields.self, from: Data(trimmed.utf8))
+            } catch {
+                throw ParseError(line: number, message: "not a trace record (\(error))")
+            }
+            func require<T>(_ value: T?, _ name: String) throws(ParseError) -> T {
+                guard let value else { throw ParseError(line: number, message: "\(fields.op): missing \"\(name)\"") }
+                return value
+            }
+            switch fields.op {
+            case "gpio":
+                records.append(.gpio(line: try require(fields.line, "line"), high: try require(fields.value, "value") != 0))
+            case "cmd", "data":
+                guard let bytes = bytes(fromHex: try require(fields.hex, "hex")) else {
+                    throw ParseError(line: number, message: "\(fields.op): \"hex\" is not an even run of hex digits")
+                }
+                if fields.op == "cmd" {
+                    guard bytes.count == 1 else { throw ParseError(line: number, message: "cmd: \"hex\" must be one byte") }
+                    records.append(.command(bytes[0]))
+                } else {
+                    records.append(.data(bytes))
+                }
+            case "busy_wait":
+                let level = fields.busy.flatMap(BusyLevel.init(rawValue:)) ?? .high
+                records.append(.busyWait(level: level, timeoutMilliseconds: fields.timeout_ms ?? 60_000, waitedMilliseconds: fields.ms ?? 0))
+            case "delay":
+                records.append(.delay(milliseconds: try require(fields.ms, "ms")))
+            default:
+                throw ParseError(line: number, message: "unknown op \"\(fields.op)\"; expected gpio, cmd, data, busy_wait or delay")
+            }
+        }
+        return records
+    }
+
+    /// Plays `records` into `bus` (an emulator, say), in order.
+    public static func replay(_ records: [BusTraceRecord], into bus: any PanelBus) throws {
+        for record in records {
+            switch record {
+            case let .gpio(line, high): try bus.setLine(line, high: high)
+            case let .command(code): try bus.command(code)
+            case let .data(bytes): try bus.data(bytes)
+            case let .busyWait(level, timeout, _): try bus.waitWhileBusy(level: level, timeoutMilliseconds: timeout, operation: "replay")
+            case let .delay(milliseconds): bus.delay(milliseconds: milliseconds)
+            }
+        }
+    }
+}
+
+private let hexDigits = Array("0123456789abcdef".utf8)
+
+func hexString(_ bytes: [UInt8]) -> String {
+    var out = [UInt8]()
+    out.reserveCapacity(bytes.count * 2)
+    for byte in bytes {
+        out.append(hexDigits[Int(byte >> 4)])
+        out.append(hexDigits[Int(byte & 0x0F)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+func bytes(fromHex text: String) -> [UInt8]? {
+    let digits = Array(text.utf8)
+    guard digits.count % 2 == 0 else { return nil }
+    func value(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 48...57: c - 48
+        case 97...102: c - 87
+        case 65...70: c - 55
+        default: nil
+        }
+    }
+    var out = [UInt8]()
+    out.reserveCapacity(digits.count / 2)
+    var index = 0
+    while index < digits.count {
+        guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+        out.append(high << 4 | low)
+        index += 2
+    }
+    return out
+}

@@ -1,0 +1,43 @@
+import FoundationEssentials
+import Glibc
+
+/// The `trace` transport: a bus that writes every operation to a file in the design's
+/// trace format instead of moving wires. BUSY reads as released after each wait, and
+/// delays are not slept but advance the trace's clock, so a driver runs at full speed
+/// and `t_us` still shows the timing the panel would see.
+public final class TraceBus: PanelBus {
+    public let path: String
+    private var descriptor: Int32
+    private var microseconds = 0
+
+    public init(path: String) throws {
+        self.path = path
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw PanelBusError.io("\(path): cannot open the trace file (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    public func command(_ code: UInt8) throws { try record(.command(code)) }
+    public func data(_ bytes: [UInt8]) throws { try record(.data(bytes)) }
+    public func setLine(_ line: String, high: Bool) throws { try record(.gpio(line: line, high: high)) }
+
+    public func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {
+        try record(.busyWait(level: level, timeoutMilliseconds: timeoutMilliseconds, waitedMilliseconds: 0))
+    }
+
+    public func delay(milliseconds: Int) {
+        try? record(.delay(milliseconds: milliseconds))
+        microseconds += milliseconds * 1000
+    }
+
+    private func record(_ record: BusTraceRecord) throws {
+        let line = Array((record.jsonLine(atMicroseconds: microseconds) + "\n").utf8)
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written == line.count else {
+            throw PanelBusError.io("\(path): cannot write the trace (\(String(cString: strerror(errno))))")
+        }
+    }
+}
