@@ -40,7 +40,7 @@ let package = Package(
             name: "GlanceHost",
             dependencies: [
                 "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHardware",
-                "GlanceDisplays", "CGlanceLinux", "CYAML",
+                "GlanceDisplays", "GlanceEmulators", "CGlanceLinux", "CYAML",
             ]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
@@ -50,6 +50,7 @@ let package = Package(
             name: "GlanceCommandLine",
             dependencies: [
                 "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
+                "GlanceHardware", "GlanceDisplays", "GlanceEmulators",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,7 +65,7 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget"]),
     ],

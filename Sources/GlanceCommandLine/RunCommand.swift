@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import GlanceHardware
 import GlanceHost
 import GlanceText
 import GlanceTime
@@ -37,8 +38,12 @@ struct RunCommand: ParsableCommand {
             clock: clock,
             log: { message in Self.say(message) }
         )
-        guard configuration.display.backend == .file else {
-            throw UsageError(message: "\(configuration.source): display.backend: '\(configuration.display.backend.rawValue)' is not available in this build; use backend: file")
+        let display = configuration.display
+        if display.backend == .framebuffer {
+            throw UsageError(message: "\(configuration.source): display.backend: the framebuffer backend is not available in this build; use backend: file or a board")
+        }
+        if display.backend == .panel && display.transport == .spi {
+            throw UsageError(message: "\(configuration.source): display.transport: spi is not available in this build yet; use transport: trace (path: FILE) or backend: file")
         }
         let fonts: FontLibrary
         do {
@@ -46,20 +51,29 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw RuntimeError(message: "\(error)")
         }
-        let sink: FileFrameSink
+        let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
+        var panel: PanelFrameSink?
         do {
-            host.composer = try FrameComposer(width: configuration.display.width, height: configuration.display.height,
-                                              fonts: fonts, scale: configuration.display.scale)
-            sink = try FileFrameSink(directory: configuration.display.path, timeZone: configuration.timeZone,
-                                     palette: configuration.display.palette, dither: configuration.display.dither)
+            host.composer = try FrameComposer(width: display.width, height: display.height, fonts: fonts, scale: display.scale)
+            Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
+            if let board = display.board, display.backend == .panel {
+                let sink = try PanelFrameSink(board: board, bus: try TraceBus(path: display.path), dither: display.dither, log: { Self.say($0) })
+                Self.say("board \(board.name) (\(board.controller.rawValue.uppercased()), \(board.width)x\(board.height) \(board.colors.rawValue)); bus traffic goes to \(display.path)")
+                host.sink = sink
+                panel = sink
+            } else {
+                let sink = try FileFrameSink(directory: display.path, timeZone: configuration.timeZone, palette: display.palette,
+                                             dither: display.dither, rotation: display.board?.rotation ?? 0)
+                Self.say("frames go to \(sink.framePath) (panel bytes: \(sink.rawPath)); one line per refresh in \(sink.logPath)")
+                host.sink = sink
+            }
         } catch {
             throw RuntimeError(message: "\(error)")
         }
-        host.sink = sink
-
-        let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
-        Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
-        Self.say("frames go to \(sink.framePath) (panel bytes: \(sink.rawPath)); one line per refresh in \(sink.logPath)")
+        // The panel sleeps however the loop ends.
+        defer {
+            do { try panel?.close() } catch { Self.say("panel: \(error)") }
+        }
 
         let zone = configuration.timeZone
         host.onWake = { record in

@@ -95,27 +95,50 @@ public enum ConfigLoader {
 
     private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {
         var display = DisplayConfig()
-        for (key, value) in try reader.mapping(allowed: ["backend", "path", "size", "colors", "scale", "dither"]) {
+        let displayKeys = ["backend", "path", "size", "colors", "scale", "dither", "board", "transport"]
+        let entries = try reader.mapping(allowed: displayKeys + BoardFields.boardKeys)
+        // The board first, so that the fields after it override its file.
+        if let (_, value) = entries.first(where: { $0.key == "board" }) {
+            display.board = try BoardCatalog.load(try value.string(), reference: value.location)
+            display.backend = .panel
+        }
+        var size: (Int, Int, YAMLReader)?
+        var colors: YAMLReader?
+        var path: YAMLReader?
+        for (key, value) in entries {
             switch key {
+            case "board":
+                break
             case "backend":
                 let text = try value.string()
                 guard let backend = DisplayConfig.Backend(rawValue: text) else {
                     throw value.fail("unknown backend '\(text)'; expected one of \(DisplayConfig.Backend.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
+                if backend == .panel && display.board == nil { throw value.fail("the panel backend needs a board: add board: NAME (glance boards lists them)") }
                 display.backend = backend
+            case "transport":
+                let text = try value.string()
+                guard let transport = DisplayConfig.Transport(rawValue: text) else {
+                    throw value.fail("unknown transport '\(text)'; expected spi or trace")
+                }
+                guard display.board != nil else { throw value.fail("a transport needs a board: add board: NAME") }
+                display.transport = transport
             case "path":
                 display.path = try value.string()
-                if display.path.isEmpty { throw value.fail("expected a directory path, found nothing") }
+                if display.path.isEmpty { throw value.fail("expected a path, found nothing") }
+                path = value
             case "size":
                 let (width, height) = try parseSize(value)
                 display.width = width
                 display.height = height
+                size = (width, height, value)
             case "colors":
                 let text = try value.string()
-                guard let colors = DisplayConfig.Colors(rawValue: text) else {
+                guard let parsed = DisplayConfig.Colors(rawValue: text) else {
                     throw value.fail("unknown colors '\(text)'; expected one of \(DisplayConfig.Colors.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
-                display.colors = colors
+                display.colors = parsed
+                colors = value
             case "scale":
                 display.scale = try value.double(in: 0.25...8)
             case "dither":
@@ -125,8 +148,23 @@ public enum ConfigLoader {
                 }
                 display.dither = mode
             default:
-                break
+                guard display.board != nil else { throw value.fail("'\(key)' is a board field; name a board first (board: NAME)") }
+                try BoardFields.apply(key, value, to: &display.board!)
             }
+        }
+        guard let board = display.board else { return display }
+        try BoardFields.check(board, at: reader)
+        if let (width, height, value) = size, (width, height) != (board.width, board.height) {
+            throw value.fail("size \(width)x\(height) does not match board \(board.name) (\(board.width)x\(board.height) after rotation); remove size:")
+        }
+        if let colors, display.colors != board.colors {
+            throw colors.fail("board \(board.name) shows \(board.colors.rawValue), not \(display.colors.rawValue); remove colors:")
+        }
+        display.width = board.width
+        display.height = board.height
+        display.colors = board.colors
+        if display.transport == .trace && display.backend == .panel && path == nil {
+            throw reader.fail("the trace transport needs path: FILE (where the bus traffic is written)")
         }
         return display
     }

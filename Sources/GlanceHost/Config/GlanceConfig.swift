@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GlanceDisplays
 import GlanceGraphics
 import GlanceTime
 
@@ -53,9 +54,18 @@ public struct DisplayConfig: Sendable, Equatable {
         case bw, gray4, bwr, bwy, acep7, spectra6, rgb565
     }
 
+    /// How a board's bus is reached: real wires, or a trace file of its traffic.
+    public enum Transport: String, CaseIterable, Sendable {
+        case spi, trace
+    }
+
     public var backend: Backend = .file
-    /// File backend: the directory frames go to.
+    /// File backend: the directory frames go to; trace transport: the trace file.
     public var path: String = "out"
+    /// The board from `boards/` (with the config's overrides), for `panel`, or for `file`
+    /// at the board's resolution, rotation and colours.
+    public var board: Board?
+    public var transport: Transport = .spi
     /// Pixels.
     public var width: Int = 800
     public var height: Int = 480
@@ -67,6 +77,9 @@ public struct DisplayConfig: Sendable, Equatable {
 
     /// The palette `colors` names.
     public var palette: Palette { Palette.named(colors.rawValue) ?? .bw }
+
+    /// How the host plans refreshes: the board's discipline, or the file backend's default.
+    public var refreshProfile: RefreshProfile { board?.refresh ?? RefreshProfile() }
 
     public init() {}
 }

@@ -21,7 +21,9 @@ public final class WidgetHost {
     private let center: WidgetCenter
     private let log: (String) -> Void
     private let slots: [SlotState]
-    private var planner = RefreshPlanner()
+    private var planner: RefreshPlanner
+    /// When the display failed: the next attempt to show the frame, and the delay after it.
+    private var displayRetry: (at: Date, delay: TimeInterval)?
     /// Where other threads (key lines, the control socket) drop requests.
     public let inbox: HostInbox
     private var started = false
@@ -47,6 +49,7 @@ public final class WidgetHost {
         self.center = center
         self.log = log
         inbox = HostInbox(clock: clock)
+        planner = RefreshPlanner(profile: config.display.refreshProfile)
 
         var resolved: [(SlotConfig, WidgetFamily, WidgetDescriptor)] = []
         for slot in config.slots {
@@ -159,7 +162,8 @@ public final class WidgetHost {
     /// The next instant any slot needs the host, or `nil` if none ever will.
     public func nextInstant() -> Date? {
         let now = clock.now()
-        return slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval) }.min()
+        let display = [planner.heldUntil, displayRetry?.at].compactMap { $0 }
+        return (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval) } + display).min()
     }
 
     /// A board key was pressed: runs its bound intent at the next wake.
@@ -202,7 +206,10 @@ public final class WidgetHost {
             if reason != .entry { fetch(slot, at: now) }
             woken.append((slot, reason))
         }
-        guard !woken.isEmpty else { return }
+        // A change held for the panel's minimum interval, or a display that failed, is due.
+        let retryDue = displayRetry.map { $0.at <= now } ?? false
+        let heldDue = planner.heldUntil.map { $0 <= now } ?? false
+        guard !woken.isEmpty || retryDue || heldDue else { return }
 
         var changed: [SlotState] = []
         var damage: PixelRect?
@@ -225,13 +232,20 @@ public final class WidgetHost {
             changed.append(slot)
         }
 
-        let mode = planner.plan(changed: !changed.isEmpty, at: now)
+        var mode = planner.plan(changed: !changed.isEmpty || retryDue, at: now)
+        // After a failure the panel's content is unknown: show the whole frame.
+        if retryDue && mode == .partial { mode = .full }
         if mode != .none {
             let frame = currentFrame()
             do {
                 try sink?.show(frame, refresh: mode, damage: damage, at: now)
+                displayRetry = nil
             } catch {
-                log("display: \(error)")
+                // The display keeps what it showed; the frame is shown again later, with
+                // the delay doubling from 30 s to 15 min while the panel keeps failing.
+                let delay = min(900, (displayRetry?.delay ?? 15) * 2)
+                displayRetry = (now.addingTimeInterval(delay), delay)
+                log("display: \(error); trying again in \(Int(delay)) s")
             }
             onFrame?(frame, mode)
         }

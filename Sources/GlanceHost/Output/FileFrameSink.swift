@@ -5,13 +5,16 @@ import Glibc
 
 /// The file backend. Each refresh replaces, atomically:
 /// - `frame.png`: the frame as the panel would show it (quantised to its palette),
-/// - `frame.raw`: the bytes the panel would receive (see `QuantisedFrame.panelBytes`),
+/// - `frame.raw`: the bytes the panel would receive (see `QuantisedFrame.panelBytes`), in
+///   the panel's native orientation when a board turns the picture,
 /// and appends one JSON line to `refresh.jsonl`: time, refresh mode, damaged rectangle.
 public final class FileFrameSink: FrameSink {
     public let directory: URL
     private let timeZone: ZoneRules
     private let palette: Palette
     private let dither: DitherMode
+    /// Degrees the picture turns to the panel's native orientation, for `frame.raw`.
+    private let rotation: Int
 
     public struct OutputError: Error, CustomStringConvertible {
         public let path: String
@@ -19,11 +22,13 @@ public final class FileFrameSink: FrameSink {
         public var description: String { "\(path): \(reason)" }
     }
 
-    public init(directory: String, timeZone: ZoneRules, palette: Palette = .bw, dither: DitherMode = .floydSteinberg) throws(OutputError) {
+    public init(directory: String, timeZone: ZoneRules, palette: Palette = .bw, dither: DitherMode = .floydSteinberg,
+                rotation: Int = 0) throws(OutputError) {
         self.directory = URL(fileURLWithPath: directory, isDirectory: true)
         self.timeZone = timeZone
         self.palette = palette
         self.dither = dither
+        self.rotation = rotation
         do {
             try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         } catch {
@@ -40,7 +45,7 @@ public final class FileFrameSink: FrameSink {
             let quantised = canvas.quantised(to: palette, dither: dither)
             try PNG.write(quantised, to: framePath)
             do {
-                try Data(quantised.panelBytes()).write(to: URL(fileURLWithPath: rawPath), options: .atomic)
+                try Data(quantised.rotated(clockwise: rotation).panelBytes()).write(to: URL(fileURLWithPath: rawPath), options: .atomic)
             } catch {
                 throw OutputError(path: rawPath, reason: "cannot be written (\(error))")
             }

@@ -1,0 +1,67 @@
+import ArgumentParser
+import FoundationEssentials
+import GlanceGraphics
+import GlanceHardware
+import GlanceHost
+
+/// `glance trace decode`: a bus trace back into the images the panel would show.
+struct TraceCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trace",
+        abstract: "Work with bus traces (the trace transport's files).",
+        subcommands: [Decode.self]
+    )
+
+    struct Decode: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay a trace into the board's controller emulator and write each refresh as a PNG.",
+            discussion: """
+            Writes DIR/refresh-N-KIND.png (the picture, turned back from the panel's native \
+            orientation) for every refresh in the trace, prints one line per refresh, and \
+            reports protocol errors (a command while BUSY, a write outside the RAM window, \
+            no deep sleep at the end) with exit code 1.
+            """
+        )
+
+        @Argument(help: "The trace file (JSON lines).")
+        var trace: String
+
+        @Option(help: "The board whose controller produced the trace (see glance boards).")
+        var board: String
+
+        @Option(help: "Directory for the PNG files.")
+        var out: String = "trace-frames"
+
+        func run() throws {
+            let board = try BoardCatalog.load(self.board)
+            let text: String
+            do {
+                text = try String(contentsOfFile: trace, encoding: .utf8)
+            } catch {
+                throw UsageError(message: "\(trace): cannot be read")
+            }
+            let records: [BusTraceRecord]
+            do {
+                records = try BusTraceRecord.parse(text)
+            } catch {
+                throw UsageError(message: "\(trace): \(error)")
+            }
+            let emulator = TraceDecoding.emulator(for: board)
+            var failure: String?
+            do {
+                try BusTraceRecord.replay(records, into: emulator)
+                try emulator.checkAsleep()
+            } catch {
+                failure = "\(error)"
+            }
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            for (index, update) in emulator.updates.enumerated() {
+                let path = "\(out)/refresh-\(index + 1)-\(update.kind.rawValue).png"
+                try PNG.write(update.image.rotated(clockwise: 360 - board.rotation), to: path)
+                print("\(update.at) ms: \(update.kind.rawValue) refresh → \(path)")
+            }
+            print("\(records.count) records, \(emulator.bytesReceived) bytes on the bus, \(emulator.updates.count) refreshes")
+            if let failure { throw RuntimeError(message: failure) }
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import GlanceDisplays
+import GlanceEmulators
+import GlanceHardware
+import GlanceHost
+import GlanceText
+import GlanceWidgets
+import Testing
+
+@Suite struct BoardTests {
+    static let boardNames = BoardCatalog.names()
+
+    @Test func theIssueBoardsAreThere() throws {
+        for name in ["waveshare-2in13-v4", "waveshare-2in9-v2", "waveshare-2in7-v2", "waveshare-4in2-v2", "adafruit-2in13-bonnet",
+                     "pimoroni-inky-what-red", "waveshare-7in5-v2", "pimoroni-inky-impression-5in7", "waveshare-1in3-lcd",
+                     "pimoroni-display-hat-mini"] {
+            #expect(Self.boardNames.contains(name), "missing boards/\(name).yaml")
+        }
+        #expect(try BoardCatalog.load("waveshare-2in7-v2").keys.count == 4)
+    }
+
+    /// Every board's real driver, fed a picture at the board's size and rotation, makes
+    /// its controller's emulator show that picture, pixel for pixel, and sleep.
+    @Test(arguments: boardNames)
+    func everyBoardDrivesItsEmulator(_ name: String) throws {
+        let board = try BoardCatalog.load(name)
+        let emulator = TraceDecoding.emulator(for: board)
+        let sink = try PanelFrameSink(board: board, bus: emulator, dither: .none)
+        var canvas = try Canvas(width: board.width, height: board.height)
+        canvas.fill(PixelRect(x: 3, y: 5, width: board.width / 2, height: board.height / 3), .black)
+        canvas.fill(PixelRect(x: board.width / 2, y: board.height / 2, width: 9, height: 7), RGBA(200, 0, 0))
+        let picture = canvas.quantised(to: sink.display.controller.palette, dither: .none)
+        try sink.display.show(canvas, requested: .full)
+        #expect(emulator.screen == picture.rotated(clockwise: board.rotation))
+        if board.refresh.sleepAfterUpdate { try emulator.checkAsleep() }
+        #expect(emulator.violations.isEmpty)
+    }
+
+    func configError(_ display: String) -> String {
+        do {
+            _ = try ConfigLoader.parse("display: \(display)\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "wall.yaml")
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func configNamesABoardAndOverridesFields() throws {
+        let config = try ConfigLoader.parse("""
+            display:
+              board: waveshare-2in13-v4
+              transport: trace
+              path: bus.jsonl
+              rotation: 270
+              pins: {BUSY: 23}
+            slots:
+              - {kind: weekday, family: systemSmall}
+            """, file: "wall.yaml")
+        let board = try #require(config.display.board)
+        #expect(config.display.backend == .panel)
+        #expect(config.display.transport == .trace)
+        #expect(board.rotation == 270)
+        #expect(board.pins == ["RST": 17, "DC": 25, "BUSY": 23, "PWR": 18])
+        #expect((config.display.width, config.display.height) == (250, 122))
+        #expect(config.display.colors == .bw)
+        let file = try ConfigLoader.parse("display: {board: waveshare-7in5-v2, backend: file, path: out}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+        #expect(file.display.backend == .file && file.display.width == 800)
+    }
+
+    @Test(arguments: [
+        ("{board: waveshare-13in}", "wall.yaml:1:18: display.board: unknown board 'waveshare-13in'; expected one of "),
+        ("{board: waveshare-7in5-v2, busy: {active: high}}", "wall.yaml:1:52: display.busy.active: UC8179 holds BUSY low while busy, not high"),
+        ("{board: waveshare-7in5-v2, resolution: 1600x1200}", "does not fit UC8179 (at most 800x600)"),
+        ("{board: waveshare-7in5-v2, size: 640x384}", "display.size: size 640x384 does not match board waveshare-7in5-v2 (800x480 after rotation); remove size:"),
+        ("{board: waveshare-4in2-v2, colors: acep7}", "display.colors: board waveshare-4in2-v2 shows bw, not acep7; remove colors:"),
+        ("{board: waveshare-4in2-v2, controller: uc8159, resolution: 600x448}", "board waveshare-4in2-v2: UC8159 panels are acep7, not bw"),
+        ("{transport: trace}", "display.transport: a transport needs a board: add board: NAME"),
+        ("{rotation: 90}", "display.rotation: 'rotation' is a board field; name a board first (board: NAME)"),
+        ("{backend: panel}", "display.backend: the panel backend needs a board"),
+        ("{board: waveshare-2in13-v4, transport: trace}", "the trace transport needs path: FILE"),
+    ])
+    func badBoardConfigIsOneClearLine(_ display: String, _ expected: String) {
+        #expect(configError(display).contains(expected), "\(configError(display))")
+    }
+
+    @Test func boardFileErrorsNameTheBoardFile() {
+        #expect(throws: ConfigError.self) { try BoardCatalog.parse("controller: ssd1680\nresolution: 122x250\npins: {DC: 25, BUSY: 24}\n", name: "mine", file: "boards/mine.yaml") }
+        do {
+            _ = try BoardCatalog.parse("controller: ssd1680\nresolution: 122x250\npins: {DC: 25, BUSY: 24}\n", name: "mine", file: "boards/mine.yaml")
+        } catch {
+            #expect("\(error)" == "boards/mine.yaml:1:1: board mine: missing pin RST under pins: (SSD1680 needs RST, DC, BUSY)")
+        }
+    }
+
+    /// The trace transport: the board's real driver writes its bus traffic; replaying the
+    /// trace through the emulator gives back the picture.
+    @Test func traceTransportRoundTrip() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-trace-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let board = try BoardCatalog.load("waveshare-2in9-v2")
+        let sink = try PanelFrameSink(board: board, bus: try TraceBus(path: directory + "/bus.jsonl"), dither: .none)
+        var canvas = try Canvas(width: board.width, height: board.height)
+        canvas.fill(PixelRect(x: 10, y: 10, width: 100, height: 40), .black)
+        try sink.display.show(canvas, requested: .full)
+        canvas.fill(PixelRect(x: 200, y: 60, width: 20, height: 30), .black)
+        try sink.display.show(canvas, requested: .partial)
+
+        let text = try String(contentsOfFile: directory + "/bus.jsonl", encoding: .utf8)
+        #expect(text.hasPrefix("{\"t_us\": 0, \"op\": \"gpio\", \"line\": \"PWR\", \"value\": 1}"))
+        let emulator = TraceDecoding.emulator(for: board)
+        try BusTraceRecord.replay(try BusTraceRecord.parse(text), into: emulator)
+        try emulator.checkAsleep()
+        #expect(emulator.updates.map(\.kind) == [.full, .partial])
+        #expect(emulator.screen == canvas.quantised(to: .bw, dither: .none).rotated(clockwise: board.rotation))
+    }
+}
