@@ -12,7 +12,7 @@ import Glibc
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle.",
+        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic.",
         discussion: """
         Renders the demo dashboard (800×480, five widgets) --frames times, each for a \
         different day so that its text changes, through the whole path: view bodies, \
@@ -20,7 +20,7 @@ struct BenchCommand: ParsableCommand {
         tenth of the frames (at least one) warms the caches and is not timed. Last line: \
         frames=N ms_per_frame=X peak_rss_kib=Y
         """,
-        subcommands: [IdleBench.self]
+        subcommands: [IdleBench.self, BusBench.self]
     )
 
     @Option(help: "Frames to render.")
@@ -230,5 +230,64 @@ final class ChildProcess {
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         exitStatus = code
         return code
+    }
+}
+
+/// Bytes on the bus and the time they take at the board's SPI speed, for a one-digit
+/// change on a panel: a full refresh against a partial one, through the board's real
+/// driver into its controller emulator (which also checks the traffic).
+struct BusBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bus",
+        abstract: "Bus bytes and time for a one-digit change on a panel, full vs partial refresh.",
+        discussion: """
+        Renders a countdown filling the board's panel for two days whose labels differ in \
+        one digit (D-41, D-40), shows the first, then the second once as a full and once \
+        as a partial refresh. Last line: board=B spi_hz=S full_bytes=F full_bus_ms=X \
+        partial_bytes=P partial_bus_ms=Y window=WxH+X+Y
+        """
+    )
+
+    @Option(help: "The board (see glance boards).")
+    var board: String = "waveshare-7in5-v2"
+
+    func run() throws {
+        let board = try BoardCatalog.load(self.board)
+        let fonts: FontLibrary
+        do {
+            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
+        } catch {
+            throw RuntimeError(message: "\(error)")
+        }
+        let zone = try ZoneRules(identifier: "UTC")
+        let renderer = WidgetSnapshotRenderer(registry: WidgetCatalog.registry, fonts: fonts)
+        func frame(_ day: String) throws -> Canvas {
+            var request = WidgetSnapshotRenderer.Request(kind: "countdown", family: .systemMedium,
+                                                         instant: parseISO8601Instant(day + "T12:00:00Z") ?? .now,
+                                                         timeZone: zone, locale: DisplayLocale(identifier: "en_US"))
+            request.size = (board.width, board.height)
+            request.scale = Double(board.width) / 364
+            request.parameters = [("title", "Launch"), ("target", "2027-01-03")]
+            do {
+                return try renderer.render(request)
+            } catch {
+                throw RuntimeError(message: "\(error)")
+            }
+        }
+        let before = try frame("2026-11-23"), after = try frame("2026-11-24")
+        func traffic(_ refresh: RefreshMode) throws -> (bytes: Int, update: PanelDisplay.Update?) {
+            let emulator = TraceDecoding.emulator(for: board)
+            let sink = try PanelFrameSink(board: board, bus: emulator, dither: .floydSteinberg)
+            try sink.display.show(before, requested: .full)
+            let start = emulator.bytesReceived
+            let update = try sink.display.show(after, requested: refresh)
+            try emulator.checkAsleep()
+            return (emulator.bytesReceived - start, update)
+        }
+        let full = try traffic(.full), partial = try traffic(.partial)
+        func milliseconds(_ bytes: Int) -> Double { (Double(bytes * 8) / Double(board.spiSpeedHz) * 1000 * 100).rounded() / 100 }
+        let window = partial.update?.window.description ?? "none"
+        print("\(board.name): full refresh \(full.bytes) bytes (\(milliseconds(full.bytes)) ms at \(board.spiSpeedHz / 1000) kHz), \(partial.update?.refresh.rawValue ?? "no") refresh \(partial.bytes) bytes (\(milliseconds(partial.bytes)) ms), window \(window)")
+        print("board=\(board.name) spi_hz=\(board.spiSpeedHz) full_bytes=\(full.bytes) full_bus_ms=\(milliseconds(full.bytes)) partial_bytes=\(partial.bytes) partial_bus_ms=\(milliseconds(partial.bytes)) window=\(window)")
     }
 }

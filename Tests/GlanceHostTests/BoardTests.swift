@@ -115,3 +115,35 @@ import Testing
         #expect(emulator.screen == canvas.quantised(to: .bw, dither: .none).rotated(clockwise: board.rotation))
     }
 }
+
+@Suite struct PanelFailureTests {
+    /// BUSY never releases: the update fails within the board's timeout, the daemon goes
+    /// on, retries the display, and shows the frame once the panel answers again.
+    @Test func aStuckPanelIsRetriedWhileTheHostRuns() throws {
+        let config = try ConfigLoader.parse("""
+            timezone: UTC
+            display: {board: waveshare-2in13-v4, transport: trace, path: unused.jsonl, scale: 0.65}
+            slots:
+              - {kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """, file: "wall.yaml")
+        let board = try #require(config.display.board)
+        let emulator = TraceDecoding.emulator(for: board)
+        emulator.busyStuck = true
+        let sink = try PanelFrameSink(board: board, bus: emulator, dither: .none)
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let clock = SimulatedClock(start: start)
+        var messages: [String] = []
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: clock, sink: sink,
+                                  log: { messages.append($0) })
+        host.composer = try FrameComposer(width: config.display.width, height: config.display.height,
+                                          fonts: try FontLibrary(applicationFontDirectory: nil), scale: config.display.scale)
+        host.start()
+        #expect(messages.contains { $0.contains("stayed BUSY for more than 2000 ms") && $0.contains("trying again in 30 s") })
+        #expect(emulator.updates.isEmpty)
+        #expect(host.nextInstant() == start.addingTimeInterval(30))
+        emulator.busyStuck = false
+        #expect(host.step(until: start.addingTimeInterval(40)) == nil)
+        #expect(emulator.updates.map(\.kind) == [.full])
+        try emulator.checkAsleep()
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@Suite struct PanelCommandTests {
+    @Test func listsTheBoards() throws {
+        let result = try runGlance(["boards"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("waveshare-7in5-v2              UC8179 800x480 bw"))
+        #expect(result.stdout.contains("waveshare-2in7-v2              SSD1680 264x176 bw, keys KEY1 KEY2 KEY3 KEY4"))
+    }
+
+    /// A board over the trace transport: `run --once` writes the driver's bus traffic,
+    /// and `trace decode` turns it back into the picture through the emulator.
+    @Test func runsABoardIntoATraceAndDecodesIt() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            display: {board: waveshare-2in9-v2, transport: trace, path: bus.jsonl, scale: 0.75}
+            slots:
+              - {kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let run = try runGlance(["run", "--config", "wall.yaml", "--once"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("waveshare-2in9-v2: full refresh of 128x296+0+0 (panel pixels)"))
+        let decode = try runGlance(["trace", "decode", "bus.jsonl", "--board", "waveshare-2in9-v2", "--out", "frames"], in: directory)
+        #expect(decode.status == 0, "\(decode.stderr)")
+        #expect(decode.stdout.contains("full refresh → frames/refresh-1-full.png"))
+        let png = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent("frames/refresh-1-full.png").path))
+        // The picture, 296×128, turned back from the panel's portrait RAM.
+        #expect(png[16..<24].elementsEqual([0, 0, 0x01, 0x28, 0, 0, 0, 0x80]))
+    }
+
+    @Test func decodeReportsProtocolErrors() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "{\"op\": \"cmd\", \"hex\": \"12\"}\n".write(to: directory.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["trace", "decode", "bad.jsonl", "--board", "waveshare-2in13-v4"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("protocol violation: SSD1680: command 0x12 before any hardware reset"))
+    }
+
+    @Test func busBenchComparesFullAndPartial() throws {
+        let result = try runGlance(["bench", "bus"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = try #require(result.stdout.split(separator: "\n").last)
+        var fields: [String: String] = [:]
+        for pair in last.split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        let full = try #require(fields["full_bytes"].flatMap(Int.init)), partial = try #require(fields["partial_bytes"].flatMap(Int.init))
+        #expect(fields["board"] == "waveshare-7in5-v2")
+        #expect(full > 96_000)
+        #expect(partial * 10 < full)
+    }
+
+    @Test func spiIsRefusedClearlyUntilItExists() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "display: {board: waveshare-7in5-v2}\nslots:\n  - {kind: weekday, family: systemSmall}\n"
+            .write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["run", "--config", "wall.yaml", "--once"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("display.transport: spi is not available in this build yet"))
+    }
+}
