@@ -43,7 +43,7 @@ public class ControllerEmulator: PanelBus {
 
     var busyUntil = 0
     var resetSincePowerUp = false
-    var resetLowSince: Int?
+    var resetHeldLow = false
     var current: UInt8?
     var parameters: [UInt8] = []
 
@@ -64,7 +64,7 @@ public class ControllerEmulator: PanelBus {
         bytesReceived += 1
         commands.append(code)
         if !resetSincePowerUp { try violate("command 0x\(hex(code)) before any hardware reset") }
-        if resetLowSince != nil { try violate("command 0x\(hex(code)) while RST is held low") }
+        if resetHeldLow { try violate("command 0x\(hex(code)) while RST is held low") }
         if isBusy { try violate("command 0x\(hex(code)) while BUSY") }
         if deepSleep && !allowedInDeepSleep(code) {
             try violate("command 0x\(hex(code)) in deep sleep (only a hardware reset wakes the controller)")
@@ -87,9 +87,9 @@ public class ControllerEmulator: PanelBus {
         lines[line] = high
         guard line == "RST" else { return }
         if !high {
-            if resetLowSince == nil { resetLowSince = now }
-        } else if resetLowSince != nil {
-            resetLowSince = nil
+            resetHeldLow = true
+        } else if resetHeldLow {
+            resetHeldLow = false
             resetSincePowerUp = true
             let wasAsleep = deepSleep
             deepSleep = false
@@ -137,6 +137,11 @@ public class ControllerEmulator: PanelBus {
     func violate(_ message: String) throws {
         violations.append(message)
         throw PanelBusError.protocolViolation("\(controllerName): \(message)")
+    }
+
+    /// RAM whose content is undefined (after losing power): a pattern no image has.
+    func scramble(_ ram: inout [UInt8], period: Int) {
+        for index in ram.indices { ram[index] = index % period == 0 ? 0x5A : 0xA5 }
     }
 
     func busy(for milliseconds: Int) { busyUntil = now + milliseconds }

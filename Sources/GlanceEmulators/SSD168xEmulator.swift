@@ -61,9 +61,8 @@ public final class SSD168xEmulator: ControllerEmulator {
     override func hardwareReset(wakingFromDeepSleep: Bool) {
         powerOnDefaults()
         if wakingFromDeepSleep && !keepsRAMInDeepSleep {
-            // RAM content is undefined: a pattern no image has.
-            for index in blackWhite.indices { blackWhite[index] = index % 3 == 0 ? 0x5A : 0xA5 }
-            for index in colour.indices { colour[index] = index % 5 == 0 ? 0x3C : 0xC3 }
+            scramble(&blackWhite, period: 3)
+            scramble(&colour, period: 5)
         }
     }
 

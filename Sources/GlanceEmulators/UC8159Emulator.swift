@@ -7,43 +7,35 @@ import GlanceHardware
 /// code). Image data before the resolution, more data than the frame holds, data for
 /// 0x13 (image process on this chip, not a second plane), and a refresh with the power
 /// off or without a whole frame written since the reset are protocol errors.
-public final class UC8159Emulator: ControllerEmulator {
-    /// BUSY time of each step, in milliseconds.
-    public var powerMilliseconds = 100
+public final class UC8159Emulator: UltraChipEmulator {
+    /// BUSY time of a refresh, in milliseconds.
     public var refreshMilliseconds = 30_000
 
     private var ram: [UInt8]
     private var resolution: (Int, Int)?
     private var panelSetting: UInt8?
-    private var poweredOn = false
     private var writeIndex = 0
     private var frameWritten = false
 
     public init(width: Int = 600, height: Int = 448) {
         ram = Array(repeating: 0x11, count: width * height / 2)
-        super.init(name: "UC8159", busyLevel: .low, width: width, height: height, palette: .acep7, white: 1)
+        super.init(name: "UC8159", width: width, height: height, palette: .acep7, powerOnMilliseconds: 100, powerOffMilliseconds: 100)
     }
 
     override func hardwareReset(wakingFromDeepSleep: Bool) {
+        super.hardwareReset(wakingFromDeepSleep: wakingFromDeepSleep)
         resolution = nil
         panelSetting = nil
-        poweredOn = false
         writeIndex = 0
         frameWritten = false
         if wakingFromDeepSleep {
-            // Image RAM does not survive deep sleep: a pattern no image has.
-            for index in ram.indices { ram[index] = index % 3 == 0 ? 0x5A : 0xA5 }
+            // Image RAM does not survive deep sleep.
+            scramble(&ram, period: 3)
         }
     }
 
     override func handleCommand(_ code: UInt8) throws {
         switch code {
-        case 0x04:
-            poweredOn = true
-            busy(for: powerMilliseconds)
-        case 0x02:
-            poweredOn = false
-            busy(for: powerMilliseconds)
         case 0x10:
             guard resolution != nil else { try violate("image data (0x10) before the resolution (0x61) is set"); return }
             writeIndex = 0
@@ -51,7 +43,7 @@ public final class UC8159Emulator: ControllerEmulator {
         case 0x12:
             try refresh()
         default:
-            break
+            try super.handleCommand(code)
         }
     }
 
@@ -64,10 +56,6 @@ public final class UC8159Emulator: ControllerEmulator {
             resolution = (w, h)
         case 0x00 where p.count == 2:
             panelSetting = p[0]
-        case 0x07 where p.count == 1:
-            guard p[0] == 0xA5 else { try violate("deep sleep with check code 0x\(hex(p[0])), not 0xA5: ignored by the controller"); return }
-            if poweredOn { try violate("deep sleep with the power still on (send 0x02 first)") }
-            deepSleep = true
         case 0x10:
             guard resolution != nil else { return }
             guard writeIndex + bytes.count <= ram.count else {
@@ -79,12 +67,12 @@ public final class UC8159Emulator: ControllerEmulator {
         case 0x13:
             try violate("0x13 is not a second image plane on UC8159 (it has one 4-bit RAM, written with 0x10)")
         default:
-            break
+            try super.handleData(code, bytes, offset: offset)
         }
     }
 
     private func refresh() throws {
-        guard poweredOn else { try violate("refresh (0x12) with the power off (send 0x04 first)"); return }
+        guard try requirePower() else { return }
         guard frameWritten else { try violate("refresh (0x12) without a whole frame (0x10, \(ram.count) bytes) written since the reset"); return }
         guard let setting = panelSetting else { try violate("refresh without a panel setting (0x00)"); return }
         let bits: UInt8 = width == 600 ? 0xC0 : 0x80

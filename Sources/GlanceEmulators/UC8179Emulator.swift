@@ -8,7 +8,7 @@ import GlanceHardware
 /// power off, a window off byte boundaries, data past the window, a red-plane mode on a
 /// black-and-white panel, and a partial refresh against an old plane that is not what
 /// the panel shows are protocol errors.
-public final class UC8179Emulator: ControllerEmulator {
+public final class UC8179Emulator: UltraChipEmulator {
     public var fullMilliseconds = 4_000
     public var fastMilliseconds = 1_500
     public var partialMilliseconds = 500
@@ -17,7 +17,6 @@ public final class UC8179Emulator: ControllerEmulator {
     private var new: [UInt8]
     private var panelSetting: UInt8?
     private var resolution: (Int, Int)?
-    private var poweredOn = false
     private var interval: (UInt8, UInt8) = (0xD3, 0x07)
     private var forcedTemperature: UInt8?
     private var fixedTemperature = false
@@ -28,21 +27,21 @@ public final class UC8179Emulator: ControllerEmulator {
     public init(width: Int = 800, height: Int = 480) {
         old = Array(repeating: 0, count: width / 8 * height)
         new = Array(repeating: 0, count: width / 8 * height)
-        super.init(name: "UC8179", busyLevel: .low, width: width, height: height, palette: .bw, white: 1)
+        super.init(name: "UC8179", width: width, height: height, palette: .bw, powerOnMilliseconds: 130, powerOffMilliseconds: 40)
     }
 
     override func hardwareReset(wakingFromDeepSleep: Bool) {
+        super.hardwareReset(wakingFromDeepSleep: wakingFromDeepSleep)
         panelSetting = nil
         resolution = nil
-        poweredOn = false
         interval = (0xD3, 0x07)
         forcedTemperature = nil
         fixedTemperature = false
         partialMode = false
         if wakingFromDeepSleep {
             // Image RAM does not survive deep sleep.
-            for index in old.indices { old[index] = index % 3 == 0 ? 0x5A : 0xA5 }
-            for index in new.indices { new[index] = index % 7 == 0 ? 0x3C : 0xC3 }
+            scramble(&old, period: 3)
+            scramble(&new, period: 7)
         }
     }
 
@@ -50,12 +49,6 @@ public final class UC8179Emulator: ControllerEmulator {
 
     override func handleCommand(_ code: UInt8) throws {
         switch code {
-        case 0x04:
-            poweredOn = true
-            busy(for: 130)
-        case 0x02:
-            poweredOn = false
-            busy(for: 40)
         case 0x10, 0x13:
             guard resolution != nil else { try violate("image data (0x\(hex(code))) before the resolution (0x61) is set"); return }
             writeIndex = 0
@@ -66,7 +59,7 @@ public final class UC8179Emulator: ControllerEmulator {
         case 0x92:
             partialMode = false
         default:
-            break
+            try super.handleCommand(code)
         }
     }
 
@@ -87,10 +80,6 @@ public final class UC8179Emulator: ControllerEmulator {
             fixedTemperature = p[0] & 0x02 != 0
         case 0xE5 where p.count == 1:
             forcedTemperature = p[0]
-        case 0x07 where p.count == 1:
-            guard p[0] == 0xA5 else { try violate("deep sleep with check code 0x\(hex(p[0])), not 0xA5: ignored by the controller"); return }
-            if poweredOn { try violate("deep sleep with the power still on (send 0x02 first)") }
-            deepSleep = true
         case 0x90 where p.count == 9:
             let hrst = Int(p[0] & 0x03) << 8 | Int(p[1]), hred = Int(p[2] & 0x03) << 8 | Int(p[3])
             let vrst = Int(p[4] & 0x03) << 8 | Int(p[5]), vred = Int(p[6] & 0x03) << 8 | Int(p[7])
@@ -111,12 +100,12 @@ public final class UC8179Emulator: ControllerEmulator {
                 writeIndex += 1
             }
         default:
-            break
+            try super.handleData(code, bytes, offset: offset)
         }
     }
 
     private func refresh() throws {
-        guard poweredOn else { try violate("refresh (0x12) with the power off (send 0x04 first)"); return }
+        guard try requirePower() else { return }
         guard let setting = panelSetting else { try violate("refresh without a panel setting (0x00)"); return }
         if setting & 0x10 == 0 { try violate("panel setting 0x\(hex(setting)) selects black/white/red, but this panel has no red plane") }
         guard resolution != nil else { try violate("refresh without a resolution (0x61)"); return }

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func otherSizesAreRejected() {
-        #expect(throws: SSD168xController.ConfigurationError.self) { try UC8159Controller(bus: UC8159Emulator(), width: 800, height: 480) }
+        #expect(throws: PanelConfigurationError.self) { try UC8159Controller(bus: UC8159Emulator(), width: 800, height: 480) }
     }
 
     @Test func protocolMistakesAreErrors() throws {

@@ -70,7 +70,7 @@ import Testing
     @Test(arguments: [
         ("{board: waveshare-13in}", "wall.yaml:1:18: display.board: unknown board 'waveshare-13in'; expected one of "),
         ("{board: waveshare-7in5-v2, busy: {active: high}}", "wall.yaml:1:52: display.busy.active: UC8179 holds BUSY low while busy, not high"),
-        ("{board: waveshare-7in5-v2, resolution: 1600x1200}", "does not fit UC8179 (at most 800x600)"),
+        ("{board: waveshare-7in5-v2, resolution: 1600x1200}", "board waveshare-7in5-v2: UC8179 drives at most 800x600 pixels, widths in multiples of 8; 1600x1200 does not fit"),
         ("{board: waveshare-7in5-v2, size: 640x384}", "display.size: size 640x384 does not match board waveshare-7in5-v2 (800x480 after rotation); remove size:"),
         ("{board: waveshare-4in2-v2, colors: acep7}", "display.colors: board waveshare-4in2-v2 shows bw, not acep7; remove colors:"),
         ("{board: waveshare-4in2-v2, controller: uc8159, resolution: 600x448}", "board waveshare-4in2-v2: UC8159 panels are acep7, not bw"),

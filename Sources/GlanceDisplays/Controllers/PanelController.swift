@@ -36,6 +36,14 @@ public struct BusyTimeouts: Sendable, Equatable {
     }
 }
 
+/// A controller asked to drive a panel it cannot: too large, or colours it lacks.
+public struct PanelConfigurationError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+
+    public init(message: String) { self.message = message }
+}
+
 /// A panel controller's command set: turns frames into bus traffic. Frames arrive in
 /// the controller's native orientation (`width` along its source lines) as palette
 /// values; the controller packs them into its RAM format.

@@ -31,18 +31,13 @@ public final class SSD168xController: PanelController {
     /// Bytes of RAM left of the first visible column (one on early Adafruit bonnets).
     private let columnOffsetBytes: Int
 
-    public struct ConfigurationError: Error, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
-    }
-
     public init(bus: any PanelBus, model: Model, width: Int, height: Int, palette: Palette = .bw,
-                timeouts: BusyTimeouts = BusyTimeouts(), columnOffsetBytes: Int = 0) throws(ConfigurationError) {
+                timeouts: BusyTimeouts = BusyTimeouts(), columnOffsetBytes: Int = 0) throws(PanelConfigurationError) {
         guard width >= 8, height >= 8, (width + 7) / 8 + columnOffsetBytes <= model.maximumWidth / 8, height <= model.maximumHeight else {
-            throw ConfigurationError(message: "\(model.rawValue.uppercased()) drives at most \(model.maximumWidth)x\(model.maximumHeight) pixels; \(width)x\(height) does not fit")
+            throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) drives at most \(model.maximumWidth)x\(model.maximumHeight) pixels; \(width)x\(height) does not fit")
         }
         guard [Palette.bw, .bwr, .bwy].contains(palette) else {
-            throw ConfigurationError(message: "\(model.rawValue.uppercased()) panels are bw, bwr or bwy, not \(palette.name)")
+            throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) panels are bw, bwr or bwy, not \(palette.name)")
         }
         self.bus = bus
         self.model = model

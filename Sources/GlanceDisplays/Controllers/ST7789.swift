@@ -26,7 +26,7 @@ public final class ST7789Controller: PanelController {
     private let rowOffset: Int
 
     public init(bus: any PanelBus, width: Int = 240, height: Int = 240, madctl: UInt8? = nil,
-                columnOffset: Int = 0, rowOffset: Int = 0) throws(SSD168xController.ConfigurationError) {
+                columnOffset: Int = 0, rowOffset: Int = 0) throws(PanelConfigurationError) {
         let fits = width > 0 && height > 0 && columnOffset >= 0 && rowOffset >= 0
             && max(width + columnOffset, height + rowOffset) <= 320 && min(width + columnOffset, height + rowOffset) <= 240
         guard fits else {

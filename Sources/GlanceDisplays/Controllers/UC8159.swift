@@ -20,7 +20,7 @@ public final class UC8159Controller: PanelController {
     private let timeouts: BusyTimeouts
 
     public init(bus: any PanelBus, width: Int = 600, height: Int = 448,
-                timeouts: BusyTimeouts = BusyTimeouts(full: 40_000)) throws(SSD168xController.ConfigurationError) {
+                timeouts: BusyTimeouts = BusyTimeouts(full: 40_000)) throws(PanelConfigurationError) {
         guard (width, height) == (600, 448) || (width, height) == (640, 400) else {
             throw .init(message: "UC8159 panels are 600x448 (Inky Impression 5.7\") or 640x400 (4\"), not \(width)x\(height)")
         }

@@ -18,7 +18,7 @@ public final class UC8179Controller: PanelController {
     private let bus: any PanelBus
     private let timeouts: BusyTimeouts
 
-    public init(bus: any PanelBus, width: Int = 800, height: Int = 480, timeouts: BusyTimeouts = BusyTimeouts()) throws(SSD168xController.ConfigurationError) {
+    public init(bus: any PanelBus, width: Int = 800, height: Int = 480, timeouts: BusyTimeouts = BusyTimeouts()) throws(PanelConfigurationError) {
         guard (8...800).contains(width), width % 8 == 0, (1...600).contains(height) else {
             throw .init(message: "UC8179 drives at most 800x600 pixels, widths in multiples of 8; \(width)x\(height) does not fit")
         }

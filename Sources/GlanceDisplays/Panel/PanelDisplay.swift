@@ -55,7 +55,7 @@ public final class PanelDisplay {
     @discardableResult
     public func show(native frame: QuantisedFrame, requested: RefreshMode) throws -> Update? {
         guard frame.width == controller.width, frame.height == controller.height else {
-            throw PanelBusError.io("a \(frame.width)x\(frame.height) frame for a \(controller.width)x\(controller.height) \(controller.name) panel")
+            throw PanelBusError.io("a \(frame.width)x\(frame.height) frame for a \(controller.width)x\(controller.height) \(controller.name) panel; render at the board's size (its resolution, turned by its rotation)")
         }
         if let shown, shown == frame { return nil }
         var update = Update(refresh: .full, window: controller.bounds)

@@ -47,13 +47,14 @@ public enum BusTraceRecord: Equatable, Sendable {
     /// Reads a whole trace; `lineNumber` in errors counts from 1.
     public static func parse(_ text: String) throws(ParseError) -> [BusTraceRecord] {
         var records: [BusTraceRecord] = []
+        let decoder = JSONDecoder()
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             if line.allSatisfy(\.isWhitespace) { continue }
             let trimmed = line
             let number = index + 1
             let fields: Fields
             do {
-                fields = try JSONDecoder().decode(Fields.self, from: Data(trimmed.utf8))
+                fields = try decoder.decode(Fields.self, from: Data(trimmed.utf8))
             } catch {
                 throw ParseError(line: number, message: "not a trace record (\(error))")
             }

@@ -14,7 +14,7 @@ public final class TraceBus: PanelBus {
         self.path = path
         descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            throw PanelBusError.io("\(path): cannot open the trace file (\(String(cString: strerror(errno))))")
+            throw PanelBusError.io("\(path): cannot open the trace file (\(String(cString: strerror(errno)))); check that its folder exists and is writable")
         }
     }
 

@@ -247,8 +247,8 @@ enum BoardFields {
         }
     }
 
-    /// Checks that hold between fields: pins the controller needs, a resolution it can
-    /// drive, colours it has, a CS pin when Glance drives chip select.
+    /// Checks that hold between fields: pins the controller needs, a CS pin when Glance
+    /// drives chip select, and a resolution and colours the controller accepts.
     static func check(_ board: Board, at reader: YAMLReader) throws(ConfigError) {
         let name = board.controller.rawValue.uppercased()
         for role in board.controller.requiredPins where board.pins[role] == nil {
@@ -257,18 +257,43 @@ enum BoardFields {
         if board.chipSelect == .gpio && board.pins["CS"] == nil {
             throw reader.fail("board \(board.name): chip_select: gpio needs a CS pin under pins:")
         }
-        let limits: (width: Int, height: Int, colors: [DisplayConfig.Colors]) = switch board.controller {
-        case .ssd1680: (176, 296, [.bw, .bwr, .bwy])
-        case .ssd1683: (400, 300, [.bw, .bwr, .bwy])
-        case .uc8179: (800, 600, [.bw])
-        case .uc8159: (640, 448, [.acep7])
-        case .st7789: (320, 320, [.rgb565])
+        // The controller's own checks decide what it can drive: one place for its limits.
+        let controller: any PanelController
+        do {
+            controller = try board.makeController(bus: DiscardingBus())
+        } catch {
+            throw reader.fail("board \(board.name): \(error)")
         }
-        if board.nativeWidth > limits.width || board.nativeHeight > limits.height || board.nativeWidth < 8 || board.nativeHeight < 8 {
-            throw reader.fail("board \(board.name): resolution \(board.nativeWidth)x\(board.nativeHeight) does not fit \(name) (at most \(limits.width)x\(limits.height))")
-        }
-        if !limits.colors.contains(board.colors) {
-            throw reader.fail("board \(board.name): \(name) panels are \(limits.colors.map(\.rawValue).joined(separator: " or ")), not \(board.colors.rawValue)")
+        if controller.palette.name != board.colors.rawValue {
+            throw reader.fail("board \(board.name): \(name) panels are \(controller.palette.name), not \(board.colors.rawValue)")
         }
     }
+}
+
+extension Board {
+    /// The controller this board names, configured from its file, speaking to `bus`.
+    public func makeController(bus: any PanelBus) throws(PanelConfigurationError) -> any PanelController {
+        let palette = Palette.named(colors.rawValue) ?? .bw
+        switch controller {
+        case .ssd1680, .ssd1683:
+            return try SSD168xController(bus: bus, model: controller == .ssd1680 ? .ssd1680 : .ssd1683, width: nativeWidth,
+                                         height: nativeHeight, palette: palette, timeouts: busyTimeouts, columnOffsetBytes: columnOffsetBytes)
+        case .uc8179:
+            return try UC8179Controller(bus: bus, width: nativeWidth, height: nativeHeight, timeouts: busyTimeouts)
+        case .uc8159:
+            return try UC8159Controller(bus: bus, width: nativeWidth, height: nativeHeight, timeouts: busyTimeouts)
+        case .st7789:
+            return try ST7789Controller(bus: bus, width: nativeWidth, height: nativeHeight, madctl: UInt8(madctl),
+                                        columnOffset: columnOffset, rowOffset: rowOffset)
+        }
+    }
+}
+
+/// A bus that goes nowhere: controllers are made on it only to check a board.
+private final class DiscardingBus: PanelBus {
+    func command(_ code: UInt8) throws {}
+    func data(_ bytes: [UInt8]) throws {}
+    func setLine(_ line: String, high: Bool) throws {}
+    func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {}
+    func delay(milliseconds: Int) {}
 }

@@ -148,8 +148,9 @@ public enum ConfigLoader {
                 }
                 display.dither = mode
             default:
-                guard display.board != nil else { throw value.fail("'\(key)' is a board field; name a board first (board: NAME)") }
-                try BoardFields.apply(key, value, to: &display.board!)
+                guard var board = display.board else { throw value.fail("'\(key)' is a board field; name a board first (board: NAME)") }
+                try BoardFields.apply(key, value, to: &board)
+                display.board = board
             }
         }
         guard let board = display.board else { return display }

@@ -12,30 +12,14 @@ public final class PanelFrameSink: FrameSink {
 
     public init(board: Board, bus: any PanelBus, dither: DitherMode, log: @escaping (String) -> Void = { _ in }) throws(ConfigError) {
         self.board = board
-        display = PanelDisplay(controller: try Self.controller(for: board, bus: bus), profile: board.refresh, rotation: board.rotation, dither: dither)
-        self.log = log
-    }
-
-    /// The controller type a board names, configured from its file.
-    public static func controller(for board: Board, bus: any PanelBus) throws(ConfigError) -> any PanelController {
-        let palette = Palette.named(board.colors.rawValue) ?? .bw
+        let controller: any PanelController
         do {
-            switch board.controller {
-            case .ssd1680, .ssd1683:
-                return try SSD168xController(bus: bus, model: board.controller == .ssd1680 ? .ssd1680 : .ssd1683,
-                                             width: board.nativeWidth, height: board.nativeHeight, palette: palette,
-                                             timeouts: board.busyTimeouts, columnOffsetBytes: board.columnOffsetBytes)
-            case .uc8179:
-                return try UC8179Controller(bus: bus, width: board.nativeWidth, height: board.nativeHeight, timeouts: board.busyTimeouts)
-            case .uc8159:
-                return try UC8159Controller(bus: bus, width: board.nativeWidth, height: board.nativeHeight, timeouts: board.busyTimeouts)
-            case .st7789:
-                return try ST7789Controller(bus: bus, width: board.nativeWidth, height: board.nativeHeight, madctl: UInt8(board.madctl),
-                                            columnOffset: board.columnOffset, rowOffset: board.rowOffset)
-            }
+            controller = try board.makeController(bus: bus)
         } catch {
             throw ConfigError(file: board.file, message: "board \(board.name): \(error)")
         }
+        display = PanelDisplay(controller: controller, profile: board.refresh, rotation: board.rotation, dither: dither)
+        self.log = log
     }
 
     public func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws {
