@@ -12,7 +12,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // Linux syscalls that Glibc does not import cleanly (timerfd, signalfd, epoll).
+        // Linux syscalls that Glibc does not import cleanly (timerfd, signalfd, epoll,
+        // the spidev and framebuffer ioctls).
         .target(name: "CGlanceLinux"),
         // libyaml from Debian (libyaml-dev), for reading configuration files.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -27,8 +28,13 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Fonts, glyph rasterising and caching, line layout.
         .target(name: "GlanceText", dependencies: ["GlanceGraphics", "CFreeType", "CFontconfig"]),
+        // libgpiod from Debian (libgpiod-dev): 1.x on Debian 12, 2.x on Debian 13 or from
+        // bookworm-backports (PKG_CONFIG_PATH picks which; see scripts/libgpiod2).
+        .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
+        // One small GPIO API over either libgpiod major version, chosen at build time.
+        .target(name: "CGlanceGPIO", dependencies: ["CGPIOD"]),
         // The wires: the panel bus protocol, the bus trace; spidev and libgpiod.
-        .target(name: "GlanceHardware"),
+        .target(name: "GlanceHardware", dependencies: ["CGlanceGPIO", "CGlanceLinux"]),
         // Panel controllers (SSD1680/SSD1683, UC8179, UC8159, ST7789) and the refresh discipline.
         .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware"]),
         // Controller emulators: decode bus traffic into the image a panel would show.

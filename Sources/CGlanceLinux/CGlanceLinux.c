@@ -10,6 +10,10 @@
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <linux/fb.h>
+#include <linux/spi/spidev.h>
 
 int glance_realtime_timerfd_create(void) {
     return timerfd_create(CLOCK_REALTIME, TFD_CLOEXEC | TFD_NONBLOCK);
@@ -96,4 +100,56 @@ int glance_epoll_wait_one(int epfd, int timeout_ms, uint64_t *token) {
     } while (n < 0 && errno == EINTR);
     if (n == 1) *token = event.data.u64;
     return n;
+}
+
+int glance_spi_configure(int fd, uint8_t mode, uint32_t speed_hz) {
+    uint8_t bits = 8;
+    if (ioctl(fd, SPI_IOC_WR_MODE, &mode) < 0) return -1;
+    if (ioctl(fd, SPI_IOC_WR_BITS_PER_WORD, &bits) < 0) return -1;
+    if (ioctl(fd, SPI_IOC_WR_MAX_SPEED_HZ, &speed_hz) < 0) return -1;
+    return 0;
+}
+
+int glance_spi_write(int fd, const uint8_t *bytes, uint32_t length, uint32_t speed_hz) {
+    struct spi_ioc_transfer transfer;
+    memset(&transfer, 0, sizeof transfer);
+    transfer.tx_buf = (uint64_t)(uintptr_t)bytes;
+    transfer.len = length;
+    transfer.speed_hz = speed_hz;
+    transfer.bits_per_word = 8;
+    int result = ioctl(fd, SPI_IOC_MESSAGE(1), &transfer);
+    return result < 0 ? -1 : 0;
+}
+
+int glance_fb_get_info(int fd, glance_fb_info *info) {
+    struct fb_var_screeninfo var;
+    struct fb_fix_screeninfo fix;
+    if (ioctl(fd, FBIOGET_VSCREENINFO, &var) < 0) return -1;
+    if (ioctl(fd, FBIOGET_FSCREENINFO, &fix) < 0) return -1;
+    memset(info, 0, sizeof *info);
+    info->width = var.xres;
+    info->height = var.yres;
+    info->virtual_width = var.xres_virtual;
+    info->bits_per_pixel = var.bits_per_pixel;
+    info->line_length = fix.line_length;
+    info->memory_length = fix.smem_len;
+    info->red_offset = var.red.offset;
+    info->red_length = var.red.length;
+    info->green_offset = var.green.offset;
+    info->green_length = var.green.length;
+    info->blue_offset = var.blue.offset;
+    info->blue_length = var.blue.length;
+    info->grayscale = var.grayscale;
+    info->visual = fix.visual;
+    memcpy(info->id, fix.id, sizeof fix.id);
+    info->id[16] = '\0';
+    return 0;
+}
+
+int glance_fb_pan_to_origin(int fd) {
+    struct fb_var_screeninfo var;
+    if (ioctl(fd, FBIOGET_VSCREENINFO, &var) < 0) return -1;
+    var.xoffset = 0;
+    var.yoffset = 0;
+    return ioctl(fd, FBIOPAN_DISPLAY, &var);
 }

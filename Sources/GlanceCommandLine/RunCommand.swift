@@ -38,13 +38,7 @@ struct RunCommand: ParsableCommand {
             clock: clock,
             log: { message in Self.say(message) }
         )
-        let display = configuration.display
-        if display.backend == .framebuffer {
-            throw UsageError(message: "\(configuration.source): display.backend: the framebuffer backend is not available in this build; use backend: file or a board")
-        }
-        if display.backend == .panel && display.transport == .spi {
-            throw UsageError(message: "\(configuration.source): display.transport: spi is not available in this build yet; use transport: trace (path: FILE) or backend: file")
-        }
+        var display = configuration.display
         let fonts: FontLibrary
         do {
             fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory, log: { Self.say($0) })
@@ -53,26 +47,62 @@ struct RunCommand: ParsableCommand {
         }
         let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
         var panel: PanelFrameSink?
+        var wires: WiredBus?
         do {
-            host.composer = try FrameComposer(width: display.width, height: display.height, fonts: fonts, scale: display.scale)
-            Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
-            if let board = display.board, display.backend == .panel {
-                let sink = try PanelFrameSink(board: board, bus: try TraceBus(path: display.path), dither: display.dither, log: { Self.say($0) })
-                Self.say("board \(board.name) (\(board.controller.rawValue.uppercased()), \(board.width)x\(board.height) \(board.colors.rawValue)); bus traffic goes to \(display.path)")
+            // Devices first: every start-up check (SPI enabled, lines free, permissions,
+            // sizes) happens before a single byte reaches the panel.
+            switch display.backend {
+            case .panel:
+                guard let board = display.board else { break }
+                let bus: any PanelBus
+                let destination: String
+                switch display.transport {
+                case .trace:
+                    bus = try TraceBus(path: display.path)
+                    destination = "bus traffic goes to \(display.path)"
+                case .spi:
+                    let wired = try WiredBus.open(board.wiring)
+                    wires = wired
+                    bus = wired
+                    destination = "on \(board.spiDevice) at \(board.spiSpeedHz / 1000) kHz, \(LibgpiodSystem.version)"
+                    let keys = GPIOKeys(keys: wired.keyLines)
+                    try keys.attach(to: clock, press: { host.press(key: $0) }, log: { Self.say($0) })
+                    if !keys.keys.isEmpty { Self.say("keys \(keys.keys.map(\.name).joined(separator: ", ")) wake the display") }
+                }
+                let sink = try PanelFrameSink(board: board, bus: bus, dither: display.dither, log: { Self.say($0) })
+                Self.say("board \(board.name) (\(board.controller.rawValue.uppercased()), \(board.width)x\(board.height) \(board.colors.rawValue)); \(destination)")
                 host.sink = sink
                 panel = sink
-            } else {
+            case .framebuffer:
+                let sink = try FramebufferSink(path: display.path, palette: display.palette, dither: display.dither)
+                let screen = sink.geometry
+                if display.sizeFromDevice {
+                    (display.width, display.height) = (screen.width, screen.height)
+                } else if (display.width, display.height) != (screen.width, screen.height) {
+                    throw RuntimeError(message: "\(configuration.source): display.size \(display.width)x\(display.height) does not match \(display.path) (\(screen.width)x\(screen.height)); remove size: to use the screen's")
+                }
+                Self.say("frames go to \(display.path) (\(screen.name.isEmpty ? "framebuffer" : screen.name), \(screen.width)x\(screen.height), \(screen.bitsPerPixel) bpp)")
+                host.sink = sink
+            case .file:
                 let sink = try FileFrameSink(directory: display.path, timeZone: configuration.timeZone, palette: display.palette,
                                              dither: display.dither, rotation: display.board?.rotation ?? 0)
                 Self.say("frames go to \(sink.framePath) (panel bytes: \(sink.rawPath)); one line per refresh in \(sink.logPath)")
                 host.sink = sink
             }
+            host.composer = try FrameComposer(width: display.width, height: display.height, fonts: fonts, scale: display.scale)
+            Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
+        } catch let error as RuntimeError {
+            wires?.close()
+            throw error
         } catch {
-            throw RuntimeError(message: "\(error)")
+            wires?.close()
+            throw RuntimeError(message: "\(configuration.source): display: \(error)")
         }
-        // The panel sleeps however the loop ends.
+        // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
+        // lines are let go.
         defer {
             do { try panel?.close() } catch { Self.say("panel: \(error)") }
+            wires?.close()
         }
 
         let zone = configuration.timeZone

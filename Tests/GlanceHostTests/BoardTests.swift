@@ -60,7 +60,7 @@ import Testing
         #expect(config.display.backend == .panel)
         #expect(config.display.transport == .trace)
         #expect(board.rotation == 270)
-        #expect(board.pins == ["RST": 17, "DC": 25, "BUSY": 23, "PWR": 18])
+        #expect(board.pins == ["RST": 17, "DC": 25, "BUSY": 23, "PWR": 18] as [String: LineReference])
         #expect((config.display.width, config.display.height) == (250, 122))
         #expect(config.display.colors == .bw)
         let file = try ConfigLoader.parse("display: {board: waveshare-7in5-v2, backend: file, path: out}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
@@ -78,6 +78,8 @@ import Testing
         ("{rotation: 90}", "display.rotation: 'rotation' is a board field; name a board first (board: NAME)"),
         ("{backend: panel}", "display.backend: the panel backend needs a board"),
         ("{board: waveshare-2in13-v4, transport: trace}", "the trace transport needs path: FILE"),
+        ("{board: waveshare-2in13-v4, pins: {BUSY: 600}}", "display.pins.BUSY: expected a line offset 0…511 or a line name, found 600"),
+        ("{board: waveshare-2in13-v4, pins: {BUSY: \"GPIO 24\"}}", "display.pins.BUSY: expected a line offset (BCM number) or a line name like GPIO17, found 'GPIO 24'"),
     ])
     func badBoardConfigIsOneClearLine(_ display: String, _ expected: String) {
         #expect(configError(display).contains(expected), "\(configError(display))")

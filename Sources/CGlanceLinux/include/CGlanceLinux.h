@@ -27,4 +27,29 @@ int glance_epoll_add(int epfd, int fd, uint64_t token);
 // Waits for one event; returns 1 with *token set, 0 on timeout, -1 on error.
 int glance_epoll_wait_one(int epfd, int timeout_ms, uint64_t *token);
 
+// spidev (linux/spi/spidev.h): the SPI_IOC_* requests are macros Swift cannot import.
+// Sets mode (SPI_MODE_0…3), 8 bits per word and the maximum clock; returns 0 or -1.
+int glance_spi_configure(int fd, uint8_t mode, uint32_t speed_hz);
+// One half-duplex write of `length` bytes as a single SPI_IOC_MESSAGE(1) transfer at
+// `speed_hz` (chip select held for the whole transfer); returns 0 or -1.
+int glance_spi_write(int fd, const uint8_t *bytes, uint32_t length, uint32_t speed_hz);
+
+// Linux framebuffer (linux/fb.h): the screen's geometry and pixel layout.
+typedef struct {
+    uint32_t width, height;          // visible pixels
+    uint32_t virtual_width;          // pixels per line in memory (xres_virtual)
+    uint32_t bits_per_pixel;
+    uint32_t line_length;            // bytes per line (fix info)
+    uint32_t memory_length;          // bytes of framebuffer memory (smem_len)
+    uint32_t red_offset, red_length, green_offset, green_length, blue_offset, blue_length;
+    uint32_t grayscale;
+    uint32_t visual;                 // FB_VISUAL_*: 2 = true colour
+    char id[17];
+} glance_fb_info;
+// Fills `info` from FBIOGET_VSCREENINFO and FBIOGET_FSCREENINFO; returns 0 or -1.
+int glance_fb_get_info(int fd, glance_fb_info *info);
+// Asks the driver to show what is in memory (FBIOPAN_DISPLAY at 0,0; ignored by drivers
+// without panning). Returns 0 or -1.
+int glance_fb_pan_to_origin(int fd);
+
 #endif

@@ -18,6 +18,8 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
     private let timer: Int32
     private let signals: Int32
     private let interrupts: Int32
+    /// Descriptors other wake sources (key lines) asked to be watched, by token.
+    private var sources: [UInt64: () -> Void] = [:]
 
     public struct SetupError: Error, CustomStringConvertible {
         public let call: String
@@ -47,6 +49,15 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
     }
 
     public func now() -> Date { Date() }
+
+    /// Adds a wake source: whenever `descriptor` polls readable during a `wait`,
+    /// `onReady` runs on the waiting thread (it must read what is queued, and calls
+    /// `interrupt()` when the host should wake). Call before the first `wait`.
+    public func watch(descriptor: Int32, onReady: @escaping () -> Void) throws(SetupError) {
+        let token = UInt64(100 + sources.count)
+        if glance_epoll_add(epoll, descriptor, token) < 0 { throw SetupError(call: "epoll_ctl(wake source \(descriptor))", errno: errno) }
+        sources[token] = onReady
+    }
 
     public func interrupt() { _ = glance_eventfd_signal(interrupts) }
 
@@ -81,7 +92,7 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
                 _ = glance_eventfd_drain(interrupts)
                 return .interrupted
             case nil:
-                continue
+                sources[token]?()
             }
         }
     }

@@ -47,11 +47,12 @@ public struct Board: Sendable, Equatable {
     /// GPIO chip labels to look for, in order (the Pi 5's `pinctrl-rp1`, the Pi 4's
     /// `pinctrl-bcm2711`, …), so that `/dev/gpiochipN` numbers never matter.
     public var gpioChips = ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
-    /// Role (`RST`, `DC`, `BUSY`, `CS`, `PWR`, `BL`) → line offset on the chip (BCM number).
-    public var pins: [String: Int] = [:]
+    /// Role (`RST`, `DC`, `BUSY`, `CS`, `PWR`, `BL`) → line: an offset on the chip (the
+    /// BCM number) or the line's name (`GPIO17`).
+    public var pins: [String: LineReference] = [:]
     public var busyTimeouts = BusyTimeouts()
-    /// Key name → line offset; keys read low when pressed (pull-up).
-    public var keys: [String: Int] = [:]
+    /// Key name → line; keys read low when pressed (pull-up).
+    public var keys: [String: LineReference] = [:]
     public var refresh = RefreshProfile()
     /// Leftmost RAM byte of the visible area (SSD1680 boards that start at byte 1).
     public var columnOffsetBytes = 0
@@ -194,7 +195,7 @@ enum BoardFields {
             board.gpioChips = try value.sequence().map { item throws(ConfigError) in try item.string() }
         case "pins":
             for (role, item) in try value.mapping(allowed: ["RST", "DC", "BUSY", "CS", "PWR", "BL"]) {
-                board.pins[role] = try item.int(in: 0...511)
+                board.pins[role] = try line(item)
             }
         case "busy":
             for (field, item) in try value.mapping(allowed: ["active", "command_ms", "full_ms", "fast_ms", "partial_ms"]) {
@@ -212,7 +213,7 @@ enum BoardFields {
                 }
             }
         case "keys":
-            for (name, item) in try value.freeMapping() { board.keys[name] = try item.int(in: 0...511) }
+            for (name, item) in try value.freeMapping() { board.keys[name] = try line(item) }
         case "refresh":
             let allowed = ["partial", "fast", "full_every", "full_at_least_every", "minimum_interval", "sleep_after_update"]
             for (field, item) in try value.mapping(allowed: allowed) {
@@ -237,6 +238,19 @@ enum BoardFields {
         default:
             break
         }
+    }
+
+    /// A line: a number is the offset on the chip (BCM), text is the line's name.
+    private static func line(_ item: YAMLReader) throws(ConfigError) -> LineReference {
+        let text = try item.string()
+        if let offset = Int(text) {
+            guard (0...511).contains(offset) else { throw item.fail("expected a line offset 0…511 or a line name, found \(offset)") }
+            return .offset(offset)
+        }
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
+            throw item.fail("expected a line offset (BCM number) or a line name like GPIO17, found '\(text)'")
+        }
+        return .name(text)
     }
 
     private static func bool(_ item: YAMLReader) throws(ConfigError) -> Bool {
@@ -271,6 +285,12 @@ enum BoardFields {
 }
 
 extension Board {
+    /// How the panel and keys are wired, for `WiredBus.open`.
+    public var wiring: PanelWiring {
+        PanelWiring(spiDevice: spiDevice, spiSpeedHz: spiSpeedHz, spiMode: spiMode, chipSelectByGPIO: chipSelect == .gpio,
+                    chipLabels: gpioChips, lines: pins, keys: keys)
+    }
+
     /// The controller this board names, configured from its file, speaking to `bus`.
     public func makeController(bus: any PanelBus) throws(PanelConfigurationError) -> any PanelController {
         let palette = Palette.named(colors.rawValue) ?? .bw

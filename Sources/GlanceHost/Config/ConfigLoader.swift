@@ -86,6 +86,12 @@ public enum ConfigLoader {
         if !sawSlots || config.slots.isEmpty {
             throw reader.fail("no slots: add a 'slots:' list with at least one widget")
         }
+        if let board = config.display.board, config.display.backend == .panel {
+            for binding in config.keys where board.keys[binding.key] == nil {
+                let known = board.keys.keys.sorted()
+                throw binding.location.error("board \(board.name) has \(known.isEmpty ? "no keys" : "no key \(binding.key); its keys are \(known.joined(separator: ", "))")")
+            }
+        }
         var names: Set<String> = []
         for slot in config.slots where !names.insert(slot.name).inserted {
             throw slot.locations.slot.error("slot name '\(slot.name)' is used twice")
@@ -152,6 +158,12 @@ public enum ConfigLoader {
                 try BoardFields.apply(key, value, to: &board)
                 display.board = board
             }
+        }
+        if display.backend == .framebuffer {
+            // The screen says its own size and takes full colour unless told otherwise.
+            if path == nil { display.path = "/dev/fb0" }
+            if colors == nil { display.colors = .rgb888 }
+            display.sizeFromDevice = size == nil
         }
         guard let board = display.board else { return display }
         try BoardFields.check(board, at: reader)

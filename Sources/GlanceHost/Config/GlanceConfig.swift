@@ -51,7 +51,7 @@ public struct DisplayConfig: Sendable, Equatable {
 
     /// A panel's palette: what each pixel can be.
     public enum Colors: String, CaseIterable, Sendable {
-        case bw, gray4, bwr, bwy, acep7, spectra6, rgb565
+        case bw, gray4, bwr, bwy, acep7, spectra6, rgb565, rgb888
     }
 
     /// How a board's bus is reached: real wires, or a trace file of its traffic.
@@ -60,7 +60,8 @@ public struct DisplayConfig: Sendable, Equatable {
     }
 
     public var backend: Backend = .file
-    /// File backend: the directory frames go to; trace transport: the trace file.
+    /// File backend: the directory frames go to; trace transport: the trace file;
+    /// framebuffer: the device (`/dev/fb0` unless given).
     public var path: String = "out"
     /// The board from `boards/` (with the config's overrides), for `panel`, or for `file`
     /// at the board's resolution, rotation and colours.
@@ -69,6 +70,8 @@ public struct DisplayConfig: Sendable, Equatable {
     /// Pixels.
     public var width: Int = 800
     public var height: Int = 480
+    /// Framebuffer backend without `size:`: the device's own size is used.
+    public var sizeFromDevice = false
     public var colors: Colors = .bw
     /// Pixels per point: a family's point size times this is its size in pixels.
     public var scale: Double = 1

@@ -1,0 +1,179 @@
+import CGlanceLinux
+import FoundationEssentials
+import GlanceGraphics
+import GlanceHardware
+import Glibc
+
+/// A Linux framebuffer's pixel layout: size, bytes per line, and where each colour
+/// channel sits in a pixel (`FBIOGET_VSCREENINFO` / `FBIOGET_FSCREENINFO`).
+public struct FramebufferGeometry: Sendable, Equatable {
+    public struct Channel: Sendable, Equatable {
+        public var offset: Int
+        public var length: Int
+        public init(offset: Int, length: Int) {
+            self.offset = offset
+            self.length = length
+        }
+    }
+
+    public var width: Int
+    public var height: Int
+    public var bitsPerPixel: Int
+    public var lineLength: Int
+    public var red: Channel
+    public var green: Channel
+    public var blue: Channel
+    public var name = ""
+
+    public init(width: Int, height: Int, bitsPerPixel: Int, lineLength: Int, red: Channel, green: Channel, blue: Channel, name: String = "") {
+        self.width = width
+        self.height = height
+        self.bitsPerPixel = bitsPerPixel
+        self.lineLength = lineLength
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.name = name
+    }
+
+    /// RGB565, the layout of fbtft's SPI LCDs.
+    public static func rgb565(width: Int, height: Int) -> Self {
+        Self(width: width, height: height, bitsPerPixel: 16, lineLength: width * 2,
+             red: .init(offset: 11, length: 5), green: .init(offset: 5, length: 6), blue: .init(offset: 0, length: 5))
+    }
+
+    /// XRGB8888, the layout of HDMI screens and DRM's framebuffer emulation.
+    public static func xrgb8888(width: Int, height: Int) -> Self {
+        Self(width: width, height: height, bitsPerPixel: 32, lineLength: width * 4,
+             red: .init(offset: 16, length: 8), green: .init(offset: 8, length: 8), blue: .init(offset: 0, length: 8))
+    }
+
+    public var bytesPerPixel: Int { bitsPerPixel / 8 }
+
+    /// The pixel's bytes as the framebuffer stores them (little-endian words).
+    @inline(__always)
+    func encode(_ color: RGBA) -> UInt32 {
+        func channel(_ value: UInt8, _ channel: Channel) -> UInt32 {
+            guard channel.length > 0 else { return 0 }
+            return (UInt32(value) >> UInt32(8 - min(8, channel.length))) << UInt32(channel.offset)
+        }
+        return channel(color.r, red) | channel(color.g, green) | channel(color.b, blue)
+    }
+
+    /// The colour a stored pixel shows (for tests and for reading a screen back).
+    public func decode(_ pixel: UInt32) -> RGBA {
+        func channel(_ channel: Channel) -> UInt8 {
+            guard channel.length > 0 else { return 0 }
+            let maximum = UInt32(1) << UInt32(channel.length) - 1
+            let value = (pixel >> UInt32(channel.offset)) & maximum
+            return UInt8(value * 255 / maximum)
+        }
+        return RGBA(channel(red), channel(green), channel(blue))
+    }
+}
+
+/// The Linux framebuffer backend (`/dev/fbN`): HDMI screens, and small SPI LCDs driven
+/// by the kernel's fbtft or tiny DRM drivers. Each frame is quantised to the configured
+/// colours and only the changed rows are written, at the device's own pixel layout.
+public final class FramebufferSink: FrameSink {
+    public let path: String
+    public let geometry: FramebufferGeometry
+    private let palette: Palette
+    private let dither: DitherMode
+    private var descriptor: Int32
+    private var shown: QuantisedFrame?
+    /// Bytes written to the device since it was opened.
+    public private(set) var bytesWritten = 0
+
+    /// Opens `path` and reads its geometry (or takes `geometry`, for a plain file in tests).
+    public init(path: String, palette: Palette, dither: DitherMode, geometry: FramebufferGeometry? = nil) throws(PanelBusError) {
+        self.path = path
+        self.palette = palette
+        self.dither = dither
+        descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            switch code {
+            case EACCES, EPERM:
+                throw .io("permission denied on \(path): add your user to the 'video' group (sudo usermod -aG video $USER) and log in again, or run as root")
+            case ENOENT, ENODEV, ENXIO:
+                throw .io("\(path) does not exist: no framebuffer; connect a screen, or enable the LCD's overlay (dtoverlay=…) and reboot")
+            default:
+                throw .io("\(path): cannot open (\(String(cString: strerror(code))))")
+            }
+        }
+        if let geometry {
+            self.geometry = geometry
+        } else {
+            var info = glance_fb_info()
+            guard glance_fb_get_info(descriptor, &info) == 0 else {
+                close(descriptor)
+                throw .io("\(path) is not a framebuffer device (the screen-info ioctl failed); use a /dev/fbN path")
+            }
+            let name = withUnsafeBytes(of: info.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            self.geometry = FramebufferGeometry(
+                width: Int(info.width), height: Int(info.height), bitsPerPixel: Int(info.bits_per_pixel), lineLength: Int(info.line_length),
+                red: .init(offset: Int(info.red_offset), length: Int(info.red_length)),
+                green: .init(offset: Int(info.green_offset), length: Int(info.green_length)),
+                blue: .init(offset: Int(info.blue_offset), length: Int(info.blue_length)), name: name)
+            if info.grayscale != 0 || info.visual != 2 /* FB_VISUAL_TRUECOLOR */ {
+                close(descriptor)
+                throw .io("\(path) (\(name)) is not a true-colour framebuffer; Glance drives 16, 24 and 32 bits per pixel")
+            }
+        }
+        guard [16, 24, 32].contains(self.geometry.bitsPerPixel), self.geometry.lineLength >= self.geometry.width * self.geometry.bytesPerPixel else {
+            close(descriptor)
+            throw .io("\(path): \(self.geometry.bitsPerPixel) bits per pixel is not supported; Glance drives 16, 24 and 32 bits per pixel")
+        }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    public func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws {
+        guard let canvas = frame.canvas else { return }
+        guard canvas.width == geometry.width, canvas.height == geometry.height else {
+            throw PanelBusError.io("\(path) is \(geometry.width)x\(geometry.height), the frame \(canvas.width)x\(canvas.height)")
+        }
+        let quantised = canvas.quantised(to: palette, dither: dither)
+        let rows: Range<Int>
+        if let shown, refresh != .full {
+            guard let changed = quantised.difference(from: shown) else { return }
+            rows = changed.y..<(changed.y + changed.height)
+        } else {
+            rows = 0..<geometry.height
+        }
+        try write(quantised, rows: rows)
+        shown = quantised
+        _ = glance_fb_pan_to_origin(descriptor)
+    }
+
+    /// Writes whole rows: one `pwrite` per changed row, converted to the device's layout.
+    private func write(_ frame: QuantisedFrame, rows: Range<Int>) throws {
+        let bytesPerPixel = geometry.bytesPerPixel
+        var line = [UInt8](repeating: 0, count: geometry.width * bytesPerPixel)
+        var cache: [UInt32: UInt32] = [:]
+        for y in rows {
+            for x in 0..<geometry.width {
+                let value = frame.values[y * frame.width + x]
+                let pixel: UInt32
+                if let known = cache[value] {
+                    pixel = known
+                } else {
+                    pixel = geometry.encode(palette.color(of: value))
+                    if cache.count < 4096 { cache[value] = pixel }
+                }
+                var word = pixel
+                for byte in 0..<bytesPerPixel {
+                    line[x * bytesPerPixel + byte] = UInt8(truncatingIfNeeded: word)
+                    word >>= 8
+                }
+            }
+            let offset = off_t(y * geometry.lineLength)
+            let written = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, offset) }
+            guard written == line.count else {
+                throw PanelBusError.io("\(path): cannot write row \(y) (\(String(cString: strerror(errno))))")
+            }
+            bytesWritten += line.count
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GlanceGraphics
+import GlanceHardware
+import GlanceHost
+import Testing
+
+/// The framebuffer backend writes the device's own pixel layout, row by row, and only
+/// the rows that changed. A plain file stands in for `/dev/fbN`, with its geometry given.
+@Suite struct FramebufferTests {
+    func frame(width: Int, height: Int, mark: PixelRect? = nil) throws -> Frame {
+        var canvas = try Canvas(width: width, height: height)
+        for y in 0..<height {
+            for x in 0..<width {
+                canvas.setPixel(y * width + x, RGBA(UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), 128))
+            }
+        }
+        if let mark {
+            for y in mark.y..<(mark.y + mark.height) { for x in mark.x..<(mark.x + mark.width) { canvas.setPixel(y * width + x, .black) } }
+        }
+        return Frame(width: width, height: height, slots: [], canvas: canvas)
+    }
+
+    /// Reads the file back through the geometry: the picture a screen would show.
+    func screen(_ path: String, _ geometry: FramebufferGeometry) throws -> [RGBA] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        var result: [RGBA] = []
+        for y in 0..<geometry.height {
+            for x in 0..<geometry.width {
+                let start = y * geometry.lineLength + x * geometry.bytesPerPixel
+                var word: UInt32 = 0
+                for byte in (0..<geometry.bytesPerPixel).reversed() { word = word << 8 | UInt32(bytes[start + byte]) }
+                result.append(geometry.decode(word))
+            }
+        }
+        return result
+    }
+
+    func temporaryFile() -> String {
+        let path = NSTemporaryDirectory() + "glance-fb-\(UUID().uuidString)"
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
+        return path
+    }
+
+    @Test(arguments: [
+        FramebufferGeometry.rgb565(width: 64, height: 40),
+        FramebufferGeometry.xrgb8888(width: 64, height: 40),
+        // BGR order and padded lines, as some HDMI modes have.
+        FramebufferGeometry(width: 64, height: 40, bitsPerPixel: 24, lineLength: 64 * 3 + 16,
+                            red: .init(offset: 0, length: 8), green: .init(offset: 8, length: 8), blue: .init(offset: 16, length: 8)),
+    ])
+    func theScreenShowsTheFrameInItsOwnLayout(_ geometry: FramebufferGeometry) throws {
+        let path = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let palette: Palette = geometry.bitsPerPixel == 16 ? .rgb565 : .rgb888
+        let sink = try FramebufferSink(path: path, palette: palette, dither: .none, geometry: geometry)
+        let first = try frame(width: 64, height: 40)
+        try sink.show(first, refresh: .full, damage: nil, at: Date())
+        let expected = first.canvas!.quantised(to: palette, dither: .none)
+        let shown = try screen(path, geometry)
+        for index in shown.indices {
+            #expect(shown[index] == palette.color(of: expected.values[index]), "pixel \(index % 64),\(index / 64)")
+            if shown[index] != palette.color(of: expected.values[index]) { break }
+        }
+        #expect(sink.bytesWritten == 40 * 64 * geometry.bytesPerPixel)
+
+        // A change in rows 10–14 writes those five rows only.
+        let second = try frame(width: 64, height: 40, mark: PixelRect(x: 20, y: 10, width: 8, height: 5))
+        try sink.show(second, refresh: .partial, damage: nil, at: Date())
+        #expect(sink.bytesWritten == 45 * 64 * geometry.bytesPerPixel)
+        #expect(try screen(path, geometry)[12 * 64 + 22] == .black)
+        // The same frame again writes nothing.
+        try sink.show(second, refresh: .partial, damage: nil, at: Date())
+        #expect(sink.bytesWritten == 45 * 64 * geometry.bytesPerPixel)
+    }
+
+    @Test func aWrongSizedFrameIsAnError() throws {
+        let path = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let sink = try FramebufferSink(path: path, palette: .rgb565, dither: .none, geometry: .rgb565(width: 320, height: 240))
+        #expect(throws: PanelBusError.io("\(path) is 320x240, the frame 64x40")) {
+            try sink.show(try frame(width: 64, height: 40), refresh: .full, damage: nil, at: Date())
+        }
+    }
+
+    @Test func configDefaultsComeFromTheScreen() throws {
+        let config = try ConfigLoader.parse("display: {backend: framebuffer}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+        #expect(config.display.path == "/dev/fb0")
+        #expect(config.display.colors == .rgb888)
+        #expect(config.display.sizeFromDevice)
+        let sized = try ConfigLoader.parse("display: {backend: framebuffer, path: /dev/fb1, size: 320x240, colors: rgb565}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+        #expect(sized.display.path == "/dev/fb1" && sized.display.colors == .rgb565 && !sized.display.sizeFromDevice)
+    }
+
+    @Test func boundKeysMustBeOnTheBoard() {
+        do {
+            _ = try ConfigLoader.parse("display: {board: waveshare-2in7-v2, transport: trace, path: t.jsonl}\nkeys: {KEY5: reload-all}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+            Issue.record("a key the board lacks was accepted")
+        } catch {
+            #expect("\(error)".contains("board waveshare-2in7-v2 has no key KEY5; its keys are KEY1, KEY2, KEY3, KEY4"), "\(error)")
+        }
+    }
+}

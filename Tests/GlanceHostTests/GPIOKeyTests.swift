@@ -1,0 +1,51 @@
+import Foundation
+import GlanceEmulators
+import GlanceHardware
+import GlanceHost
+import Synchronization
+import Testing
+
+/// Board keys as a wake source: edge events on the key lines end the clock's wait, are
+/// debounced by their timestamps, and reach the host as presses.
+@Suite struct GPIOKeyTests {
+    static let wiring = PanelWiring(
+        spiDevice: "/dev/spidev0.0", spiSpeedHz: 4_000_000, spiMode: 0, chipSelectByGPIO: false, chipLabels: ["pinctrl-bcm2711"],
+        lines: ["RST": 17, "DC": 25, "BUSY": 24, "PWR": 18], keys: ["KEY1": 5, "KEY2": 6, "KEY3": 13, "KEY4": 19])
+
+    func open() throws -> (EmulatedWiring, WiredBus, GPIOKeys) {
+        let wires = EmulatedWiring(raspberryPi4For: Self.wiring, emulator: nil)
+        let bus = try WiredBus.open(Self.wiring, gpio: wires, spi: wires, timing: wires.timing)
+        return (wires, bus, GPIOKeys(keys: bus.keyLines))
+    }
+
+    @Test func contactBounceIsOnePress() throws {
+        let (wires, bus, keys) = try open()
+        defer { withExtendedLifetime(bus) {} }
+        let ms: UInt64 = 1_000_000
+        // KEY2 (GPIO6): down with two bounces, up with one, then a second real press.
+        for (pressed, at) in [(true, 100), (false, 102), (true, 104), (false, 180), (true, 183), (false, 186), (true, 400), (false, 480)] {
+            wires.key(6, pressed: pressed, atNanoseconds: UInt64(at) * ms)
+        }
+        #expect(try keys.drain(1) == 2)
+        #expect(try keys.drain(0) == 0)
+    }
+
+    @Test func aKeyPressEndsTheClocksWait() throws {
+        let (wires, bus, keys) = try open()
+        defer { withExtendedLifetime(bus) {} }
+        let clock = try LinuxEventClock()
+        let pressed = Mutex<[String]>([])
+        try keys.attach(to: clock, press: { name in
+            pressed.withLock { $0.append(name) }
+            clock.interrupt()
+        }, log: { Issue.record("unexpected log: \($0)") })
+        wires.key(13, pressed: true)
+        let start = Date()
+        // Without the key this wait would last ten seconds.
+        #expect(clock.wait(until: Date().addingTimeInterval(10)) == .interrupted)
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(pressed.withLock { $0 } == ["KEY3"])
+        // The edge was read: the next wait is not woken by it again.
+        #expect(clock.wait(until: Date().addingTimeInterval(0.05)) == .deadline)
+    }
+}
