@@ -1,6 +1,8 @@
 import ArgumentParser
 import FoundationEssentials
+import GlanceEmulators
 import GlanceGraphics
+import GlanceHardware
 import GlanceHost
 import GlanceText
 import GlanceUI
@@ -243,8 +245,9 @@ struct BusBench: ParsableCommand {
         discussion: """
         Renders a countdown filling the board's panel for two days whose labels differ in \
         one digit (D-41, D-40), shows the first, then the second once as a full and once \
-        as a partial refresh. Last line: board=B spi_hz=S full_bytes=F full_bus_ms=X \
-        partial_bytes=P partial_bus_ms=Y window=WxH+X+Y
+        as a partial refresh, through the real wired bus on emulated GPIO and SPI. Last \
+        line: board=B spi_hz=S full_bytes=F full_transfers=T full_bus_ms=X partial_bytes=P \
+        partial_transfers=U partial_bus_ms=Y window=WxH+X+Y
         """
     )
 
@@ -275,19 +278,29 @@ struct BusBench: ParsableCommand {
             }
         }
         let before = try frame("2026-11-23"), after = try frame("2026-11-24")
-        func traffic(_ refresh: RefreshMode) throws -> (bytes: Int, update: PanelDisplay.Update?) {
+        // The real wired bus (D/C, chip select, spidev-sized transfers) on emulated wires.
+        func traffic(_ refresh: RefreshMode) throws -> (bytes: Int, transfers: Int, update: PanelDisplay.Update?) {
             let emulator = TraceDecoding.emulator(for: board)
-            let sink = try PanelFrameSink(board: board, bus: emulator, dither: .floydSteinberg)
+            let wires = EmulatedWiring(raspberryPi4For: board.wiring, emulator: emulator)
+            let bus: WiredBus
+            do {
+                bus = try WiredBus.open(board.wiring, gpio: wires, spi: wires, timing: wires.timing)
+            } catch {
+                throw RuntimeError(message: "\(error)")
+            }
+            defer { bus.close() }
+            let sink = try PanelFrameSink(board: board, bus: bus, dither: .floydSteinberg)
             try sink.display.show(before, requested: .full)
-            let start = emulator.bytesReceived
+            let start = emulator.bytesReceived, startTransfers = wires.transferSizes.count
             let update = try sink.display.show(after, requested: refresh)
-            try emulator.checkAsleep()
-            return (emulator.bytesReceived - start, update)
+            if board.refresh.sleepAfterUpdate { try emulator.checkAsleep() }
+            guard wires.faults.isEmpty else { throw RuntimeError(message: "wiring faults: \(wires.faults.joined(separator: "; "))") }
+            return (emulator.bytesReceived - start, wires.transferSizes.count - startTransfers, update)
         }
         let full = try traffic(.full), partial = try traffic(.partial)
         func milliseconds(_ bytes: Int) -> Double { (Double(bytes * 8) / Double(board.spiSpeedHz) * 1000 * 100).rounded() / 100 }
         let window = partial.update?.window.description ?? "none"
-        print("\(board.name): full refresh \(full.bytes) bytes (\(milliseconds(full.bytes)) ms at \(board.spiSpeedHz / 1000) kHz), \(partial.update?.refresh.rawValue ?? "no") refresh \(partial.bytes) bytes (\(milliseconds(partial.bytes)) ms), window \(window)")
-        print("board=\(board.name) spi_hz=\(board.spiSpeedHz) full_bytes=\(full.bytes) full_bus_ms=\(milliseconds(full.bytes)) partial_bytes=\(partial.bytes) partial_bus_ms=\(milliseconds(partial.bytes)) window=\(window)")
+        print("\(board.name): full refresh \(full.bytes) bytes in \(full.transfers) SPI transfers (\(milliseconds(full.bytes)) ms at \(board.spiSpeedHz / 1000) kHz), \(partial.update?.refresh.rawValue ?? "no") refresh \(partial.bytes) bytes in \(partial.transfers) transfers (\(milliseconds(partial.bytes)) ms), window \(window)")
+        print("board=\(board.name) spi_hz=\(board.spiSpeedHz) full_bytes=\(full.bytes) full_transfers=\(full.transfers) full_bus_ms=\(milliseconds(full.bytes)) partial_bytes=\(partial.bytes) partial_transfers=\(partial.transfers) partial_bus_ms=\(milliseconds(partial.bytes)) window=\(window)")
     }
 }

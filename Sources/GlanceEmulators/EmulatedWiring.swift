@@ -64,6 +64,9 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
                   spiDevices: ["/dev/spidev0.0": nil, "/dev/spidev0.1": nil])
         chipSelectByGPIO = wiring.chipSelectByGPIO
         for (role, line) in wiring.lines { if case let .offset(offset) = line { roles[offset] = role } }
+        // A board without a reset line (Display HAT Mini) leaves the controller in its
+        // power-on reset state; the driver resets it by command.
+        if wiring.lines["RST"] == nil { emulator?.resetSincePowerUp = true }
     }
 
     /// Presses (`pressed: true`) or releases the key on `offset`: the line goes low or

@@ -19,13 +19,19 @@ import Testing
         #expect(try BoardCatalog.load("waveshare-2in7-v2").keys.count == 4)
     }
 
-    /// Every board's real driver, fed a picture at the board's size and rotation, makes
-    /// its controller's emulator show that picture, pixel for pixel, and sleep.
+    /// Every board's real driver, on the real wired bus with the board's pins, chip
+    /// select and keys (emulated GPIO and SPI on a Pi 4), fed a picture at the board's
+    /// size and rotation, makes its controller's emulator show that picture, pixel for
+    /// pixel, and sleep.
     @Test(arguments: boardNames)
     func everyBoardDrivesItsEmulator(_ name: String) throws {
         let board = try BoardCatalog.load(name)
         let emulator = TraceDecoding.emulator(for: board)
-        let sink = try PanelFrameSink(board: board, bus: emulator, dither: .none)
+        let wires = EmulatedWiring(raspberryPi4For: board.wiring, emulator: emulator)
+        let bus = try WiredBus.open(board.wiring, gpio: wires, spi: wires, timing: wires.timing)
+        defer { bus.close() }
+        #expect(bus.keyLines.map(\.name) == board.keys.keys.sorted())
+        let sink = try PanelFrameSink(board: board, bus: bus, dither: .none)
         var canvas = try Canvas(width: board.width, height: board.height)
         canvas.fill(PixelRect(x: 3, y: 5, width: board.width / 2, height: board.height / 3), .black)
         canvas.fill(PixelRect(x: board.width / 2, y: board.height / 2, width: 9, height: 7), RGBA(200, 0, 0))
@@ -34,6 +40,8 @@ import Testing
         #expect(emulator.screen == picture.rotated(clockwise: board.rotation))
         if board.refresh.sleepAfterUpdate { try emulator.checkAsleep() }
         #expect(emulator.violations.isEmpty)
+        #expect(wires.faults.isEmpty)
+        #expect(wires.transferSizes.max() ?? 0 <= 4096)
     }
 
     func configError(_ display: String) -> String {
