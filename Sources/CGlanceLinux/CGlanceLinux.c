@@ -92,6 +92,10 @@ int glance_epoll_add(int epfd, int fd, uint64_t token) {
     return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
 }
 
+int glance_epoll_remove(int epfd, int fd) {
+    return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
+}
+
 int glance_epoll_wait_one(int epfd, int timeout_ms, uint64_t *token) {
     struct epoll_event event;
     int n;

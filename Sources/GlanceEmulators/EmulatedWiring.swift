@@ -148,8 +148,11 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
     /// Waits on BUSY: the emulator's clock jumps to the end of the busy period or the
     /// timeout, whichever is first; true when BUSY changed.
     fileprivate func waitForBusyEdge(timeoutNanoseconds: Int64) -> Bool {
-        guard let emulator, emulator.isBusy else { return false }
         let limit = Int((timeoutNanoseconds + 999_999) / 1_000_000)
+        guard let emulator, emulator.isBusy else {
+            timing.sleep(milliseconds: max(1, limit))
+            return false
+        }
         if emulator.busyStuck {
             emulator.delay(milliseconds: max(1, limit))
             return false
@@ -176,7 +179,7 @@ public final class VirtualTiming: BusTiming {
 
 private final class EmulatedChip: GPIOChip {
     let spec: EmulatedWiring.ChipSpec
-    unowned let wiring: EmulatedWiring
+    let wiring: EmulatedWiring
 
     init(spec: EmulatedWiring.ChipSpec, wiring: EmulatedWiring) {
         self.spec = spec
@@ -254,7 +257,7 @@ private final class EmulatedLine: GPIOLine {
             var fds: [Int32] = [0, 0]
             guard Glibc.pipe(&fds) == 0 else { return nil }
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+            for fd in fds { _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
             pipe = fds
             for _ in events { var byte: UInt8 = 1; _ = write(pipe[1], &byte, 1) }
         }
@@ -270,7 +273,7 @@ private final class EmulatedLine: GPIOLine {
 }
 
 private final class EmulatedSPI: SPIDevice {
-    unowned let wiring: EmulatedWiring
+    let wiring: EmulatedWiring
     init(wiring: EmulatedWiring) { self.wiring = wiring }
     var maximumTransferBytes: Int { wiring.maximumTransferBytes }
     func write(_ bytes: UnsafeRawBufferPointer) throws { try wiring.transfer(bytes) }

@@ -47,6 +47,9 @@ import Testing
         // BGR order and padded lines, as some HDMI modes have.
         FramebufferGeometry(width: 64, height: 40, bitsPerPixel: 24, lineLength: 64 * 3 + 16,
                             red: .init(offset: 0, length: 8), green: .init(offset: 8, length: 8), blue: .init(offset: 16, length: 8)),
+        // Ten bits a channel (XRGB2101010).
+        FramebufferGeometry(width: 64, height: 40, bitsPerPixel: 32, lineLength: 64 * 4,
+                            red: .init(offset: 20, length: 10), green: .init(offset: 10, length: 10), blue: .init(offset: 0, length: 10)),
     ])
     func theScreenShowsTheFrameInItsOwnLayout(_ geometry: FramebufferGeometry) throws {
         let path = temporaryFile()

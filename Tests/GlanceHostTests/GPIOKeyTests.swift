@@ -28,6 +28,11 @@ import Testing
         }
         #expect(try keys.drain(1) == 2)
         #expect(try keys.drain(0) == 0)
+        // A tap shorter than the debounce time still counts, and so does the next press.
+        for (pressed, at) in [(true, 1000), (false, 1010), (true, 1100), (false, 1300)] {
+            wires.key(5, pressed: pressed, atNanoseconds: UInt64(at) * ms)
+        }
+        #expect(try keys.drain(0) == 2)
     }
 
     @Test func aKeyPressEndsTheClocksWait() throws {

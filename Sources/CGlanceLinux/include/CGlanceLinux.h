@@ -24,6 +24,7 @@ int glance_eventfd_drain(int fd);
 
 int glance_epoll_create(void);
 int glance_epoll_add(int epfd, int fd, uint64_t token);
+int glance_epoll_remove(int epfd, int fd);
 // Waits for one event; returns 1 with *token set, 0 on timeout, -1 on error.
 int glance_epoll_wait_one(int epfd, int timeout_ms, uint64_t *token);
 

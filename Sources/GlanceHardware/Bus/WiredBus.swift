@@ -218,7 +218,14 @@ public final class WiredBus: PanelBus {
             // was missed, and bounds the wait on chips that have no edge detection.
             let slice = min(Int64(deadline - now), 20_000_000)
             if busyHasEdges {
-                if try busy.waitForEdge(timeoutNanoseconds: slice) { _ = try busy.readEdge() }
+                if try busy.waitForEdge(timeoutNanoseconds: slice) {
+                    // Read every queued edge; a line that keeps toggling while it reads
+                    // busy (noise, a floating pin) is then re-read each millisecond
+                    // rather than in a tight loop.
+                    var edges = 0
+                    repeat { _ = try busy.readEdge(); edges += 1 } while try busy.waitForEdge(timeoutNanoseconds: 0)
+                    if edges > 1 { timing.sleep(milliseconds: 1) }
+                }
             } else {
                 timing.sleep(milliseconds: max(1, Int(slice / 1_000_000)))
             }

@@ -45,15 +45,15 @@ final class LibgpiodChip: GPIOChip {
         lineCount = Int(glance_gpio_chip_line_count(chip))
     }
 
-    deinit { close() }
+    // Lines keep their chip alive (libgpiod 1.x frees a chip's lines with the chip), so
+    // the chip is closed when the last of its owner and its lines lets go of it.
+    deinit { glance_gpio_chip_close(chip) }
 
-    func close() {
-        glance_gpio_chip_close(chip)
-        chip = nil
-    }
+    /// Nothing to do at once: see `deinit`.
+    func close() {}
 
     private func open() throws -> OpaquePointer {
-        guard let chip else { throw PanelBusError.io("\(path): the GPIO chip was closed") }
+        guard let chip else { throw PanelBusError.io("\(path): the GPIO chip is not open") }
         return chip
     }
 
@@ -74,7 +74,7 @@ final class LibgpiodChip: GPIOChip {
         guard let line = glance_gpio_request_output(try open(), UInt32(offset), consumer, initialHigh ? 1 : 0) else {
             throw requestFailure(offset, errno)
         }
-        return LibgpiodLine(name: "\(label) line \(offset)", line: line)
+        return LibgpiodLine(name: "\(label) line \(offset)", line: line, chip: self)
     }
 
     func requestInput(offset: Int, consumer: String, bias: LineBias, edges: EdgeDetection) throws -> GPIOLine {
@@ -93,7 +93,7 @@ final class LibgpiodChip: GPIOChip {
         guard let line = glance_gpio_request_input(try open(), UInt32(offset), consumer, biasCode, edgeCode) else {
             throw requestFailure(offset, errno)
         }
-        return LibgpiodLine(name: "\(label) line \(offset)", line: line)
+        return LibgpiodLine(name: "\(label) line \(offset)", line: line, chip: self)
     }
 
     private func requestFailure(_ offset: Int, _ code: Int32) -> PanelBusError {
@@ -108,10 +108,12 @@ final class LibgpiodChip: GPIOChip {
 final class LibgpiodLine: GPIOLine {
     private let name: String
     private var line: OpaquePointer?
+    private let chip: LibgpiodChip
 
-    init(name: String, line: OpaquePointer) {
+    init(name: String, line: OpaquePointer, chip: LibgpiodChip) {
         self.name = name
         self.line = line
+        self.chip = chip
     }
 
     deinit { release() }

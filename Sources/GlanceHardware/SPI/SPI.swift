@@ -46,14 +46,16 @@ public struct SpidevSystem: SPISystem {
 
     public func open(path: String, mode: Int, speedHz: Int) throws -> SPIDevice {
         try check(path: path)
+        guard (0...3).contains(mode) else { throw PanelBusError.io("\(path): SPI mode \(mode) does not exist; use 0, 1, 2 or 3") }
+        guard let speed = UInt32(exactly: speedHz), speed > 0 else { throw PanelBusError.io("\(path): SPI speed \(speedHz) Hz is out of range") }
         let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw DeviceErrors.openFailure(path, errno, group: "spi", missing: Self.missingAdvice(path)) }
-        guard (0...3).contains(mode), glance_spi_configure(descriptor, UInt8(mode), UInt32(speedHz)) == 0 else {
+        guard glance_spi_configure(descriptor, UInt8(mode), speed) == 0 else {
             let code = errno
             Glibc.close(descriptor)
             throw PanelBusError.io("\(path): cannot set SPI mode \(mode) at \(speedHz) Hz (\(DeviceErrors.describe(code)))")
         }
-        return Spidev(path: path, descriptor: descriptor, speedHz: UInt32(speedHz), maximumTransferBytes: bufferSize())
+        return Spidev(path: path, descriptor: descriptor, speedHz: speed, maximumTransferBytes: bufferSize())
     }
 
     /// What to do when `path` is missing: enable SPI, or use the device that exists.

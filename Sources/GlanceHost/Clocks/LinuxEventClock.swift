@@ -20,6 +20,8 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
     private let interrupts: Int32
     /// Descriptors other wake sources (key lines) asked to be watched, by token.
     private var sources: [UInt64: () -> Void] = [:]
+    private var nextSource: UInt64 = 100
+    private var watched: [Int32: UInt64] = [:]
 
     public struct SetupError: Error, CustomStringConvertible {
         public let call: String
@@ -54,9 +56,18 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
     /// `onReady` runs on the waiting thread (it must read what is queued, and calls
     /// `interrupt()` when the host should wake). Call before the first `wait`.
     public func watch(descriptor: Int32, onReady: @escaping () -> Void) throws(SetupError) {
-        let token = UInt64(100 + sources.count)
+        let token = nextSource
         if glance_epoll_add(epoll, descriptor, token) < 0 { throw SetupError(call: "epoll_ctl(wake source \(descriptor))", errno: errno) }
+        nextSource += 1
         sources[token] = onReady
+        watched[descriptor] = token
+    }
+
+    /// Stops watching `descriptor` (from its own handler, or before a `wait`).
+    public func unwatch(descriptor: Int32) {
+        guard let token = watched.removeValue(forKey: descriptor) else { return }
+        _ = glance_epoll_remove(epoll, descriptor)
+        sources[token] = nil
     }
 
     public func interrupt() { _ = glance_eventfd_signal(interrupts) }

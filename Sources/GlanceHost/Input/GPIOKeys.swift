@@ -8,8 +8,8 @@ public final class GPIOKeys {
     public let keys: [(name: String, line: GPIOLine)]
     /// Edges closer than this to the last accepted edge of the same key are contact bounce.
     public var debounceNanoseconds: UInt64 = 30_000_000
-    private var pressed: [String: Bool] = [:]
-    private var lastAccepted: [String: UInt64] = [:]
+    private var lastPress: [String: UInt64] = [:]
+    private var lastRelease: [String: UInt64] = [:]
 
     public init(keys: [(name: String, line: GPIOLine)]) { self.keys = keys }
 
@@ -19,13 +19,16 @@ public final class GPIOKeys {
         var presses = 0
         while try line.waitForEdge(timeoutNanoseconds: 0) {
             let edge = try line.readEdge()
-            let isPressed = pressed[name] ?? false
+            let at = edge.timestampNanoseconds
             // A press is a falling edge (pull-up, key to ground); a release a rising one.
-            guard edge.rising == isPressed else { continue }
-            if let last = lastAccepted[name], edge.timestampNanoseconds &- last < debounceNanoseconds { continue }
-            lastAccepted[name] = edge.timestampNanoseconds
-            pressed[name] = !edge.rising
-            if !edge.rising { presses += 1 }
+            // A falling edge soon after the last press or the last release is bounce.
+            if edge.rising {
+                lastRelease[name] = at
+            } else if lastPress[name].map({ at &- $0 >= debounceNanoseconds }) ?? true,
+                      lastRelease[name].map({ at &- $0 >= debounceNanoseconds }) ?? true {
+                lastPress[name] = at
+                presses += 1
+            }
         }
         return presses
     }
@@ -41,7 +44,10 @@ public final class GPIOKeys {
                 do {
                     for _ in 0..<(try drain(index)) { press(key.name) }
                 } catch {
-                    log("key \(key.name): \(error)")
+                    // Events left unread would keep the descriptor readable and the loop
+                    // spinning: the key is given up instead.
+                    log("key \(key.name): \(error); the key is ignored from now on")
+                    clock.unwatch(descriptor: descriptor)
                 }
             }
         }

@@ -55,7 +55,10 @@ public struct FramebufferGeometry: Sendable, Equatable {
     func encode(_ color: RGBA) -> UInt32 {
         func channel(_ value: UInt8, _ channel: Channel) -> UInt32 {
             guard channel.length > 0 else { return 0 }
-            return (UInt32(value) >> UInt32(8 - min(8, channel.length))) << UInt32(channel.offset)
+            let length = UInt32(min(16, channel.length)), wide = UInt32(value)
+            // Narrow channels keep the top bits; wide ones (10-bit) repeat them below.
+            let scaled = length <= 8 ? wide >> (8 - length) : (wide << (length - 8)) | (wide >> (16 - length))
+            return scaled << UInt32(channel.offset)
         }
         return channel(color.r, red) | channel(color.g, green) | channel(color.b, blue)
     }
@@ -66,7 +69,8 @@ public struct FramebufferGeometry: Sendable, Equatable {
             guard channel.length > 0 else { return 0 }
             let maximum = UInt32(1) << UInt32(channel.length) - 1
             let value = (pixel >> UInt32(channel.offset)) & maximum
-            return UInt8(value * 255 / maximum)
+            // Wide channels: the top eight bits; narrow ones scaled up as RGB565 is.
+            return channel.length > 8 ? UInt8(truncatingIfNeeded: value >> UInt32(channel.length - 8)) : UInt8(value * 255 / maximum)
         }
         return RGBA(channel(red), channel(green), channel(blue))
     }
