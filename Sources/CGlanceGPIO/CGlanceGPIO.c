@@ -14,6 +14,7 @@
 #define GLANCE_GPIOD_V2 1
 #endif
 
+// Copies a possibly-NULL C string into a caller's buffer.
 static void copy_consumer(const char *name, char *out, size_t capacity) {
     if (!out || capacity == 0) return;
     if (!name) name = "";
@@ -58,6 +59,13 @@ int glance_gpio_chip_find_line(glance_gpio_chip *chip, const char *name) {
     }
     errno = ENOENT;
     return -1;
+}
+
+int glance_gpio_line_name(glance_gpio_chip *chip, unsigned offset, char *name, size_t capacity) {
+    struct gpiod_line *line = gpiod_chip_get_line(chip->chip, offset);
+    if (!line) return -1;
+    copy_consumer(gpiod_line_name(line), name, capacity);
+    return 0;
 }
 
 int glance_gpio_line_in_use(glance_gpio_chip *chip, unsigned offset, char *consumer, size_t capacity) {
@@ -173,6 +181,14 @@ int glance_gpio_chip_line_count(glance_gpio_chip *chip) { return chip->lines; }
 
 int glance_gpio_chip_find_line(glance_gpio_chip *chip, const char *name) {
     return gpiod_chip_get_line_offset_from_name(chip->chip, name);
+}
+
+int glance_gpio_line_name(glance_gpio_chip *chip, unsigned offset, char *name, size_t capacity) {
+    struct gpiod_line_info *info = gpiod_chip_get_line_info(chip->chip, offset);
+    if (!info) return -1;
+    copy_consumer(gpiod_line_info_get_name(info), name, capacity);
+    gpiod_line_info_free(info);
+    return 0;
 }
 
 int glance_gpio_line_in_use(glance_gpio_chip *chip, unsigned offset, char *consumer, size_t capacity) {

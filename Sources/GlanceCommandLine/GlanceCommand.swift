@@ -12,7 +12,7 @@ public struct GlanceCommand: ParsableCommand {
         and prints where the frames are. `glance simulate` replays a config's schedule in \
         virtual time.
         """,
-        subcommands: [RunCommand.self, RenderCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, TraceCommand.self]
+        subcommands: [RunCommand.self, RenderCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self]
     )
 
     public init() {}

@@ -190,6 +190,7 @@ private final class EmulatedChip: GPIOChip {
     var label: String { spec.label }
     var lineCount: Int { spec.lineCount }
     func offset(ofLineNamed name: String) -> Int? { spec.names[name] }
+    func name(ofLine offset: Int) throws -> String { spec.names.first { $0.value == offset }?.key ?? "" }
     func holder(ofLine offset: Int) throws -> String? {
         if let holder = spec.holders[offset] { return holder }
         return wiring.claimed.contains(offset) ? WiredBus.consumer : nil

@@ -83,4 +83,33 @@ import Testing
         #expect(notFramebuffer.status == 1)
         #expect(notFramebuffer.stderr.contains("/dev/null is not a framebuffer device"), "\(notFramebuffer.stderr)")
     }
+
+    /// `panel test` and `panel clear` drive a board's real driver (here into a trace,
+    /// which decodes back to the picture); `panel check` and `gpio` report this
+    /// machine's missing hardware as one line.
+    @Test func panelCommands() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let test = try runGlance(["panel", "test", "--board", "pimoroni-inky-what-red", "--trace", "card.jsonl"], in: directory)
+        #expect(test.status == 0, "\(test.stderr)")
+        #expect(test.stdout.contains("pimoroni-inky-what-red: full refresh of 400x300"))
+        let decode = try runGlance(["trace", "decode", "card.jsonl", "--board", "pimoroni-inky-what-red", "--out", "card"], in: directory)
+        #expect(decode.status == 0, "\(decode.stderr)")
+        let clear = try runGlance(["panel", "clear", "--board", "waveshare-2in13-v4", "--trace", "clear.jsonl"], in: directory)
+        #expect(clear.status == 0, "\(clear.stderr)")
+
+        let check = try runGlance(["panel", "check", "--board", "waveshare-2in7-v2"], in: directory)
+        if !FileManager.default.fileExists(atPath: "/dev/spidev0.0") {
+            #expect(check.status == 1)
+            #expect(check.stderr.contains("waveshare-2in7-v2: /dev/spidev0.0 does not exist"), "\(check.stderr)")
+        }
+        let neither = try runGlance(["panel", "check"], in: directory)
+        #expect(neither.status == 2)
+        #expect(neither.stderr.contains("give either --board NAME or --config FILE"))
+        if ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).allSatisfy({ !$0.hasPrefix("gpiochip") }) {
+            let gpio = try runGlance(["gpio"], in: directory)
+            #expect(gpio.status == 1)
+            #expect(gpio.stderr.contains("no GPIO chips (/dev/gpiochip*) on this machine; libgpiod "))
+        }
+    }
 }

@@ -25,6 +25,8 @@ const char *glance_gpio_chip_label(glance_gpio_chip *chip);
 int glance_gpio_chip_line_count(glance_gpio_chip *chip);
 // The offset of the line named `name`, or -1 (errno ENOENT) when the chip has none.
 int glance_gpio_chip_find_line(glance_gpio_chip *chip, const char *name);
+// The line's name copied into `name` (empty when it has none); 0, or -1.
+int glance_gpio_line_name(glance_gpio_chip *chip, unsigned offset, char *name, size_t capacity);
 // Whether another user holds the line: 1 used (its consumer copied into `consumer`,
 // possibly empty), 0 free, -1 error.
 int glance_gpio_line_in_use(glance_gpio_chip *chip, unsigned offset, char *consumer, size_t capacity);

@@ -65,6 +65,8 @@ public protocol GPIOChip: AnyObject {
     var lineCount: Int { get }
     /// The offset of the line with this name, if the chip has one.
     func offset(ofLineNamed name: String) -> Int?
+    /// The line's name ("" when it has none).
+    func name(ofLine offset: Int) throws -> String
     /// Who holds the line: nil when it is free, else its consumer ("" when unnamed).
     func holder(ofLine offset: Int) throws -> String?
     func requestOutput(offset: Int, consumer: String, initialHigh: Bool) throws -> GPIOLine

@@ -67,7 +67,19 @@ final class LibgpiodChip: GPIOChip {
         var consumer = [CChar](repeating: 0, count: 64)
         let used = glance_gpio_line_in_use(try open(), UInt32(offset), &consumer, consumer.count)
         if used < 0 { throw PanelBusError.io("\(path) line \(offset): cannot read its state (\(DeviceErrors.describe(errno)))") }
-        return used == 0 ? nil : String(decoding: consumer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return used == 0 ? nil : Self.text(consumer)
+    }
+
+    func name(ofLine offset: Int) throws -> String {
+        var name = [CChar](repeating: 0, count: 64)
+        if glance_gpio_line_name(try open(), UInt32(offset), &name, name.count) < 0 {
+            throw PanelBusError.io("\(path) line \(offset): cannot read its name (\(DeviceErrors.describe(errno)))")
+        }
+        return Self.text(name)
+    }
+
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     func requestOutput(offset: Int, consumer: String, initialHigh: Bool) throws -> GPIOLine {

@@ -1,0 +1,197 @@
+import ArgumentParser
+import FoundationEssentials
+import GlanceGraphics
+import GlanceHardware
+import GlanceHost
+
+/// `glance gpio`: the machine's GPIO chips and who holds which line, for wiring up a
+/// board (what `gpiodetect` and `gpioinfo` show, through Glance's own libgpiod adapter).
+struct GPIOCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gpio",
+        abstract: "List the GPIO chips (label, lines) and the named or claimed lines.",
+        discussion: "Boards find their chip by label (gpio_chips:) and their lines by offset or name."
+    )
+
+    @Flag(help: "List every line, not only the named or claimed ones.")
+    var all = false
+
+    func run() throws {
+        let system = LibgpiodSystem()
+        let paths = system.chipPaths()
+        guard !paths.isEmpty else {
+            throw RuntimeError(message: "no GPIO chips (/dev/gpiochip*) on this machine; \(LibgpiodSystem.version)")
+        }
+        print(LibgpiodSystem.version)
+        for path in paths {
+            let chip: GPIOChip
+            do {
+                chip = try system.openChip(path: path)
+            } catch {
+                print("\(path)  (\(error))")
+                continue
+            }
+            defer { chip.close() }
+            print("\(path)  \(chip.label)  \(chip.lineCount) lines")
+            for offset in 0..<chip.lineCount {
+                let name = (try? chip.name(ofLine: offset)) ?? ""
+                let holder = (try? chip.holder(ofLine: offset)) ?? nil
+                guard all || !name.isEmpty || holder != nil else { continue }
+                let number = String(repeating: " ", count: max(0, 4 - String(offset).count)) + String(offset)
+                let padded = name + String(repeating: " ", count: max(0, 14 - name.count))
+                print("  \(number)  \(padded)\(holder.map { "used by '\($0)'" } ?? "")")
+            }
+        }
+    }
+}
+
+/// `glance panel check|clear|test`: a board's panel without a widget config, for wiring
+/// it up, for clearing an e-paper panel before it is stored, and for a look at its colours.
+struct PanelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "panel",
+        abstract: "Check a board's wiring, clear its panel, or show a test card.",
+        subcommands: [PanelCheck.self, PanelClear.self, PanelTest.self]
+    )
+}
+
+/// Which board, from `--board` or a config's `display:` (with its overrides).
+struct BoardChoice: ParsableArguments {
+    @Option(help: ArgumentHelp("The board (see glance boards).", valueName: "name"))
+    var board: String?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Take the board and its overrides from this config's display:.", valueName: "file"))
+    var config: String?
+
+    func resolve() throws -> Board {
+        switch (board, config) {
+        case let (name?, nil):
+            return try BoardCatalog.load(name)
+        case let (nil, path?):
+            let loaded = try ConfigLoader.load(path: path)
+            guard let board = loaded.display.board else { throw UsageError(message: "\(path): display: names no board") }
+            return board
+        default:
+            throw UsageError(message: "give either --board NAME or --config FILE")
+        }
+    }
+}
+
+struct PanelCheck: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Run the start-up checks (SPI enabled, permissions, GPIO chip, free lines) without sending a byte."
+    )
+
+    @OptionGroup var choice: BoardChoice
+
+    func run() throws {
+        let board = try choice.resolve()
+        let bus: WiredBus
+        do {
+            bus = try WiredBus.open(board.wiring)
+        } catch {
+            throw RuntimeError(message: "\(board.name): \(error)")
+        }
+        defer { bus.close() }
+        let lines = board.pins.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let keys = bus.keyLines.map(\.name).joined(separator: " ")
+        print("\(board.name): ok — \(board.spiDevice) at \(board.spiSpeedHz / 1000) kHz, chip select by \(board.chipSelect.rawValue), lines \(lines)\(keys.isEmpty ? "" : ", keys \(keys)"); \(LibgpiodSystem.version)")
+    }
+}
+
+/// Shared by `clear` and `test`: one full refresh of `canvas`, then sleep.
+private func showOnce(_ board: Board, trace: String?, _ draw: (Board, Palette) throws -> Canvas) throws {
+    var wired: WiredBus?
+    defer { wired?.close() }
+    do {
+        let bus: any PanelBus
+        if let trace {
+            bus = try TraceBus(path: trace)
+        } else {
+            let opened = try WiredBus.open(board.wiring)
+            wired = opened
+            bus = opened
+        }
+        let sink = try PanelFrameSink(board: board, bus: bus, dither: .floydSteinberg)
+        let canvas = try draw(board, sink.display.controller.palette)
+        let update = try sink.display.show(canvas, requested: .full)
+        try sink.close()
+        print("\(board.name): \(update?.refresh.rawValue ?? "no") refresh of \(board.width)x\(board.height)\(trace.map { "; bus traffic in \($0)" } ?? "")")
+    } catch let error as UsageError {
+        throw error
+    } catch {
+        throw RuntimeError(message: "\(board.name): \(error)")
+    }
+}
+
+struct PanelClear: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "clear",
+        abstract: "Turn the whole panel white and put it to sleep (do this before storing an e-paper panel)."
+    )
+
+    @OptionGroup var choice: BoardChoice
+
+    @Option(help: ArgumentHelp("Write the bus traffic to this trace file instead of driving the panel.", valueName: "file"))
+    var trace: String?
+
+    func run() throws {
+        try showOnce(try choice.resolve(), trace: trace) { board, _ in try Canvas(width: board.width, height: board.height) }
+    }
+}
+
+struct PanelTest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Show a test card: a border, the panel's colours, a checkerboard, a grey ramp, an arrow to the top."
+    )
+
+    @OptionGroup var choice: BoardChoice
+
+    @Option(help: ArgumentHelp("Write the bus traffic to this trace file instead of driving the panel.", valueName: "file"))
+    var trace: String?
+
+    func run() throws {
+        try showOnce(try choice.resolve(), trace: trace) { board, palette in try PanelTestCard.draw(width: board.width, height: board.height, palette: palette) }
+    }
+}
+
+/// A picture that shows at a glance whether a panel is wired, turned and coloured right.
+enum PanelTestCard {
+    static func draw(width: Int, height: Int, palette: Palette) throws -> Canvas {
+        var canvas = try Canvas(width: width, height: height)
+        let border = max(2, min(width, height) / 60)
+        canvas.fill(PixelRect(x: 0, y: 0, width: width, height: border), .black)
+        canvas.fill(PixelRect(x: 0, y: height - border, width: width, height: border), .black)
+        canvas.fill(PixelRect(x: 0, y: 0, width: border, height: height), .black)
+        canvas.fill(PixelRect(x: width - border, y: 0, width: border, height: height), .black)
+        // The panel's colours as bars across the top half (or primaries on RGB screens).
+        let colors = palette.colors.isEmpty ? [.black, .white, RGBA(255, 0, 0), RGBA(0, 255, 0), RGBA(0, 0, 255), RGBA(255, 255, 0)] : palette.colors
+        let inner = PixelRect(x: border * 2, y: border * 2, width: width - border * 4, height: height - border * 4)
+        let barHeight = inner.height / 3
+        for (index, color) in colors.enumerated() {
+            let x = inner.x + inner.width * index / colors.count
+            let next = inner.x + inner.width * (index + 1) / colors.count
+            canvas.fill(PixelRect(x: x, y: inner.y, width: next - x, height: barHeight), color)
+        }
+        // A checkerboard of 8-pixel squares (partial-window alignment shows in it).
+        let checkerTop = inner.y + barHeight + border
+        for y in checkerTop..<min(inner.maxY, checkerTop + barHeight / 2) {
+            for x in inner.x..<(inner.x + inner.width / 2) where ((x - inner.x) / 8 + (y - checkerTop) / 8) % 2 == 0 {
+                canvas.setPixel(y * width + x, .black)
+            }
+        }
+        // A grey ramp, dithered on panels with few colours.
+        let rampTop = checkerTop + barHeight / 2 + border
+        canvas.fillLinearGradient(PixelRect(x: inner.x, y: rampTop, width: inner.width, height: max(1, inner.maxY - rampTop)),
+                                  GradientRamp(colors: [.black, .white]), start: (0, 0.5), end: (1, 0.5))
+        // An arrow pointing up in the right half of the checker band: "this way up".
+        let arrowX = inner.x + inner.width * 3 / 4, arrowTop = checkerTop, arrowHeight = barHeight / 2
+        for row in 0..<arrowHeight {
+            let half = row * max(1, inner.width / 8) / max(1, arrowHeight)
+            canvas.fill(PixelRect(x: arrowX - half, y: arrowTop + row, width: half * 2 + 1, height: 1), .black)
+        }
+        return canvas
+    }
+}
