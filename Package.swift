@@ -64,6 +64,9 @@ let package = Package(
         // An iOS-style widget as its own executable: `swift run EmojiWidget render …`.
         .executableTarget(name: "EmojiWidget", dependencies: ["Glance"], path: "Examples/EmojiWidget"),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
+        // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
+        // against the kernel's simulated GPIO chip.
+        .executableTarget(name: "GlanceGPIOSimCheck", dependencies: ["GlanceHardware", "GlanceHost", "GlanceTime"], path: "Tests/GPIOSim"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),

@@ -1,0 +1,152 @@
+// Runs inside a small VM whose kernel has a simulated GPIO chip (`gpio-sim`, labelled
+// pinctrl-bcm2711, 58 lines, lines 17 and 24 named GPIO17 and GPIO24): see
+// scripts/gpio-sim-vm. Exercises Glance's libgpiod adapter — whichever libgpiod major
+// version it was built against — and the wired bus and keys on a real kernel GPIO
+// character device. The simulator's sysfs folder ($GPIO_SIM_SYSFS) shows what outputs
+// drive (`sim_gpioN/value`) and sets what inputs read (`sim_gpioN/pull`).
+import FoundationEssentials
+import GlanceHardware
+import GlanceHost
+import GlanceTime
+import Glibc
+
+let sysfs = getenv("GPIO_SIM_SYSFS").map { String(cString: $0) } ?? ""
+var failures = 0
+
+@MainActor func check(_ condition: Bool, _ what: String) {
+    print("\(condition ? "ok  " : "FAIL") \(what)")
+    if !condition { failures += 1 }
+}
+
+func simulated(_ offset: Int) -> String {
+    ((try? String(contentsOfFile: "\(sysfs)/sim_gpio\(offset)/value", encoding: .utf8)) ?? "?").filter { !$0.isWhitespace }
+}
+
+/// Sets what the simulated input `offset` reads (any thread).
+func pull(_ offset: Int, up: Bool) {
+    guard let file = fopen("\(sysfs)/sim_gpio\(offset)/pull", "w") else {
+        print("FAIL cannot open \(sysfs)/sim_gpio\(offset)/pull")
+        exit(1)
+    }
+    fputs(up ? "pull-up" : "pull-down", file)
+    fclose(file)
+}
+
+func elapsed(_ start: UInt64) -> Double { Double(MonotonicTiming().monotonicNanoseconds() - start) / 1e6 }
+
+/// The SPI side is not simulated: writes are counted.
+final class CountingSPI: SPISystem, SPIDevice {
+    var bytes = 0
+    var maximumTransferBytes: Int { 4096 }
+    func check(path: String) throws {}
+    func open(path: String, mode: Int, speedHz: Int) throws -> SPIDevice { self }
+    func write(_ buffer: UnsafeRawBufferPointer) throws { bytes += buffer.count }
+    func close() {}
+}
+
+print(LibgpiodSystem.version)
+let system = LibgpiodSystem()
+
+// Chips by label, lines by name.
+do {
+    let chip = try system.openChip(labelledAnyOf: ["pinctrl-rp1", "pinctrl-bcm2711"])
+    check(chip.label == "pinctrl-bcm2711" && chip.lineCount == 58, "chip found by label: \(chip.path) '\(chip.label)' with \(chip.lineCount) lines")
+    check(chip.offset(ofLineNamed: "GPIO17") == 17, "line GPIO17 found by name")
+    check((try? chip.name(ofLine: 24)) == "GPIO24", "line 24 is named GPIO24")
+    check(chip.offset(ofLineNamed: "NOPE") == nil, "an unknown name is not found")
+
+    // Outputs drive the line; a claimed line names its holder.
+    check((try chip.holder(ofLine: 5)) == nil, "line 5 starts free")
+    let output = try chip.requestOutput(offset: 5, consumer: "glance", initialHigh: true)
+    check(simulated(5) == "1", "output claimed high reads 1 in the simulator")
+    try output.set(high: false)
+    check(simulated(5) == "0", "output set low reads 0")
+    check((try chip.holder(ofLine: 5)) == "glance", "line 5 is held by 'glance'")
+    do {
+        _ = try chip.requestOutput(offset: 5, consumer: "second", initialHigh: false)
+        check(false, "a second claim of line 5 fails")
+    } catch {
+        check("\(error)".contains("in use by 'glance'"), "a second claim names the holder: \(error)")
+    }
+    output.release()
+    check((try chip.holder(ofLine: 5)) == nil, "a released line is free again")
+
+    // Inputs: bias, level, edge events with timestamps.
+    let input = try chip.requestInput(offset: 6, consumer: "glance", bias: .pullUp, edges: .both)
+    pull(6, up: true)
+    _ = try? input.waitForEdge(timeoutNanoseconds: 50_000_000)
+    while (try? input.waitForEdge(timeoutNanoseconds: 0)) == true { _ = try input.readEdge() }
+    check(try input.read() == true, "input pulled up reads high")
+    let before = MonotonicTiming().monotonicNanoseconds()
+    pull(6, up: false)
+    check(try input.waitForEdge(timeoutNanoseconds: 1_000_000_000), "pulling it down queues an edge")
+    let edge = try input.readEdge()
+    check(!edge.rising && edge.timestampNanoseconds >= before, "the edge is falling, stamped on CLOCK_MONOTONIC (\(edge.timestampNanoseconds) ≥ \(before))")
+    check(try input.read() == false, "input now reads low")
+    check(try input.waitForEdge(timeoutNanoseconds: 20_000_000) == false, "no further edge: the wait times out")
+    input.release()
+    chip.close()
+} catch {
+    check(false, "libgpiod adapter: \(error)")
+}
+
+// The wired bus on real lines: claims, D/C, BUSY by edges with a bounded wait.
+let wiring = PanelWiring(spiDevice: "/dev/spidev0.0", spiSpeedHz: 4_000_000, spiMode: 0, chipSelectByGPIO: true,
+                         chipLabels: ["pinctrl-rp1", "pinctrl-bcm2711"],
+                         lines: ["RST": 17, "DC": 25, "BUSY": "GPIO24", "CS": 8], keys: ["KEY4": 19])
+do {
+    let spi = CountingSPI()
+    pull(24, up: false)
+    let bus = try WiredBus.open(wiring, gpio: system, spi: spi)
+    check(simulated(17) == "1" && simulated(8) == "1", "RST and CS claimed high")
+    try bus.command(0x12)
+    check(simulated(25) == "0", "D/C low after a command")
+    try bus.data([1, 2, 3])
+    check(simulated(25) == "1" && simulated(8) == "1" && spi.bytes == 4, "D/C high for data, CS released, 4 bytes written")
+
+    // BUSY (line 24, by name) held high: the wait ends at its timeout, not later.
+    pull(24, up: true)
+    var start = MonotonicTiming().monotonicNanoseconds()
+    do {
+        try bus.waitWhileBusy(level: .high, timeoutMilliseconds: 300, operation: "test")
+        check(false, "a stuck BUSY times out")
+    } catch {
+        let waited = elapsed(start)
+        check(waited >= 300 && waited < 600, "a stuck BUSY times out after \(Int(waited)) ms (timeout 300 ms): \(error)")
+    }
+    // BUSY released by another thread after 100 ms: the edge ends the wait.
+    start = MonotonicTiming().monotonicNanoseconds()
+    startThread { usleep(100_000); pull(24, up: false) }
+    try bus.waitWhileBusy(level: .high, timeoutMilliseconds: 5_000, operation: "test")
+    let waited = elapsed(start)
+    check(waited >= 95 && waited < 400, "BUSY released after 100 ms ends the wait after \(Int(waited)) ms")
+
+    // A key press wakes the event clock at once.
+    let clock = try LinuxEventClock()
+    let keys = GPIOKeys(keys: bus.keyLines)
+    var pressed: [String] = []
+    try keys.attach(to: clock, press: { pressed.append($0); clock.interrupt() }, log: { print("log: \($0)") })
+    pull(19, up: false)
+    start = MonotonicTiming().monotonicNanoseconds()
+    let cause = clock.wait(until: Date().addingTimeInterval(10))
+    check(cause == .interrupted && pressed == ["KEY4"] && elapsed(start) < 1_000, "pressing KEY4 wakes the clock in \(Int(elapsed(start))) ms")
+
+    // A line held by another program, and CS held: refused before anything is claimed.
+    let other = try system.openChip(labelledAnyOf: ["pinctrl-bcm2711"])
+    bus.close()
+    let held = try other.requestOutput(offset: 8, consumer: "spi0 CS0", initialHigh: true)
+    do {
+        _ = try WiredBus.open(wiring, gpio: system, spi: spi)
+        check(false, "CS held by the kernel is refused")
+    } catch {
+        check("\(error)".contains("dtoverlay=spi0-0cs"), "CS held: \(error)")
+        check((try other.holder(ofLine: 17)) == nil, "nothing left claimed after the refusal")
+    }
+    held.release()
+    other.close()
+} catch {
+    check(false, "wired bus: \(error)")
+}
+
+print(failures == 0 ? "all gpio-sim checks passed" : "\(failures) gpio-sim checks failed")
+exit(failures == 0 ? 0 : 1)
