@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <linux/fb.h>
+#include <linux/kd.h>
 #include <linux/spi/spidev.h>
 
 int glance_realtime_timerfd_create(void) {
@@ -156,4 +157,8 @@ int glance_fb_pan_to_origin(int fd) {
     var.xoffset = 0;
     var.yoffset = 0;
     return ioctl(fd, FBIOPAN_DISPLAY, &var);
+}
+
+int glance_console_graphics(int fd, int graphics) {
+    return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT);
 }

@@ -48,6 +48,7 @@ struct RunCommand: ParsableCommand {
         let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
         var panel: PanelFrameSink?
         var wires: WiredBus?
+        var framebuffer: FramebufferSink?
         do {
             // Devices first: every start-up check (SPI enabled, lines free, permissions,
             // sizes) happens before a single byte reaches the panel.
@@ -82,7 +83,9 @@ struct RunCommand: ParsableCommand {
                     throw RuntimeError(message: "\(configuration.source): display.size \(display.width)x\(display.height) does not match \(display.path) (\(screen.width)x\(screen.height)); remove size: to use the screen's")
                 }
                 Self.say("frames go to \(display.path) (\(screen.name.isEmpty ? "framebuffer" : screen.name), \(screen.width)x\(screen.height), \(screen.bitsPerPixel) bpp)")
+                if let advice = sink.consoleAdvice { Self.say(advice) }
                 host.sink = sink
+                framebuffer = sink
             case .file:
                 let sink = try FileFrameSink(directory: display.path, timeZone: configuration.timeZone, palette: display.palette,
                                              dither: display.dither, rotation: display.board?.rotation ?? 0)
@@ -103,6 +106,7 @@ struct RunCommand: ParsableCommand {
         defer {
             do { try panel?.close() } catch { Self.say("panel: \(error)") }
             wires?.close()
+            framebuffer?.close()
         }
 
         let zone = configuration.timeZone

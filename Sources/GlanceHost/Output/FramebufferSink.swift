@@ -88,6 +88,10 @@ public final class FramebufferSink: FrameSink {
     private var shown: QuantisedFrame?
     /// Bytes written to the device since it was opened.
     public private(set) var bytesWritten = 0
+    /// The virtual terminal switched to graphics mode while Glance draws, or -1.
+    private var console: Int32 = -1
+    /// Set when the text console could not be kept out of the picture: how to fix that.
+    public private(set) var consoleAdvice: String?
 
     /// Opens `path` and reads its geometry (or takes `geometry`, for a plain file in tests).
     public init(path: String, palette: Palette, dither: DitherMode, geometry: FramebufferGeometry? = nil) throws(PanelBusError) {
@@ -111,7 +115,7 @@ public final class FramebufferSink: FrameSink {
         } else {
             var info = glance_fb_info()
             guard glance_fb_get_info(descriptor, &info) == 0 else {
-                close(descriptor)
+                Glibc.close(descriptor)
                 throw .io("\(path) is not a framebuffer device (the screen-info ioctl failed); use a /dev/fbN path")
             }
             let name = withUnsafeBytes(of: info.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -121,17 +125,44 @@ public final class FramebufferSink: FrameSink {
                 green: .init(offset: Int(info.green_offset), length: Int(info.green_length)),
                 blue: .init(offset: Int(info.blue_offset), length: Int(info.blue_length)), name: name)
             if info.grayscale != 0 || info.visual != 2 /* FB_VISUAL_TRUECOLOR */ {
-                close(descriptor)
+                Glibc.close(descriptor)
                 throw .io("\(path) (\(name)) is not a true-colour framebuffer; Glance drives 16, 24 and 32 bits per pixel")
             }
         }
         guard [16, 24, 32].contains(self.geometry.bitsPerPixel), self.geometry.lineLength >= self.geometry.width * self.geometry.bytesPerPixel else {
-            close(descriptor)
+            Glibc.close(descriptor)
             throw .io("\(path): \(self.geometry.bitsPerPixel) bits per pixel is not supported; Glance drives 16, 24 and 32 bits per pixel")
+        }
+        if geometry == nil { takeConsole() }
+    }
+
+    /// The kernel's text console draws into the same framebuffer (its blinking cursor,
+    /// kernel messages); graphics mode on the terminal in front stops that, as X and
+    /// other framebuffer programs do. Undone by `close()`.
+    private func takeConsole() {
+        let terminal = open("/dev/tty0", O_RDWR | O_CLOEXEC)
+        if terminal >= 0, glance_console_graphics(terminal, 1) == 0 {
+            console = terminal
+            return
+        }
+        let code = errno
+        if terminal >= 0 { Glibc.close(terminal) }
+        consoleAdvice = "cannot switch the console to graphics mode (/dev/tty0: \(String(cString: strerror(code)))); its cursor may blink over the picture: run as root or in the 'tty' group, or add vt.global_cursor_default=0 to /boot/firmware/cmdline.txt"
+    }
+
+    /// Gives the console back its text mode (on exit).
+    public func close() {
+        if console >= 0 {
+            _ = glance_console_graphics(console, 0)
+            Glibc.close(console)
+            console = -1
         }
     }
 
-    deinit { if descriptor >= 0 { close(descriptor) } }
+    deinit {
+        close()
+        if descriptor >= 0 { Glibc.close(descriptor) }
+    }
 
     public func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws {
         guard let canvas = frame.canvas else { return }

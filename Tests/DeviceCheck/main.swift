@@ -1,10 +1,12 @@
 // Runs inside a small VM whose kernel has a simulated GPIO chip (`gpio-sim`, labelled
-// pinctrl-bcm2711, 58 lines, lines 17 and 24 named GPIO17 and GPIO24): see
-// scripts/gpio-sim-vm. Exercises Glance's libgpiod adapter — whichever libgpiod major
-// version it was built against — and the wired bus and keys on a real kernel GPIO
-// character device. The simulator's sysfs folder ($GPIO_SIM_SYSFS) shows what outputs
+// pinctrl-bcm2711, 58 lines, lines 17 and 24 named GPIO17 and GPIO24) and a virtual
+// framebuffer (vfb, 320x240 RGB565): see scripts/gpio-sim-vm. Exercises Glance's
+// libgpiod adapter — whichever libgpiod major version it was built against — the wired
+// bus and keys on a real kernel GPIO character device, and the framebuffer sink on a
+// real /dev/fb0. The simulator's sysfs folder ($GPIO_SIM_SYSFS) shows what outputs
 // drive (`sim_gpioN/value`) and sets what inputs read (`sim_gpioN/pull`).
 import FoundationEssentials
+import GlanceGraphics
 import GlanceHardware
 import GlanceHost
 import GlanceTime
@@ -148,5 +150,41 @@ do {
     check(false, "wired bus: \(error)")
 }
 
-print(failures == 0 ? "all gpio-sim checks passed" : "\(failures) gpio-sim checks failed")
+// The framebuffer sink on the kernel's virtual framebuffer: geometry from the ioctls,
+// pixels read back from the device, only changed rows written.
+if access("/dev/fb0", F_OK) == 0 {
+    do {
+        let sink = try FramebufferSink(path: "/dev/fb0", palette: .rgb565, dither: .none)
+        let screen = sink.geometry
+        check(screen.width == 320 && screen.height == 240 && screen.bitsPerPixel == 16 && screen.green.length == 6,
+              "/dev/fb0 (\(screen.name)): \(screen.width)x\(screen.height), \(screen.bitsPerPixel) bpp, line \(screen.lineLength) bytes")
+        var canvas = try Canvas(width: screen.width, height: screen.height)
+        for y in 0..<screen.height { for x in 0..<screen.width { canvas.setPixel(y * screen.width + x, RGBA(UInt8(x * 255 / 319), UInt8(y), 200)) } }
+        try sink.show(Frame(width: screen.width, height: screen.height, slots: [], canvas: canvas), refresh: .full, damage: nil, at: Date())
+        let expected = canvas.quantised(to: .rgb565, dither: .none)
+        let device = open("/dev/fb0", O_RDONLY)
+        var memory = [UInt8](repeating: 0, count: screen.lineLength * screen.height)
+        let read = memory.withUnsafeMutableBytes { pread(device, $0.baseAddress, $0.count, 0) }
+        close(device)
+        var mismatches: [String] = []
+        for y in 0..<screen.height {
+            for x in 0..<screen.width {
+                let at = y * screen.lineLength + x * 2
+                let pixel = UInt32(memory[at]) | UInt32(memory[at + 1]) << 8
+                if screen.decode(pixel) != Palette.rgb565.color(of: expected.values[y * screen.width + x]) { mismatches.append("\(x),\(y)") }
+            }
+        }
+        check(read == memory.count && mismatches.isEmpty, "the frame reads back from /dev/fb0 pixel for pixel (\(mismatches.count) differ\(mismatches.isEmpty ? "" : ", first at \(mismatches[0]), last at \(mismatches[mismatches.count - 1])"))")
+        let before = sink.bytesWritten
+        canvas.fill(PixelRect(x: 10, y: 100, width: 50, height: 20), .black)
+        try sink.show(Frame(width: screen.width, height: screen.height, slots: [], canvas: canvas), refresh: .partial, damage: nil, at: Date())
+        check(sink.bytesWritten - before == 20 * screen.width * 2, "a change in 20 rows writes those rows only (\(sink.bytesWritten - before) bytes)")
+    } catch {
+        check(false, "framebuffer: \(error)")
+    }
+} else {
+    print("skip no /dev/fb0 in this VM")
+}
+
+print(failures == 0 ? "all device checks passed" : "\(failures) device checks failed")
 exit(failures == 0 ? 0 : 1)
