@@ -112,4 +112,41 @@ import Testing
             #expect(gpio.stderr.contains("no GPIO chips (/dev/gpiochip*) on this machine; libgpiod "))
         }
     }
+
+    /// An LCD stays awake between updates; SIGTERM puts it to sleep (display off, sleep
+    /// in, backlight off) before the process exits.
+    @Test func sigtermPutsTheLCDToSleep() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "display: {board: pimoroni-display-hat-mini, transport: trace, path: bus.jsonl}\nslots:\n  - {kind: weekday, family: systemSmall}\n"
+            .write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try glanceBinary()
+        process.arguments = ["run", "--config", "wall.yaml"]
+        process.currentDirectoryURL = directory
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        let collected = Collected()
+        err.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+        try process.run()
+        for _ in 0..<400 where !collected.text.contains("next wake:") {
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        let trace = directory.appendingPathComponent("bus.jsonl").path
+        func lastRecords() -> [String] {
+            let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").suffix(4).map(String.init)
+        }
+        // Awake after its first update: backlight on, no sleep command yet.
+        #expect(lastRecords().last?.contains("\"line\": \"BL\", \"value\": 1") == true, "\(lastRecords())")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        err.fileHandleForReading.readabilityHandler = nil
+        #expect(process.terminationStatus == 0, "\(collected.text)")
+        let tail = lastRecords()
+        #expect(tail.count == 4)
+        #expect(tail[0].contains("\"hex\": \"28\"") && tail[1].contains("\"hex\": \"10\""), "\(tail)")
+        #expect(tail[3].contains("\"line\": \"BL\", \"value\": 0"), "\(tail)")
+    }
 }
