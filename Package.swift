@@ -65,7 +65,8 @@ let package = Package(
         .executableTarget(name: "EmojiWidget", dependencies: ["Glance"], path: "Examples/EmojiWidget"),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
-        // against the kernel's simulated GPIO chip, the framebuffer sink on its vfb.
+        // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
+        // the framebuffer sink on its vfb.
         .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceHost", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
