@@ -63,14 +63,16 @@ struct BoardChoice: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("Take the board and its overrides from this config's display:.", valueName: "file"))
     var config: String?
 
-    func resolve() throws -> Board {
+    /// The board, and the trace file when a config sends its panel to one.
+    func resolve() throws -> (board: Board, trace: String?) {
         switch (board, config) {
         case let (name?, nil):
-            return try BoardCatalog.load(name)
+            return (try BoardCatalog.load(name), nil)
         case let (nil, path?):
             let loaded = try ConfigLoader.load(path: path)
             guard let board = loaded.display.board else { throw UsageError(message: "\(path): display: names no board") }
-            return board
+            let display = loaded.display
+            return (board, display.backend == .panel && display.transport == .trace ? display.path : nil)
         default:
             throw UsageError(message: "give either --board NAME or --config FILE")
         }
@@ -86,7 +88,8 @@ struct PanelCheck: ParsableCommand {
     @OptionGroup var choice: BoardChoice
 
     func run() throws {
-        let board = try choice.resolve()
+        let (board, configTrace) = try choice.resolve()
+        if let configTrace { throw UsageError(message: "the config sends the panel to a trace (\(configTrace)); there are no wires to check") }
         let bus: WiredBus
         do {
             bus = try WiredBus.open(board.wiring)
@@ -100,8 +103,11 @@ struct PanelCheck: ParsableCommand {
     }
 }
 
-/// Shared by `clear` and `test`: one full refresh of `canvas`, then sleep.
-private func showOnce(_ board: Board, trace: String?, _ draw: (Board, Palette) throws -> Canvas) throws {
+/// Shared by `clear` and `test`: one full refresh of `canvas`; e-paper then sleeps (the
+/// picture stays), an LCD keeps showing it unless `sleep` (it would go dark).
+private func showOnce(_ choice: BoardChoice, trace: String?, sleep: Bool, _ draw: (Board, Palette) throws -> Canvas) throws {
+    let (board, configTrace) = try choice.resolve()
+    let trace = trace ?? configTrace
     var wired: WiredBus?
     defer { wired?.close() }
     do {
@@ -116,7 +122,7 @@ private func showOnce(_ board: Board, trace: String?, _ draw: (Board, Palette) t
         let sink = try PanelFrameSink(board: board, bus: bus, dither: .floydSteinberg)
         let canvas = try draw(board, sink.display.controller.palette)
         let update = try sink.display.show(canvas, requested: .full)
-        try sink.close()
+        if sleep || board.refresh.sleepAfterUpdate { try sink.close() }
         print("\(board.name): \(update?.refresh.rawValue ?? "no") refresh of \(board.width)x\(board.height)\(trace.map { "; bus traffic in \($0)" } ?? "")")
     } catch let error as UsageError {
         throw error
@@ -128,7 +134,7 @@ private func showOnce(_ board: Board, trace: String?, _ draw: (Board, Palette) t
 struct PanelClear: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "clear",
-        abstract: "Turn the whole panel white and put it to sleep (do this before storing an e-paper panel)."
+        abstract: "Turn the whole panel white and put it to sleep (before storing an e-paper panel; an LCD goes dark)."
     )
 
     @OptionGroup var choice: BoardChoice
@@ -137,14 +143,14 @@ struct PanelClear: ParsableCommand {
     var trace: String?
 
     func run() throws {
-        try showOnce(try choice.resolve(), trace: trace) { board, _ in try Canvas(width: board.width, height: board.height) }
+        try showOnce(choice, trace: trace, sleep: true) { board, _ in try Canvas(width: board.width, height: board.height) }
     }
 }
 
 struct PanelTest: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
-        abstract: "Show a test card: a border, the panel's colours, a checkerboard, a grey ramp, an arrow to the top."
+        abstract: "Show a test card: a border, the panel's colours, a checkerboard, a grey ramp, an arrow to the top (an LCD stays on)."
     )
 
     @OptionGroup var choice: BoardChoice
@@ -153,7 +159,7 @@ struct PanelTest: ParsableCommand {
     var trace: String?
 
     func run() throws {
-        try showOnce(try choice.resolve(), trace: trace) { board, palette in try PanelTestCard.draw(width: board.width, height: board.height, palette: palette) }
+        try showOnce(choice, trace: trace, sleep: false) { board, palette in try PanelTestCard.draw(width: board.width, height: board.height, palette: palette) }
     }
 }
 

@@ -11,8 +11,9 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run the display: show each slot's current entry and wake only at timeline boundaries.",
         discussion: """
-        Without --config, runs the built-in demo (a countdown and a weekday widget) on the \
-        file backend, writing frames to ./out. Stops cleanly on Ctrl-C or SIGTERM.
+        Without --config, runs the built-in demo (a dashboard of countdowns and weekday \
+        widgets) on the file backend, writing frames to ./out. Stops cleanly on Ctrl-C or \
+        SIGTERM.
         """
     )
 
@@ -31,14 +32,34 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw RuntimeError(message: "cannot set up the event loop: \(error)")
         }
-        let configuration = try loadConfiguration()
+        var configuration = try loadConfiguration()
+        // A framebuffer says its own size: open it first, so that slots are laid out and
+        // checked against the real screen.
+        var framebuffer: FramebufferSink?
+        if configuration.display.backend == .framebuffer {
+            let display = configuration.display
+            do {
+                let sink = try FramebufferSink(path: display.path, palette: display.palette, dither: display.dither)
+                let screen = sink.geometry
+                if display.sizeFromDevice {
+                    (configuration.display.width, configuration.display.height) = (screen.width, screen.height)
+                } else if (display.width, display.height) != (screen.width, screen.height) {
+                    throw RuntimeError(message: "\(configuration.source): display.size \(display.width)x\(display.height) does not match \(display.path) (\(screen.width)x\(screen.height)); remove size: to use the screen's")
+                }
+                framebuffer = sink
+            } catch let error as RuntimeError {
+                throw error
+            } catch {
+                throw RuntimeError(message: "\(configuration.source): display: \(error)")
+            }
+        }
         let host = try WidgetHost(
             config: configuration,
             registry: WidgetCatalog.registry,
             clock: clock,
             log: { message in Self.say(message) }
         )
-        var display = configuration.display
+        let display = configuration.display
         let fonts: FontLibrary
         do {
             fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory, log: { Self.say($0) })
@@ -48,7 +69,6 @@ struct RunCommand: ParsableCommand {
         let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
         var panel: PanelFrameSink?
         var wires: WiredBus?
-        var framebuffer: FramebufferSink?
         do {
             // Devices first: every start-up check (SPI enabled, lines free, permissions,
             // sizes) happens before a single byte reaches the panel.
@@ -75,17 +95,11 @@ struct RunCommand: ParsableCommand {
                 host.sink = sink
                 panel = sink
             case .framebuffer:
-                let sink = try FramebufferSink(path: display.path, palette: display.palette, dither: display.dither)
+                guard let sink = framebuffer else { break }
                 let screen = sink.geometry
-                if display.sizeFromDevice {
-                    (display.width, display.height) = (screen.width, screen.height)
-                } else if (display.width, display.height) != (screen.width, screen.height) {
-                    throw RuntimeError(message: "\(configuration.source): display.size \(display.width)x\(display.height) does not match \(display.path) (\(screen.width)x\(screen.height)); remove size: to use the screen's")
-                }
                 Self.say("frames go to \(display.path) (\(screen.name.isEmpty ? "framebuffer" : screen.name), \(screen.width)x\(screen.height), \(screen.bitsPerPixel) bpp)")
                 if let advice = sink.consoleAdvice { Self.say(advice) }
                 host.sink = sink
-                framebuffer = sink
             case .file:
                 let sink = try FileFrameSink(directory: display.path, timeZone: configuration.timeZone, palette: display.palette,
                                              dither: display.dither, rotation: display.board?.rotation ?? 0)
@@ -102,9 +116,13 @@ struct RunCommand: ParsableCommand {
             throw RuntimeError(message: "\(configuration.source): display: \(error)")
         }
         // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
-        // lines are let go.
+        // lines are let go. An LCD after --once keeps showing the frame: that is what
+        // was asked for (`glance panel clear` turns it off).
         defer {
-            do { try panel?.close() } catch { Self.say("panel: \(error)") }
+            let keepShowing = once && display.board.map { !$0.refresh.sleepAfterUpdate } == true
+            if !keepShowing {
+                do { try panel?.close() } catch { Self.say("panel: \(error)") }
+            }
             wires?.close()
             framebuffer?.close()
         }
@@ -115,6 +133,8 @@ struct RunCommand: ParsableCommand {
         }
         host.start()
         if once {
+            // The frame did not reach the display: a cron job or script must see that.
+            if host.displayFailing { throw RuntimeError(message: "the frame could not be shown (see above)") }
             Self.say("done (--once)")
             return
         }

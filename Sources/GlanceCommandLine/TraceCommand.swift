@@ -51,6 +51,10 @@ struct TraceCommand: ParsableCommand {
             do {
                 try BusTraceRecord.replay(records, into: emulator)
                 try emulator.checkAsleep()
+            } catch PanelBusError.busyTimeout {
+                // A replay never waits for real: a controller that stays busy is one that
+                // was sent another controller's commands.
+                failure = "replaying \(trace) as board \(board.name) (\(board.controller.rawValue.uppercased())): the controller stayed busy where the trace expected it to be done; is the trace from another board?"
             } catch {
                 failure = "\(error)"
             }
@@ -60,7 +64,8 @@ struct TraceCommand: ParsableCommand {
                 try PNG.write(update.image.rotated(clockwise: 360 - board.rotation), to: path)
                 print("\(update.at) ms: \(update.kind.rawValue) refresh → \(path)")
             }
-            print("\(records.count) records, \(emulator.bytesReceived) bytes on the bus, \(emulator.updates.count) refreshes")
+            let count = emulator.updates.count
+            print("\(records.count) records, \(emulator.bytesReceived) bytes on the bus, \(count) refresh\(count == 1 ? "" : "es")")
             if let failure { throw RuntimeError(message: failure) }
         }
     }

@@ -121,7 +121,7 @@ public class ControllerEmulator: PanelBus {
 
     /// Fails unless the controller is in deep sleep, as it must be between updates.
     public func checkAsleep() throws {
-        if !deepSleep { try violate("\(controllerName) left awake: no deep sleep after the last update") }
+        if !deepSleep { try violate("left awake: no deep sleep after the last update") }
     }
 
     /// The last refresh's image.

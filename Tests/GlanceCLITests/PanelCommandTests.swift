@@ -149,4 +149,36 @@ import Testing
         #expect(tail[0].contains("\"hex\": \"28\"") && tail[1].contains("\"hex\": \"10\""), "\(tail)")
         #expect(tail[3].contains("\"line\": \"BL\", \"value\": 0"), "\(tail)")
     }
+
+    @Test func decodingATraceAsTheWrongBoardSaysSo() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        #expect(try runGlance(["panel", "clear", "--board", "waveshare-7in5-v2", "--trace", "t.jsonl"], in: directory).status == 0)
+        let decode = try runGlance(["trace", "decode", "t.jsonl", "--board", "waveshare-2in13-v4"], in: directory)
+        #expect(decode.status == 1)
+        #expect(decode.stderr.contains("is the trace from another board?") || decode.stderr.contains("protocol violation"), "\(decode.stderr)")
+        #expect(!decode.stderr.contains("check the BUSY pin"))
+    }
+
+    /// `--once` is what scripts and cron jobs run: a frame that could not be shown is
+    /// exit status 1, and file errors say the system's reason, not an error object.
+    @Test func onceFailsWhenTheFrameCannotBeShown() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // frame.png is a folder: the frame cannot be written.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("out/frame.png"), withIntermediateDirectories: true)
+        try "display: {backend: file, path: out}\nslots:\n  - {kind: weekday, family: systemSmall}\n"
+            .write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["run", "--config", "wall.yaml", "--once"], in: directory)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("frame.png: cannot be written (Is a directory)"), "\(result.stderr)")
+        #expect(result.stderr.contains("the frame could not be shown"))
+
+        try "display: {backend: file, path: /proc/glance-nope}\nslots:\n  - {kind: weekday, family: systemSmall}\n"
+            .write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let unwritable = try runGlance(["run", "--config", "wall.yaml", "--once"], in: directory)
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr.contains("cannot create the output directory (/proc/glance-nope: "), "\(unwritable.stderr)")
+        #expect(!unwritable.stderr.contains("Error("))
+    }
 }

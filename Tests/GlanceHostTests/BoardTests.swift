@@ -86,6 +86,9 @@ import Testing
         ("{rotation: 90}", "display.rotation: 'rotation' is a board field; name a board first (board: NAME)"),
         ("{backend: panel}", "display.backend: the panel backend needs a board"),
         ("{board: waveshare-2in13-v4, transport: trace}", "the trace transport needs path: FILE"),
+        ("{board: waveshare-2in13-v4, backend: file, transport: trace, path: out}", "display.transport: a transport is for the panel backend; remove it, or remove backend: file"),
+        ("{board: waveshare-2in13-v4, pins: {BUSY: 25}}", "board waveshare-2in13-v4: pins.BUSY and pins.DC are both GPIO25"),
+        ("{board: waveshare-2in7-v2, keys: {KEY1: 24}}", "board waveshare-2in7-v2: keys.KEY1 and pins.BUSY are both GPIO24"),
         ("{board: waveshare-2in13-v4, pins: {BUSY: 600}}", "display.pins.BUSY: expected a line offset 0…511 or a line name, found 600"),
         ("{board: waveshare-2in13-v4, pins: {BUSY: \"GPIO 24\"}}", "display.pins.BUSY: expected a line offset (BCM number) or a line name like GPIO17, found 'GPIO 24'"),
     ])

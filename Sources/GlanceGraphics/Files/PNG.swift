@@ -59,9 +59,9 @@ public enum PNG {
     public static func write(_ frame: QuantisedFrame, to path: String) throws(Failure) {
         let bytes = try encode(frame)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(bytes, to: path)
         } catch {
-            throw Failure(path: path, reason: "cannot be written (\(error))")
+            throw Failure(path: path, reason: "cannot be written (\(error.reason))")
         }
     }
 
@@ -69,9 +69,9 @@ public enum PNG {
     public static func write(_ canvas: Canvas, to path: String) throws(Failure) {
         let bytes = try encode(canvas)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(bytes, to: path)
         } catch {
-            throw Failure(path: path, reason: "cannot be written (\(error))")
+            throw Failure(path: path, reason: "cannot be written (\(error.reason))")
         }
     }
 

@@ -12,7 +12,8 @@ public final class TraceBus: PanelBus {
 
     public init(path: String) throws {
         self.path = path
-        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        // One trace per run: a trace starts at a reset and t_us 0, so an old one is replaced.
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw PanelBusError.io("\(path): cannot open the trace file (\(String(cString: strerror(errno)))); check that its folder exists and is writable")
         }

@@ -111,7 +111,7 @@ public enum BoardCatalog {
         guard let path = path(of: name) else {
             let known = names()
             let message = "unknown board '\(name)'; expected one of \(known.isEmpty ? "(no boards/ folder found; set GLANCE_BOARDS)" : known.joined(separator: ", "))"
-            throw reference?.error(message) ?? ConfigError(file: name, message: message)
+            throw reference?.error(message) ?? ConfigError(file: "boards", message: message)
         }
         let text: String
         do {
@@ -270,6 +270,15 @@ enum BoardFields {
         }
         if board.chipSelect == .gpio && board.pins["CS"] == nil {
             throw reader.fail("board \(board.name): chip_select: gpio needs a CS pin under pins:")
+        }
+        // One line, one use (the hardware check repeats this for lines given by name).
+        var users: [LineReference: String] = [:]
+        let kernelCS = board.chipSelect == .kernel
+        let lines = board.pins.filter { !(kernelCS && $0.key == "CS") }.map { ("pins.\($0.key)", $0.value) }
+            + board.keys.map { ("keys.\($0.key)", $0.value) }
+        for (use, line) in lines.sorted(by: { $0.0 < $1.0 }) {
+            if let other = users[line] { throw reader.fail("board \(board.name): \(other) and \(use) are both \(line)") }
+            users[line] = use
         }
         // The controller's own checks decide what it can drive: one place for its limits.
         let controller: any PanelController

@@ -176,6 +176,9 @@ public enum ConfigLoader {
         display.width = board.width
         display.height = board.height
         display.colors = board.colors
+        if let (_, value) = entries.first(where: { $0.key == "transport" }), display.backend != .panel {
+            throw value.fail("a transport is for the panel backend; remove it, or remove backend: \(display.backend.rawValue)")
+        }
         if display.transport == .trace && display.backend == .panel && path == nil {
             throw reader.fail("the trace transport needs path: FILE (where the bus traffic is written)")
         }

@@ -30,7 +30,9 @@ struct YAMLReader {
             }
             let keyReader = YAMLReader(file: file, node: keyNode, path: path.isEmpty ? key : "\(path).\(key)")
             if !allowed.isEmpty, !allowed.contains(key) {
-                throw keyReader.fail("unknown key '\(key)'; expected one of \(allowed.joined(separator: ", "))")
+                var listed: [String] = []
+                for name in allowed where !listed.contains(name) { listed.append(name) }
+                throw keyReader.fail("unknown key '\(key)'; expected one of \(listed.joined(separator: ", "))")
             }
             if !seen.insert(key).inserted { throw keyReader.fail("'\(key)' is given twice; keep one") }
             result.append((key, child(valueNode, key)))

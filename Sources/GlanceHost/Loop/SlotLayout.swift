@@ -31,7 +31,7 @@ enum SlotLayout {
             }
             guard rect.maxX <= display.width, rect.maxY <= display.height else {
                 throw config.locations.slot.error(
-                    "slot '\(config.name)' (\(rect)) does not fit on the \(display.width)x\(display.height) display"
+                    "slot '\(config.name)' (\(rect)) does not fit on the \(display.width)x\(display.height) display; give it a size:, or a smaller display scale: (now \(display.scale))"
                 )
             }
             rects.append(rect)

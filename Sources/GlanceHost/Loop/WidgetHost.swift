@@ -24,6 +24,8 @@ public final class WidgetHost {
     private var planner: RefreshPlanner
     /// When the display failed: the next attempt to show the frame, and the delay after it.
     private var displayRetry: (at: Date, delay: TimeInterval)?
+    /// Whether the last attempt to show a frame failed (a retry is scheduled).
+    public var displayFailing: Bool { displayRetry != nil }
     /// Where other threads (key lines, the control socket) drop requests.
     public let inbox: HostInbox
     private var started = false

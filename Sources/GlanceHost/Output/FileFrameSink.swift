@@ -29,10 +29,13 @@ public final class FileFrameSink: FrameSink {
         self.palette = palette
         self.dither = dither
         self.rotation = rotation
-        do {
-            try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
-        } catch {
-            throw OutputError(path: directory, reason: "cannot create the output directory (\(error))")
+        // mkdir -p, with the system's reason when it fails.
+        var made = ""
+        for part in self.directory.path.split(separator: "/", omittingEmptySubsequences: true) {
+            made += "/" + part
+            if mkdir(made, 0o755) != 0 && errno != EEXIST {
+                throw OutputError(path: directory, reason: "cannot create the output directory (\(made): \(String(cString: strerror(errno))))")
+            }
         }
     }
 
@@ -45,9 +48,9 @@ public final class FileFrameSink: FrameSink {
             let quantised = canvas.quantised(to: palette, dither: dither)
             try PNG.write(quantised, to: framePath)
             do {
-                try Data(quantised.rotated(clockwise: rotation).panelBytes()).write(to: URL(fileURLWithPath: rawPath), options: .atomic)
+                try AtomicFile.write(quantised.rotated(clockwise: rotation).panelBytes(), to: rawPath)
             } catch {
-                throw OutputError(path: rawPath, reason: "cannot be written (\(error))")
+                throw OutputError(path: rawPath, reason: "cannot be written (\(error.reason))")
             }
         }
         let stamp = iso8601String(instant, in: timeZone)

@@ -140,14 +140,16 @@ public final class FramebufferSink: FrameSink {
     /// kernel messages); graphics mode on the terminal in front stops that, as X and
     /// other framebuffer programs do. Undone by `close()`.
     private func takeConsole() {
-        let terminal = open("/dev/tty0", O_RDWR | O_CLOEXEC)
+        // Write access is enough for the ioctl (the tty group has it); KDSETMODE itself
+        // needs CAP_SYS_TTY_CONFIG unless the console is this process's own terminal.
+        let terminal = open("/dev/tty0", O_WRONLY | O_NOCTTY | O_CLOEXEC)
         if terminal >= 0, glance_console_graphics(terminal, 1) == 0 {
             console = terminal
             return
         }
         let code = errno
         if terminal >= 0 { Glibc.close(terminal) }
-        consoleAdvice = "cannot switch the console to graphics mode (/dev/tty0: \(String(cString: strerror(code)))); its cursor may blink over the picture: run as root or in the 'tty' group, or add vt.global_cursor_default=0 to /boot/firmware/cmdline.txt"
+        consoleAdvice = "cannot switch the console to graphics mode (/dev/tty0: \(String(cString: strerror(code)))); its cursor may blink over the picture: run as root, or with CAP_SYS_TTY_CONFIG and the 'tty' group (contrib/glance.service does), or add vt.global_cursor_default=0 to /boot/firmware/cmdline.txt"
     }
 
     /// Gives the console back its text mode (on exit).
