@@ -60,13 +60,12 @@ func probeConfig(_ params: String, extra: String = "", kind: String = "probe", t
     @Test(arguments: ["past", "everySecond"])
     func providersThatAskForConstantReloadsAreThrottled(policy: String) async throws {
         let harness = try HostHarness(probeConfig("policy: \(policy), entries: 1"), start: t0)
-        let started = Date()
         await harness.run(for: 3600, from: t0)
         let wakes = harness.wakes("p", since: t0)
-        // One reload a minute, not thousands.
+        // One reload a minute, not thousands (counted in virtual time: a wall-clock bound
+        // here only measured how busy the machine was).
         #expect(wakes.count == 61)
         #expect(zip(wakes, wakes.dropFirst()).allSatisfy { $1.0 - $0.0 == 60 })
-        #expect(Date().timeIntervalSince(started) < 5)
     }
 }
 
