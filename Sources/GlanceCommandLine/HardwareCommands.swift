@@ -111,14 +111,8 @@ private func showOnce(_ choice: BoardChoice, trace: String?, sleep: Bool, _ draw
     var wired: WiredBus?
     defer { wired?.close() }
     do {
-        let bus: any PanelBus
-        if let trace {
-            bus = try TraceBus(path: trace)
-        } else {
-            let opened = try WiredBus.open(board.wiring)
-            wired = opened
-            bus = opened
-        }
+        let (bus, wires) = try board.openBus(trace: trace)
+        wired = wires
         let sink = try PanelFrameSink(board: board, bus: bus, dither: .floydSteinberg)
         let canvas = try draw(board, sink.display.controller.palette)
         let update = try sink.display.show(canvas, requested: .full)

@@ -75,16 +75,10 @@ struct RunCommand: ParsableCommand {
             switch display.backend {
             case .panel:
                 guard let board = display.board else { break }
-                let bus: any PanelBus
-                let destination: String
-                switch display.transport {
-                case .trace:
-                    bus = try TraceBus(path: display.path)
-                    destination = "bus traffic goes to \(display.path)"
-                case .spi:
-                    let wired = try WiredBus.open(board.wiring)
-                    wires = wired
-                    bus = wired
+                let (bus, wired) = try board.openBus(trace: display.transport == .trace ? display.path : nil)
+                wires = wired
+                var destination = "bus traffic goes to \(display.path)"
+                if let wired {
                     destination = "on \(board.spiDevice) at \(board.spiSpeedHz / 1000) kHz, \(LibgpiodSystem.version)"
                     let keys = GPIOKeys(keys: wired.keyLines)
                     try keys.attach(to: clock, press: { host.press(key: $0) }, log: { Self.say($0) })

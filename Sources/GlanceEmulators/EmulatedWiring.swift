@@ -85,9 +85,7 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
             throw PanelBusError.io("\(path) does not exist")
         }
         if let code = spec.openErrno {
-            throw PanelBusError.io(code == EACCES
-                ? "permission denied on \(path): add your user to the 'gpio' group (sudo usermod -aG gpio $USER) and log in again, or run as root"
-                : "\(path): cannot open (\(String(cString: strerror(code))))")
+            throw DeviceErrors.openFailure(path, code, group: "gpio", missing: "this kernel has no such GPIO chip")
         }
         return EmulatedChip(spec: spec, wiring: self)
     }
@@ -95,12 +93,9 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
     // MARK: SPISystem
 
     public func check(path: String) throws {
-        guard let entry = spiDevices[path] else {
-            throw PanelBusError.io("\(path) does not exist: SPI is not enabled; add dtparam=spi=on to /boot/firmware/config.txt and reboot")
-        }
-        if let code = entry, code == EACCES {
-            throw PanelBusError.io("permission denied on \(path): add your user to the 'spi' group (sudo usermod -aG spi $USER) and log in again, or run as root")
-        }
+        let missing = "SPI is not enabled; add dtparam=spi=on to /boot/firmware/config.txt and reboot"
+        guard let entry = spiDevices[path] else { throw DeviceErrors.openFailure(path, ENOENT, group: "spi", missing: missing) }
+        if let code = entry { throw DeviceErrors.openFailure(path, code, group: "spi", missing: missing) }
     }
 
     public func open(path: String, mode: Int, speedHz: Int) throws -> SPIDevice {

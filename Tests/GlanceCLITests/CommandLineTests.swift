@@ -177,20 +177,8 @@ let seoulConfig = """
     func theDaemonStopsCleanlyWithinASecond(signal: Int32) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let process = Process()
-        process.executableURL = try glanceBinary()
-        process.arguments = ["run"]
-        process.currentDirectoryURL = directory
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        let collected = Collected()
-        err.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
-        try process.run()
+        let (process, err, collected) = try await startDaemon(["run"], in: directory)
         // With no config it runs the demo and says where the frames are.
-        for _ in 0..<200 where !collected.text.contains("next wake:") {
-            try await Task.sleep(for: .milliseconds(25))
-        }
         #expect(collected.text.contains("built-in demo"))
         #expect(collected.text.contains("frames go to \(directory.appendingPathComponent("out/frame.png").path)"))
         let sent = Date()
@@ -206,6 +194,25 @@ let seoulConfig = """
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(collected.text.contains("stopped"))
     }
+}
+
+/// `glance ARGUMENTS` running in `directory`, its standard error collected as it comes;
+/// returns once it announced its first wait ("next wake:"), or after 10 s.
+func startDaemon(_ arguments: [String], in directory: URL) async throws -> (process: Process, pipe: Pipe, stderr: Collected) {
+    let process = Process()
+    process.executableURL = try glanceBinary()
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = FileHandle.nullDevice
+    let collected = Collected()
+    pipe.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+    try process.run()
+    for _ in 0..<400 where !collected.text.contains("next wake:") {
+        try await Task.sleep(for: .milliseconds(25))
+    }
+    return (process, pipe, collected)
 }
 
 final class Collected: @unchecked Sendable {

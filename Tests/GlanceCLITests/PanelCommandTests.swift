@@ -120,19 +120,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try "display: {board: pimoroni-display-hat-mini, transport: trace, path: bus.jsonl}\nslots:\n  - {kind: weekday, family: systemSmall}\n"
             .write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = try glanceBinary()
-        process.arguments = ["run", "--config", "wall.yaml"]
-        process.currentDirectoryURL = directory
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        let collected = Collected()
-        err.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
-        try process.run()
-        for _ in 0..<400 where !collected.text.contains("next wake:") {
-            try await Task.sleep(for: .milliseconds(25))
-        }
+        let (process, err, collected) = try await startDaemon(["run", "--config", "wall.yaml"], in: directory)
         let trace = directory.appendingPathComponent("bus.jsonl").path
         func lastRecords() -> [String] {
             let text = (try? String(contentsOfFile: trace, encoding: .utf8)) ?? ""

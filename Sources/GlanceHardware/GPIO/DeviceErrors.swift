@@ -1,9 +1,10 @@
 import Glibc
 
-/// One-line messages, with the fix, for device nodes that cannot be opened.
-enum DeviceErrors {
+/// One-line messages, with the fix, for device nodes that cannot be opened: the GPIO
+/// chips, spidev, framebuffers, and the emulated machines in tests, all alike.
+public enum DeviceErrors {
     /// The group that owns `path` (the one to join for access), or `fallback`.
-    static func owningGroup(of path: String, fallback: String) -> String {
+    public static func owningGroup(of path: String, fallback: String) -> String {
         var info = stat()
         guard stat(path, &info) == 0, info.st_gid != 0, let group = getgrgid(info.st_gid), let name = group.pointee.gr_name else {
             return fallback
@@ -11,10 +12,11 @@ enum DeviceErrors {
         return String(cString: name)
     }
 
-    static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+    public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    /// `open` of a device node failed with `code`.
-    static func openFailure(_ path: String, _ code: Int32, group: String, missing: String) -> PanelBusError {
+    /// `open` of a device node failed with `code`: permission names the node's group
+    /// (`group` when it cannot be read), a missing node says `missing`.
+    public static func openFailure(_ path: String, _ code: Int32, group: String, missing: String) -> PanelBusError {
         switch code {
         case EACCES, EPERM:
             let group = owningGroup(of: path, fallback: group)

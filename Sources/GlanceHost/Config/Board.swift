@@ -300,6 +300,15 @@ extension Board {
                     chipLabels: gpioChips, lines: pins, keys: keys)
     }
 
+    /// The bus to this board's panel: a trace file when `trace` is given, else the real
+    /// wires, opened after the start-up checks (`wires` then holds them, for keys and
+    /// for closing).
+    public func openBus(trace: String?) throws -> (bus: any PanelBus, wires: WiredBus?) {
+        if let trace { return (try TraceBus(path: trace), nil) }
+        let wires = try WiredBus.open(wiring)
+        return (wires, wires)
+    }
+
     /// The controller this board names, configured from its file, speaking to `bus`.
     public func makeController(bus: any PanelBus) throws(PanelConfigurationError) -> any PanelController {
         let palette = Palette.named(colors.rawValue) ?? .bw

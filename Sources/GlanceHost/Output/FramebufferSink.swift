@@ -100,15 +100,8 @@ public final class FramebufferSink: FrameSink {
         self.dither = dither
         descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let code = errno
-            switch code {
-            case EACCES, EPERM:
-                throw .io("permission denied on \(path): add your user to the 'video' group (sudo usermod -aG video $USER) and log in again, or run as root")
-            case ENOENT, ENODEV, ENXIO:
-                throw .io("\(path) does not exist: no framebuffer; connect a screen, or enable the LCD's overlay (dtoverlay=…) and reboot")
-            default:
-                throw .io("\(path): cannot open (\(String(cString: strerror(code))))")
-            }
+            throw DeviceErrors.openFailure(path, errno, group: "video",
+                                           missing: "no framebuffer; connect a screen, or enable the LCD's overlay (dtoverlay=…) and reboot")
         }
         if let geometry {
             self.geometry = geometry
@@ -188,18 +181,13 @@ public final class FramebufferSink: FrameSink {
     private func write(_ frame: QuantisedFrame, rows: Range<Int>) throws {
         let bytesPerPixel = geometry.bytesPerPixel
         var line = [UInt8](repeating: 0, count: geometry.width * bytesPerPixel)
-        var cache: [UInt32: UInt32] = [:]
+        // Indexed palettes: each colour's stored pixel once; direct ones (rgb565/888)
+        // are converted as they come.
+        let table = palette.kind == .indexed ? palette.colors.map(geometry.encode) : []
         for y in rows {
             for x in 0..<geometry.width {
                 let value = frame.values[y * frame.width + x]
-                let pixel: UInt32
-                if let known = cache[value] {
-                    pixel = known
-                } else {
-                    pixel = geometry.encode(palette.color(of: value))
-                    if cache.count < 4096 { cache[value] = pixel }
-                }
-                var word = pixel
+                var word = table.isEmpty ? geometry.encode(palette.color(of: value)) : table[min(Int(value), table.count - 1)]
                 for byte in 0..<bytesPerPixel {
                     line[x * bytesPerPixel + byte] = UInt8(truncatingIfNeeded: word)
                     word >>= 8
