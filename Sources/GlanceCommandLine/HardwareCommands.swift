@@ -20,7 +20,7 @@ struct GPIOCommand: ParsableCommand {
         let system = LibgpiodSystem()
         let paths = system.chipPaths()
         guard !paths.isEmpty else {
-            throw RuntimeError(message: "no GPIO chips (/dev/gpiochip*) on this machine; \(LibgpiodSystem.version)")
+            throw RuntimeError(message: "no GPIO chips (/dev/gpiochip*) on this machine: run this on the board (a Raspberry Pi or similar) the panel is wired to; \(LibgpiodSystem.version)")
         }
         print(LibgpiodSystem.version)
         for path in paths {
@@ -70,7 +70,7 @@ struct BoardChoice: ParsableArguments {
             return (try BoardCatalog.load(name), nil)
         case let (nil, path?):
             let loaded = try ConfigLoader.load(path: path)
-            guard let board = loaded.display.board else { throw UsageError(message: "\(path): display: names no board") }
+            guard let board = loaded.display.board else { throw UsageError(message: "\(path): display: names no board; add board: NAME there, or use --board NAME") }
             let display = loaded.display
             return (board, display.backend == .panel && display.transport == .trace ? display.path : nil)
         default:
@@ -89,7 +89,7 @@ struct PanelCheck: ParsableCommand {
 
     func run() throws {
         let (board, configTrace) = try choice.resolve()
-        if let configTrace { throw UsageError(message: "the config sends the panel to a trace (\(configTrace)); there are no wires to check") }
+        if let configTrace { throw UsageError(message: "the config sends the panel to a trace (\(configTrace)); there are no wires to check; use --board \(board.name) to check the board's own") }
         let bus: WiredBus
         do {
             bus = try WiredBus.open(board.wiring)

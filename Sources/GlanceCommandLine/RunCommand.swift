@@ -128,7 +128,7 @@ struct RunCommand: ParsableCommand {
         host.start()
         if once {
             // The frame did not reach the display: a cron job or script must see that.
-            if host.displayFailing { throw RuntimeError(message: "the frame could not be shown (see above)") }
+            if host.displayFailing { throw RuntimeError(message: "the frame could not be shown (the reason is above); fix that and run again") }
             Self.say("done (--once)")
             return
         }

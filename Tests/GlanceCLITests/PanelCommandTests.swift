@@ -109,7 +109,7 @@ import Testing
         if ((try? FileManager.default.contentsOfDirectory(atPath: "/dev")) ?? []).allSatisfy({ !$0.hasPrefix("gpiochip") }) {
             let gpio = try runGlance(["gpio"], in: directory)
             #expect(gpio.status == 1)
-            #expect(gpio.stderr.contains("no GPIO chips (/dev/gpiochip*) on this machine; libgpiod "))
+            #expect(gpio.stderr.contains("no GPIO chips (/dev/gpiochip*) on this machine: run this on the board") && gpio.stderr.contains("; libgpiod "))
         }
     }
 

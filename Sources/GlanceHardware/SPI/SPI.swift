@@ -47,7 +47,7 @@ public struct SpidevSystem: SPISystem {
     public func open(path: String, mode: Int, speedHz: Int) throws -> SPIDevice {
         try check(path: path)
         guard (0...3).contains(mode) else { throw PanelBusError.io("\(path): SPI mode \(mode) does not exist; use 0, 1, 2 or 3") }
-        guard let speed = UInt32(exactly: speedHz), speed > 0 else { throw PanelBusError.io("\(path): SPI speed \(speedHz) Hz is out of range") }
+        guard let speed = UInt32(exactly: speedHz), speed > 0 else { throw PanelBusError.io("\(path): SPI speed \(speedHz) Hz is out of range; set spi: {speed_hz: …} to the board's speed, e.g. 4000000") }
         let descriptor = Glibc.open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else { throw DeviceErrors.openFailure(path, errno, group: "spi", missing: Self.missingAdvice(path)) }
         guard glance_spi_configure(descriptor, UInt8(mode), speed) == 0 else {

@@ -277,7 +277,7 @@ enum BoardFields {
         let lines = board.pins.filter { !(kernelCS && $0.key == "CS") }.map { ("pins.\($0.key)", $0.value) }
             + board.keys.map { ("keys.\($0.key)", $0.value) }
         for (use, line) in lines.sorted(by: { $0.0 < $1.0 }) {
-            if let other = users[line] { throw reader.fail("board \(board.name): \(other) and \(use) are both \(line)") }
+            if let other = users[line] { throw reader.fail("board \(board.name): \(other) and \(use) are both \(line); give each its own line") }
             users[line] = use
         }
         // The controller's own checks decide what it can drive: one place for its limits.
