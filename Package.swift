@@ -49,7 +49,7 @@ let package = Package(
                 "GlanceDisplays", "GlanceEmulators", "CGlanceLinux", "CYAML",
             ]
         ),
-        .target(name: "GlanceWidgets", dependencies: ["GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost", "GlanceCommandLine"]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
@@ -70,13 +70,13 @@ let package = Package(
         .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceHost", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
-        .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics"]),
-        .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
+        .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
+        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget"]),
     ],
     swiftLanguageModes: [.v6]
