@@ -14,7 +14,7 @@ import Glibc
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic.",
+        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks.",
         discussion: """
         Renders the demo dashboard (800×480, five widgets) --frames times, each for a \
         different day so that its text changes, through the whole path: view bodies, \
@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
         tenth of the frames (at least one) warms the caches and is not timed. Last line: \
         frames=N ms_per_frame=X peak_rss_kib=Y
         """,
-        subcommands: [IdleBench.self, BusBench.self]
+        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self]
     )
 
     @Option(help: "Frames to render.")

@@ -40,12 +40,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     public var size: Size { Size(width: width, height: height) }
 
-    /// A rectangle of `size` placed inside this one by `alignment`.
-    func placing(_ size: Size, alignment: Alignment) -> Rect {
-        Rect(x: x + (width - size.width) * alignment.horizontal, y: y + (height - size.height) * alignment.vertical,
-             width: size.width, height: size.height)
-    }
-
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }
 

@@ -22,9 +22,14 @@ public indirect enum ViewNode: Hashable, Sendable {
     case clip(ShapeNode.Kind, ViewNode)
     case padding(EdgeInsets, ViewNode)
     case frame(FrameNode, ViewNode)
-    /// `content` sized by itself, then `decoration` drawn behind (or in front) at that size.
-    case background(content: ViewNode, decoration: ViewNode)
-    case overlay(content: ViewNode, decoration: ViewNode)
+    /// The child proposed `nil` (its ideal size) on the fixed axes (`.fixedSize()`).
+    case fixedSize(horizontal: Bool, vertical: Bool, ViewNode)
+    /// The child with one alignment line set by a closure (`.alignmentGuide`).
+    case alignmentGuide(AlignmentGuideNode, ViewNode)
+    /// `content` sized by itself, then `decoration` proposed that size and placed on it by
+    /// `alignment`, drawn behind (or in front).
+    case background(content: ViewNode, decoration: ViewNode, alignment: Alignment)
+    case overlay(content: ViewNode, decoration: ViewNode, alignment: Alignment)
     /// Children of a builder block before a stack absorbs them.
     case group([ViewNode])
 
@@ -35,9 +40,11 @@ public indirect enum ViewNode: Hashable, Sendable {
         case .text(let text): [text.string]
         case .group(let children): children.flatMap(\.textLines)
         case .stack(let stack): stack.children.flatMap(\.textLines)
-        case .padding(_, let child), .frame(_, let child), .clip(_, let child): child.textLines
-        case .background(let content, let decoration): decoration.textLines + content.textLines
-        case .overlay(let content, let decoration): content.textLines + decoration.textLines
+        case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
+             .alignmentGuide(_, let child):
+            child.textLines
+        case .background(let content, let decoration, _): decoration.textLines + content.textLines
+        case .overlay(let content, let decoration, _): content.textLines + decoration.textLines
         }
     }
 }
@@ -119,10 +126,48 @@ public struct FrameNode: Hashable, Sendable {
     public var width: Double?
     public var height: Double?
     public var minWidth: Double?
+    /// The size taken on an axis proposed `nil` (`.fixedSize()`, an ideal-size probe).
+    public var idealWidth: Double?
     public var maxWidth: Double?
     public var minHeight: Double?
+    public var idealHeight: Double?
     public var maxHeight: Double?
     public var alignment: Alignment
+
+    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
+                maxWidth: Double? = nil, minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+                alignment: Alignment = .center) {
+        self.width = width
+        self.height = height
+        self.minWidth = minWidth
+        self.idealWidth = idealWidth
+        self.maxWidth = maxWidth
+        self.minHeight = minHeight
+        self.idealHeight = idealHeight
+        self.maxHeight = maxHeight
+        self.alignment = alignment
+    }
+}
+
+/// An alignment line computed from the view's dimensions (`.alignmentGuide(_:computeValue:)`).
+/// Two nodes are equal only when they hold the same closure object: closures cannot be
+/// compared, so a tree with guides counts as changed each time it is resolved.
+public struct AlignmentGuideNode: Hashable, @unchecked Sendable {
+    public let key: AlignmentKey
+    let compute: Compute
+
+    final class Compute {
+        let value: (ViewDimensions) -> Double
+        init(_ value: @escaping (ViewDimensions) -> Double) { self.value = value }
+    }
+
+    init(key: AlignmentKey, compute: @escaping (ViewDimensions) -> Double) {
+        self.key = key
+        self.compute = Compute(compute)
+    }
+
+    public static func == (a: AlignmentGuideNode, b: AlignmentGuideNode) -> Bool { a.key == b.key && a.compute === b.compute }
+    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
 /// Insets in points.
@@ -138,35 +183,4 @@ public struct EdgeInsets: Hashable, Sendable {
         self.bottom = bottom
         self.trailing = trailing
     }
-}
-
-/// SwiftUI's `Alignment`: where a child sits in a larger box, as unit fractions.
-public struct Alignment: Hashable, Sendable {
-    public var horizontal: Double
-    public var vertical: Double
-
-    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
-        self.horizontal = horizontal.fraction
-        self.vertical = vertical.fraction
-    }
-
-    public static let center = Alignment(horizontal: .center, vertical: .center)
-    public static let leading = Alignment(horizontal: .leading, vertical: .center)
-    public static let trailing = Alignment(horizontal: .trailing, vertical: .center)
-    public static let top = Alignment(horizontal: .center, vertical: .top)
-    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
-    public static let topLeading = Alignment(horizontal: .leading, vertical: .top)
-    public static let topTrailing = Alignment(horizontal: .trailing, vertical: .top)
-    public static let bottomLeading = Alignment(horizontal: .leading, vertical: .bottom)
-    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
-}
-
-public enum HorizontalAlignment: Hashable, Sendable {
-    case leading, center, trailing
-    var fraction: Double { self == .leading ? 0 : self == .center ? 0.5 : 1 }
-}
-
-public enum VerticalAlignment: Hashable, Sendable {
-    case top, center, bottom
-    var fraction: Double { self == .top ? 0 : self == .center ? 0.5 : 1 }
 }

@@ -12,9 +12,8 @@ public final class ViewRenderer {
     private let text: TextLayout
     private var measured: [TextKey: LaidOutText] = [:]
     private var images: [String: Canvas?] = [:]
-
-    /// SwiftUI's default spacing between stack children, in points.
-    public static let defaultSpacing = 8.0
+    /// Work done since the renderer was made.
+    public internal(set) var statistics = LayoutStatistics()
 
     public init(fonts: FontLibrary, scale: Double = 1) {
         self.fonts = fonts
@@ -22,191 +21,62 @@ public final class ViewRenderer {
         text = TextLayout(library: fonts)
     }
 
-    // MARK: Sizing
+    // MARK: Layout
 
+    /// The size `node` takes when offered `proposal` (points).
     public func sizeThatFits(_ node: ViewNode, _ proposal: ProposedSize) -> Size {
-        switch node {
-        case .empty:
-            return Size(width: 0, height: 0)
-        case .text(let text):
-            let laid = layoutText(text, proposal)
-            return Size(width: widestLine(laid) / scale, height: laid.height / scale)
-        case .spacer(let minLength):
-            return Size(width: max(minLength, proposal.width ?? minLength), height: max(minLength, proposal.height ?? minLength))
-        case .shape:
-            return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
-        case .divider:
-            // Outside a stack a divider is a horizontal rule.
-            return Size(width: proposal.width ?? 10, height: 1)
-        case .image(let path, let resizable):
-            guard let image = loadImage(path) else {
-                return Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
-            }
-            let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
-            guard resizable else { return natural }
-            return Size(width: proposal.width ?? natural.width, height: proposal.height ?? natural.height)
-        case .symbol(let symbol):
-            if symbol.resizable {
-                let side = min(proposal.width ?? symbol.pointSize, proposal.height ?? symbol.pointSize)
-                return Size(width: side, height: side)
-            }
-            // SF Symbols sit in a box about 1.2 × the font size; MDI glyphs are square.
-            let side = (symbol.pointSize * 1.2).rounded()
-            return Size(width: side, height: side)
-        case .padding(let insets, let child):
-            let inner = ProposedSize(width: proposal.width.map { max(0, $0 - insets.leading - insets.trailing) },
-                                     height: proposal.height.map { max(0, $0 - insets.top - insets.bottom) })
-            let size = sizeThatFits(child, inner)
-            return Size(width: size.width + insets.leading + insets.trailing, height: size.height + insets.top + insets.bottom)
-        case .frame(let frame, let child):
-            return frameSize(frame, child, proposal)
-        case .background(let content, _), .overlay(let content, _), .clip(_, let content):
-            return sizeThatFits(content, proposal)
-        case .group(let children):
-            return sizeThatFits(.stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: children)), proposal)
-        case .stack(let stack):
-            return stackLayout(stack, proposal).size
-        }
+        size(LayoutNode(node), proposal)
     }
-
-    private func frameSize(_ frame: FrameNode, _ child: ViewNode, _ proposal: ProposedSize) -> Size {
-        func childProposal(_ fixed: Double?, _ offered: Double?, _ low: Double?, _ high: Double?) -> Double? {
-            if let fixed { return fixed }
-            guard var value = offered else { return nil }
-            if let low { value = max(value, low) }
-            if let high { value = min(value, high) }
-            return value
-        }
-        let inner = ProposedSize(
-            width: childProposal(frame.width, proposal.width, frame.minWidth, frame.maxWidth),
-            height: childProposal(frame.height, proposal.height, frame.minHeight, frame.maxHeight)
-        )
-        let childSize = sizeThatFits(child, inner)
-        func result(_ fixed: Double?, _ offered: Double?, _ low: Double?, _ high: Double?, _ own: Double) -> Double {
-            if let fixed { return fixed }
-            if low == nil && high == nil { return own }
-            let lower = low ?? own
-            let upper = high ?? own
-            guard let offered else { return min(max(own, lower), max(lower, upper == .infinity ? own : upper)) }
-            return max(lower, min(upper, offered))
-        }
-        return Size(width: result(frame.width, proposal.width, frame.minWidth, frame.maxWidth, childSize.width),
-                    height: result(frame.height, proposal.height, frame.minHeight, frame.maxHeight, childSize.height))
-    }
-
-    /// Each child's size and the stack's size for a proposal.
-    private func stackLayout(_ stack: StackNode, _ proposal: ProposedSize) -> (size: Size, sizes: [Size]) {
-        let children = stack.children
-        guard !children.isEmpty else { return (Size(width: 0, height: 0), []) }
-        if stack.axis == .depth {
-            let sizes = children.map { sizeThatFits($0, proposal) }
-            return (Size(width: sizes.map(\.width).max() ?? 0, height: sizes.map(\.height).max() ?? 0), sizes)
-        }
-        let vertical = stack.axis == .vertical
-        let spacing = (stack.spacing ?? Self.defaultSpacing) * Double(children.count - 1)
-        let offeredMain = vertical ? proposal.height : proposal.width
-        let cross = vertical ? proposal.width : proposal.height
-        func propose(_ main: Double?) -> ProposedSize {
-            vertical ? ProposedSize(width: cross, height: main) : ProposedSize(width: main, height: cross)
-        }
-        func mainOf(_ size: Size) -> Double { vertical ? size.height : size.width }
-        func size(of child: ViewNode, main: Double?) -> Size {
-            if case .divider = child {
-                // A rule across the stack: 1 point along it, the offered cross size.
-                return vertical ? Size(width: cross ?? 10, height: 1) : Size(width: 1, height: cross ?? 10)
-            }
-            if case .spacer(let minLength) = child {
-                // Along the stack a spacer takes what it is offered; across it, nothing.
-                let length = max(minLength, main ?? minLength)
-                return vertical ? Size(width: 0, height: length) : Size(width: length, height: 0)
-            }
-            return sizeThatFits(child, propose(main))
-        }
-        var sizes = [Size](repeating: Size(width: 0, height: 0), count: children.count)
-        if let offeredMain {
-            // Least flexible first: flexibility is how much a child grows from 0 to "all".
-            let flexibility = children.map { child -> Double in
-                mainOf(size(of: child, main: 1e7)) - mainOf(size(of: child, main: 0))
-            }
-            // Spacers come last and share only what the others leave, so a label next to
-            // a spacer keeps its full width (as in SwiftUI).
-            func isSpacer(_ index: Int) -> Bool {
-                if case .spacer = children[index] { return true }
-                return false
-            }
-            var remaining = max(0, offeredMain - spacing)
-            let order = children.indices.sorted {
-                isSpacer($0) != isSpacer($1) ? !isSpacer($0) : flexibility[$0] < flexibility[$1]
-            }
-            for (position, index) in order.enumerated() {
-                let peers = order[position...].filter { isSpacer($0) == isSpacer(index) }.count
-                let share = remaining / Double(max(1, peers))
-                sizes[index] = size(of: children[index], main: share)
-                remaining = max(0, remaining - mainOf(sizes[index]))
-            }
-        } else {
-            sizes = children.map { size(of: $0, main: nil) }
-        }
-        let total = sizes.map(mainOf).reduce(0, +) + spacing
-        let crossSize = sizes.map { vertical ? $0.width : $0.height }.max() ?? 0
-        return (vertical ? Size(width: crossSize, height: total) : Size(width: total, height: crossSize), sizes)
-    }
-
-    // MARK: Placing
 
     /// Lays `node` out in `rect`: the node takes its size for that proposal and is
     /// centred in it, as a widget's content is in its slot.
     public func layout(_ node: ViewNode, in rect: Rect) -> LayoutBox {
-        let size = sizeThatFits(node, ProposedSize(width: rect.width, height: rect.height))
-        return place(node, in: rect.placing(size, alignment: .center))
+        let root = LayoutNode(node)
+        let proposal = ProposedSize(width: max(0, rect.width), height: max(0, rect.height))
+        let size = size(root, proposal)
+        let origin = (x: rect.x + (rect.width - size.width) / 2, y: rect.y + (rect.height - size.height) / 2)
+        return place(root, at: origin, proposal)
     }
 
-    /// Places `node` exactly in `rect` (its size as layout computed it).
-    private func place(_ node: ViewNode, in rect: Rect) -> LayoutBox {
-        let proposal = ProposedSize(width: rect.width, height: rect.height)
-        switch node {
+    /// Places `layout` with its top-left at `origin`, at the size it answered `proposal`;
+    /// every child is placed at the size it answered when this node measured it.
+    private func place(_ layout: LayoutNode, at origin: (x: Double, y: Double), _ proposal: ProposedSize) -> LayoutBox {
+        let size = size(layout, proposal)
+        let rect = Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)
+        func box(_ children: [LayoutBox]) -> LayoutBox { LayoutBox(node: layout.node, rect: rect, children: children) }
+        switch layout.node {
         case .empty, .text, .spacer, .shape, .divider, .symbol, .image:
-            return LayoutBox(node: node, rect: rect, children: [])
-        case .padding(let insets, let child):
-            let inner = Rect(x: rect.x + insets.leading, y: rect.y + insets.top,
-                             width: max(0, rect.width - insets.leading - insets.trailing),
-                             height: max(0, rect.height - insets.top - insets.bottom))
-            return LayoutBox(node: node, rect: rect, children: [place(child, in: inner)])
-        case .frame(let frame, let child):
-            let childSize = sizeThatFits(child, proposal)
-            return LayoutBox(node: node, rect: rect, children: [place(child, in: rect.placing(childSize, alignment: frame.alignment))])
-        case .background(let content, let decoration), .overlay(let content, let decoration):
-            let contentBox = place(content, in: rect)
-            let decorationSize = sizeThatFits(decoration, proposal)
-            let decorationBox = place(decoration, in: rect.placing(decorationSize, alignment: .center))
-            if case .background = node { return LayoutBox(node: node, rect: rect, children: [decorationBox, contentBox]) }
-            return LayoutBox(node: node, rect: rect, children: [contentBox, decorationBox])
-        case .group(let children):
-            return place(.stack(StackNode(axis: .vertical, alignment: .center, spacing: nil, children: children)), in: rect)
-        case .clip(_, let child):
-            return LayoutBox(node: node, rect: rect, children: [place(child, in: rect)])
-        case .stack(let stack):
-            let (_, sizes) = stackLayout(stack, proposal)
-            var boxes: [LayoutBox] = []
-            var cursor = stack.axis == .vertical ? rect.y : rect.x
-            let spacing = stack.spacing ?? Self.defaultSpacing
-            for (child, size) in zip(stack.children, sizes) {
-                let childRect: Rect
-                switch stack.axis {
-                case .vertical:
-                    childRect = Rect(x: rect.x + (rect.width - size.width) * stack.alignment.horizontal, y: cursor,
-                                     width: size.width, height: size.height)
-                    cursor += size.height + spacing
-                case .horizontal:
-                    childRect = Rect(x: cursor, y: rect.y + (rect.height - size.height) * stack.alignment.vertical,
-                                     width: size.width, height: size.height)
-                    cursor += size.width + spacing
-                case .depth:
-                    childRect = rect.placing(size, alignment: stack.alignment)
-                }
-                boxes.append(place(child, in: childRect))
-            }
-            return LayoutBox(node: node, rect: rect, children: boxes)
+            return box([])
+        case .padding(let insets, _):
+            return box([place(layout.children[0], at: (rect.x + insets.leading, rect.y + insets.top),
+                              paddingProposal(insets, proposal))])
+        case .frame(let frame, _):
+            let child = layout.children[0]
+            let offset = frameChildOrigin(frame, layout, child, proposal)
+            return box([place(child, at: (rect.x + offset.x, rect.y + offset.y), frameChildProposal(frame, proposal))])
+        case .fixedSize(let horizontal, let vertical, _):
+            return box([place(layout.children[0], at: origin, fixedProposal(horizontal, vertical, proposal))])
+        case .clip, .alignmentGuide:
+            return box([place(layout.children[0], at: origin, proposal)])
+        case .background(_, _, let alignment), .overlay(_, _, let alignment):
+            // The decoration is offered the content's size and put on the content's
+            // alignment lines.
+            let content = layout.children[0], decoration = layout.children[1]
+            let decorationProposal = ProposedSize(width: size.width, height: size.height)
+            let x = guide(content, proposal, alignment.horizontal.key) - guide(decoration, decorationProposal, alignment.horizontal.key)
+            let y = guide(content, proposal, alignment.vertical.key) - guide(decoration, decorationProposal, alignment.vertical.key)
+            let contentBox = place(content, at: origin, proposal)
+            let decorationBox = place(decoration, at: (rect.x + x, rect.y + y), decorationProposal)
+            if case .background = layout.node { return box([decorationBox, contentBox]) }
+            return box([contentBox, decorationBox])
+        case .stack, .group:
+            guard let stack = layout.stack else { return box([]) }
+            let measured = arrangement(layout, proposal)
+            let placed = offsets(layout, stack, measured)
+            return box(layout.children.indices.map { index in
+                place(layout.children[index], at: (rect.x + placed.positions[index].x, rect.y + placed.positions[index].y),
+                      measured[index].proposal)
+            })
         }
     }
 
@@ -314,7 +184,7 @@ public final class ViewRenderer {
     }
 
     /// A decoded PNG, cached; `nil` (logged once) when it cannot be read.
-    private func loadImage(_ path: String) -> Canvas? {
+    func loadImage(_ path: String) -> Canvas? {
         if let cached = images[path] { return cached }
         do {
             let image = try PNG.read(path)
@@ -331,8 +201,9 @@ public final class ViewRenderer {
 
     /// Sets text for a proposal: wraps to the width, keeps within the height's lines,
     /// and shrinks down to `minimumScaleFactor` before it truncates.
-    private func layoutText(_ node: TextNode, _ proposal: ProposedSize) -> LaidOutText {
-        let maxWidth = proposal.width.map { ($0 * scale).rounded(.down) }
+    func layoutText(_ node: TextNode, _ proposal: ProposedSize) -> LaidOutText {
+        // An unbounded offer (a flexibility probe) is no limit at all.
+        let maxWidth = proposal.width.flatMap { $0.isFinite ? ($0 * scale).rounded(.down) : nil }
         let key = TextKey(node: node, maxWidth: maxWidth)
         if let cached = measured[key] { return cached }
         var factor = 1.0
@@ -353,7 +224,7 @@ public final class ViewRenderer {
         return result
     }
 
-    private func widestLine(_ laid: LaidOutText) -> Double {
+    func widestLine(_ laid: LaidOutText) -> Double {
         (laid.lines.map(\.width).max() ?? 0).rounded(.up)
     }
 

@@ -1,24 +1,73 @@
-/// A view with a modifier applied: an environment change for the content, and/or a
-/// wrapping of the content's node. Every modifier in Glance is one of these.
-public struct ModifiedContent<Content: View>: View, PrimitiveView {
-    let content: Content
+/// A change to a view, written as a view of its own (SwiftUI's `ViewModifier`):
+///
+/// ```swift
+/// struct Card: ViewModifier {
+///     func body(content: Content) -> some View {
+///         content.padding(8).background(.white, in: RoundedRectangle(cornerRadius: 8))
+///     }
+/// }
+/// Text("Hi").modifier(Card())
+/// ```
+public protocol ViewModifier {
+    associatedtype Body: View
+    /// The view the modifier is applied to.
+    typealias Content = ViewModifierContent
+    @ViewBuilder func body(content: Content) -> Body
+}
+
+/// The view a ``ViewModifier`` is applied to, as its `body(content:)` sees it. It takes
+/// the environment in force where it appears in that body.
+public struct ViewModifierContent: View, PrimitiveView {
+    let resolve: (EnvironmentValues) -> ViewNode
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode { resolve(environment) }
+}
+
+/// A view with a modifier applied (SwiftUI's `ModifiedContent`).
+public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, PrimitiveView {
+    public var content: Content
+    public var modifier: Modifier
+
+    public init(content: Content, modifier: Modifier) {
+        self.content = content
+        self.modifier = modifier
+    }
+
+    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+        if let builtin = modifier as? BuiltinModifier {
+            var inner = environment
+            builtin.environment(&inner)
+            return builtin.wrap(resolveNode(content, in: inner), inner)
+        }
+        let content = ViewModifierContent { [content] in resolveNode(content, in: $0) }
+        let body = EnvironmentScope.$current.withValue(environment) { modifier.body(content: content) }
+        return resolveNode(body, in: environment)
+    }
+}
+
+extension View {
+    /// Applies a ``ViewModifier``.
+    public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
+        ModifiedContent(content: self, modifier: modifier)
+    }
+}
+
+/// Glance's own modifiers: an environment change for the content, and/or a wrapping of
+/// the content's node. Every modifier Glance defines is one of these.
+public struct BuiltinModifier: ViewModifier {
     let environment: (inout EnvironmentValues) -> Void
     let wrap: (ViewNode, EnvironmentValues) -> ViewNode
 
+    public func body(content: Content) -> Never { fatalError("BuiltinModifier is applied by ModifiedContent directly") }
+}
+
+extension ModifiedContent where Modifier == BuiltinModifier {
     init(
         _ content: Content,
         environment: @escaping (inout EnvironmentValues) -> Void = { _ in },
         wrap: @escaping (ViewNode, EnvironmentValues) -> ViewNode = { node, _ in node }
     ) {
-        self.content = content
-        self.environment = environment
-        self.wrap = wrap
-    }
-
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        var inner = environment
-        self.environment(&inner)
-        return wrap(resolveNode(content, in: inner), inner)
+        self.init(content: content, modifier: BuiltinModifier(environment: environment, wrap: wrap))
     }
 }
 

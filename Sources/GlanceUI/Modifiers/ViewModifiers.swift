@@ -4,58 +4,58 @@ import GlanceText
 extension View {
     // MARK: Text and colour (environment)
 
-    public func font(_ font: Font?) -> ModifiedContent<Self> {
+    public func font(_ font: Font?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if let font { $0.font = font } })
     }
 
-    public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self> {
+    public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.fontWeight = weight })
     }
 
-    public func bold(_ isActive: Bool = true) -> ModifiedContent<Self> {
+    public func bold(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if isActive { $0.fontWeight = .bold } })
     }
 
-    public func italic(_ isActive: Bool = true) -> ModifiedContent<Self> {
+    public func italic(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if isActive { $0.italic = true } })
     }
 
-    public func foregroundStyle(_ style: some ShapeStyle) -> ModifiedContent<Self> {
+    public func foregroundStyle(_ style: some ShapeStyle) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.foregroundColor = style.resolveFill(in: $0).representativeColor })
     }
 
-    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self> {
+    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if let color { $0.foregroundColor = color.resolved(in: $0) } })
     }
 
-    public func lineLimit(_ limit: Int?) -> ModifiedContent<Self> {
+    public func lineLimit(_ limit: Int?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.lineLimit = limit })
     }
 
-    public func minimumScaleFactor(_ factor: Double) -> ModifiedContent<Self> {
+    public func minimumScaleFactor(_ factor: Double) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.minimumScaleFactor = min(1, max(0.01, factor)) })
     }
 
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedContent<Self> {
+    public func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.multilineTextAlignment = alignment })
     }
 
-    public func redacted(reason: RedactionReasons) -> ModifiedContent<Self> {
+    public func redacted(reason: RedactionReasons) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.redactionReasons.formUnion(reason) })
     }
 
-    public func unredacted() -> ModifiedContent<Self> {
+    public func unredacted() -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.redactionReasons = [] })
     }
 
-    public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> ModifiedContent<Self> {
+    public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0[keyPath: keyPath] = value })
     }
 
     // MARK: Geometry
 
     /// `length` points on `edges` (16 when `nil`, SwiftUI's default).
-    public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> ModifiedContent<Self> {
+    public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> ModifiedContent<Self, BuiltinModifier> {
         let amount = length ?? 16
         let insets = EdgeInsets(
             top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
@@ -64,95 +64,113 @@ extension View {
         return padding(insets)
     }
 
-    public func padding(_ length: Double) -> ModifiedContent<Self> { padding(.all, length) }
+    public func padding(_ length: Double) -> ModifiedContent<Self, BuiltinModifier> { padding(.all, length) }
 
-    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self> {
+    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .padding(insets, node) })
     }
 
     /// A fixed size in points on the given axes; the content is placed by `alignment`.
-    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> ModifiedContent<Self> {
-        ModifiedContent(self, wrap: { node, _ in
-            .frame(FrameNode(width: width, height: height, minWidth: nil, maxWidth: nil, minHeight: nil, maxHeight: nil,
-                             alignment: alignment), node)
-        })
+    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .frame(FrameNode(width: width, height: height, alignment: alignment), node) })
     }
 
-    /// Bounds in points; `.infinity` as a maximum takes all the space offered.
+    /// Bounds in points; `.infinity` as a maximum takes all the space offered. An ideal
+    /// size is what the frame offers its content, and takes, where it is itself offered
+    /// nothing on that axis (under `.fixedSize()`, or in a scroll-free ideal probe).
     public func frame(
         minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
         minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
         alignment: Alignment = .center
-    ) -> ModifiedContent<Self> {
+    ) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in
-            .frame(FrameNode(width: nil, height: nil, minWidth: minWidth, maxWidth: maxWidth, minHeight: minHeight,
-                             maxHeight: maxHeight, alignment: alignment), node)
+            .frame(FrameNode(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
+                             idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment), node)
         })
+    }
+
+    /// The content at its ideal size on the given axes, whatever it is offered
+    /// (a label that must not wrap or truncate).
+    public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .fixedSize(horizontal: horizontal, vertical: vertical, node) })
+    }
+
+    public func fixedSize() -> ModifiedContent<Self, BuiltinModifier> { fixedSize(horizontal: true, vertical: true) }
+
+    /// Sets where a horizontal alignment line runs through this view, from its
+    /// dimensions (points from its leading edge).
+    public func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> Double) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: computeValue), node) })
+    }
+
+    /// Sets where a vertical alignment line runs through this view, from its dimensions
+    /// (points from its top edge).
+    public func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> Double) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: computeValue), node) })
     }
 
     // MARK: Layers
 
-    public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> ModifiedContent<Self> {
+    public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> ModifiedContent<Self, BuiltinModifier> {
         let background = content()
         return ModifiedContent(self, wrap: { node, environment in
-            .background(content: node, decoration: resolveNode(background, in: environment))
+            .background(content: node, decoration: resolveNode(background, in: environment), alignment: alignment)
         })
     }
 
-    public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> ModifiedContent<Self> {
+    public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            .background(content: node, decoration: resolveNode(background, in: environment))
+            .background(content: node, decoration: resolveNode(background, in: environment), alignment: alignment)
         })
     }
 
     @_disfavoredOverload
-    public func background(_ style: some ShapeStyle, in shape: some Shape = Rectangle()) -> ModifiedContent<Self> {
+    public func background(_ style: some ShapeStyle, in shape: some Shape = Rectangle()) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            .background(content: node, decoration: .shape(ShapeNode(kind: shape.kind, fill: style.resolveFill(in: environment))))
+            .background(content: node, decoration: .shape(ShapeNode(kind: shape.kind, fill: style.resolveFill(in: environment))),
+                        alignment: .center)
         })
     }
 
-    public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> ModifiedContent<Self> {
+    public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> ModifiedContent<Self, BuiltinModifier> {
         let overlay = content()
         return ModifiedContent(self, wrap: { node, environment in
-            .overlay(content: node, decoration: resolveNode(overlay, in: environment))
+            .overlay(content: node, decoration: resolveNode(overlay, in: environment), alignment: alignment)
         })
     }
 
-    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> ModifiedContent<Self> {
+    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            .overlay(content: node, decoration: resolveNode(overlay, in: environment))
+            .overlay(content: node, decoration: resolveNode(overlay, in: environment), alignment: alignment)
         })
     }
 
     /// The widget's background (WidgetKit's `.containerBackground(_:for: .widget)`): drawn
     /// behind the whole widget, edge to edge.
-    public func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> ModifiedContent<Self> {
+    public func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            .background(content: .frame(FrameNode(width: nil, height: nil, minWidth: nil, maxWidth: .infinity, minHeight: nil,
-                                                  maxHeight: .infinity, alignment: .center), node),
-                        decoration: .shape(ShapeNode(kind: .rectangle, fill: style.resolveFill(in: environment))))
+            .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), node),
+                        decoration: .shape(ShapeNode(kind: .rectangle, fill: style.resolveFill(in: environment))), alignment: .center)
         })
     }
 
     public func containerBackground<Background: View>(for placement: ContainerBackgroundPlacement,
-                                                      @ViewBuilder content: () -> Background) -> ModifiedContent<Self> {
+                                                      @ViewBuilder content: () -> Background) -> ModifiedContent<Self, BuiltinModifier> {
         let background = content()
         return ModifiedContent(self, wrap: { node, environment in
-            .background(content: .frame(FrameNode(width: nil, height: nil, minWidth: nil, maxWidth: .infinity, minHeight: nil,
-                                                  maxHeight: .infinity, alignment: .center), node),
-                        decoration: resolveNode(background, in: environment))
+            .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), node),
+                        decoration: resolveNode(background, in: environment), alignment: .center)
         })
     }
 
     // MARK: Accepted and ignored on paper
 
     /// Draws the content only inside `shape` (at the content's size).
-    public func clipShape(_ shape: some Shape) -> ModifiedContent<Self> {
+    public func clipShape(_ shape: some Shape) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .clip(shape.kind, node) })
     }
 
-    public func cornerRadius(_ radius: Double) -> ModifiedContent<Self> {
+    public func cornerRadius(_ radius: Double) -> ModifiedContent<Self, BuiltinModifier> {
         clipShape(RoundedRectangle(cornerRadius: radius))
     }
     public func contentTransition(_ transition: ContentTransition) -> Self { self }
