@@ -39,6 +39,12 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var size: Size { Size(width: width, height: height) }
+    public var minX: Double { x }
+    public var midX: Double { x + width / 2 }
+    public var maxX: Double { x + width }
+    public var minY: Double { y }
+    public var midY: Double { y + height / 2 }
+    public var maxY: Double { y + height }
 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 }

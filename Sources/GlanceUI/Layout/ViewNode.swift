@@ -93,19 +93,50 @@ public struct StackNode: Hashable, Sendable {
 }
 
 public struct ShapeNode: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+    /// The outline: one of SwiftUI's shapes (drawn exactly), a shape of the widget's own
+    /// (drawn from its `path(in:)`), or one of those trimmed or inset.
+    public indirect enum Kind: Hashable, Sendable {
         case rectangle
         case roundedRectangle(cornerRadius: Double)
         case ellipse
+        /// The largest circle centred in the rectangle.
+        case circle
         case capsule
+        case custom(CustomShape)
+        /// The part of the outline between two fractions of its length.
+        case trimmed(Kind, from: Double, to: Double)
+        /// The outline of the rectangle inset by `amount` points on every side.
+        case inset(Kind, amount: Double)
+
+        /// The outline in `rect` (points).
+        public func path(in rect: Rect) -> Path {
+            switch self {
+            case .rectangle: return Path(rect)
+            case .roundedRectangle(let radius): return Path(roundedRect: rect, cornerRadius: radius)
+            case .ellipse: return Path(ellipseIn: rect)
+            case .circle:
+                let side = max(0, min(rect.width, rect.height))
+                return Path(ellipseIn: Rect(x: rect.x + (rect.width - side) / 2, y: rect.y + (rect.height - side) / 2,
+                                            width: side, height: side))
+            case .capsule: return Path(roundedRect: rect, cornerRadius: max(0, min(rect.width, rect.height)) / 2)
+            case .custom(let shape): return shape.path(rect)
+            case .trimmed(let kind, let from, let to): return kind.path(in: rect).trimmedPath(from: from, to: to)
+            case .inset(let kind, let amount):
+                return kind.path(in: Rect(x: rect.x + amount, y: rect.y + amount,
+                                          width: max(0, rect.width - 2 * amount), height: max(0, rect.height - 2 * amount)))
+            }
+        }
     }
 
     public var kind: Kind
     public var fill: Fill
+    /// Drawn as an outline of this style instead of filled.
+    public var stroke: StrokeStyle?
 
-    public init(kind: Kind, fill: Fill) {
+    public init(kind: Kind, fill: Fill, stroke: StrokeStyle? = nil) {
         self.kind = kind
         self.fill = fill
+        self.stroke = stroke
     }
 
     /// How a shape is painted.
@@ -114,6 +145,25 @@ public struct ShapeNode: Hashable, Sendable {
         /// A linear gradient between unit points of the shape's rectangle.
         case linearGradient(stops: [GradientStop], startX: Double, startY: Double, endX: Double, endY: Double)
     }
+}
+
+/// A widget's own shape, kept by its `path(in:)`. Closures cannot be compared, so two of
+/// these are equal only when they are the same object; a tree holding one counts as
+/// changed each time it is resolved, and the frame's pixels decide.
+public struct CustomShape: Hashable, Sendable {
+    final class Box: Sendable {
+        let path: @Sendable (Rect) -> Path
+        init(_ path: @escaping @Sendable (Rect) -> Path) { self.path = path }
+    }
+
+    let box: Box
+
+    init(_ path: @escaping @Sendable (Rect) -> Path) { box = Box(path) }
+
+    func path(_ rect: Rect) -> Path { box.path(rect) }
+
+    public static func == (a: CustomShape, b: CustomShape) -> Bool { a.box === b.box }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
 }
 
 public struct GradientStop: Hashable, Sendable {

@@ -128,9 +128,10 @@ public final class ViewRenderer {
     }
 
     /// Draws `layer` at `rect` where `kind` covers it (antialiased edges).
-    private func composite(_ layer: Canvas, in rect: PixelRect, maskedBy kind: ShapeNode.Kind, into canvas: inout Canvas) {
+    private func composite(_ layer: Canvas, in rect: PixelRect, maskedBy kind: ShapeNode.Kind, stroke: StrokeStyle? = nil,
+                           into canvas: inout Canvas) {
         guard var mask = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
-        drawShape(ShapeNode(kind: kind, fill: .color(.black)), in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
+        drawShape(ShapeNode(kind: kind, fill: .color(.black), stroke: stroke), in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
                   into: &mask)
         for y in 0..<rect.height {
             for x in 0..<rect.width {
@@ -145,23 +146,43 @@ public final class ViewRenderer {
     private func drawShape(_ shape: ShapeNode, in rect: PixelRect, into canvas: inout Canvas) {
         switch shape.fill {
         case .color(let color):
+            guard shape.stroke == nil else { return drawPath(shape, in: rect, color, into: &canvas) }
             switch shape.kind {
             case .rectangle: canvas.fill(rect, color)
             case .roundedRectangle(let radius): canvas.fillRoundedRect(rect, radius: radius * scale, color)
             case .ellipse: canvas.fillEllipse(in: rect, color)
+            case .circle:
+                let side = min(rect.width, rect.height)
+                canvas.fillEllipse(in: PixelRect(x: rect.x + (rect.width - side) / 2, y: rect.y + (rect.height - side) / 2,
+                                                 width: side, height: side), color)
             case .capsule: canvas.fillRoundedRect(rect, radius: Double(min(rect.width, rect.height)) / 2, color)
+            case .custom, .trimmed, .inset: drawPath(shape, in: rect, color, into: &canvas)
             }
         case .linearGradient(let stops, let startX, let startY, let endX, let endY):
             let ramp = GradientRamp(stops: stops.map { ($0.color, $0.location) })
-            if shape.kind == .rectangle {
+            if shape.kind == .rectangle && shape.stroke == nil {
                 canvas.fillLinearGradient(rect, ramp, start: (startX, startY), end: (endX, endY))
                 return
             }
             // Other outlines: the gradient on a layer, kept where the shape covers.
             guard rect.width > 0, rect.height > 0, var layer = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
             layer.fillLinearGradient(layer.bounds, ramp, start: (startX, startY), end: (endX, endY))
-            composite(layer, in: rect, maskedBy: shape.kind, into: &canvas)
+            composite(layer, in: rect, maskedBy: shape.kind, stroke: shape.stroke, into: &canvas)
         }
+    }
+
+    /// A shape from its path: filled by the non-zero rule, or its outline stroked.
+    private func drawPath(_ shape: ShapeNode, in rect: PixelRect, _ color: RGBA, into canvas: inout Canvas) {
+        let path = shape.kind.path(in: Rect(x: 0, y: 0, width: Double(rect.width) / scale, height: Double(rect.height) / scale))
+            .applying(scale: scale, dx: Double(rect.x), dy: Double(rect.y))
+        let polylines = path.flattened(tolerance: 0.2)
+        let polygons: [[(x: Double, y: Double)]]
+        if let stroke = shape.stroke {
+            polygons = StrokeOutline.polygons(polylines, style: stroke, width: stroke.lineWidth * scale)
+        } else {
+            polygons = polylines.map { $0.points.map { (x: $0.x, y: $0.y) } }
+        }
+        canvas.fillPolygons(polygons, color)
     }
 
     private func drawSymbol(_ symbol: SymbolNode, in rect: PixelRect, into canvas: inout Canvas) {
