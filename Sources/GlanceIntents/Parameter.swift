@@ -27,9 +27,17 @@ public struct Parameter<Value: Sendable>: Sendable {
         self.init(title: title, value: defaultValue, decode: Value.init(parameterText:context:), typeName: Value.parameterTypeName)
     }
 
-    /// A required parameter: the config must give it.
+    /// A parameter without a default: required (the config must give it), unless its
+    /// type is optional (`var note: String?`), which starts as `nil` as in App Intents.
     public init(title: LocalizedStringResource, description: IntentDescription? = nil) where Value: IntentParameterValue {
-        self.init(title: title, value: nil, decode: Value.init(parameterText:context:), typeName: Value.parameterTypeName)
+        self.init(title: title, value: (Value.self as? any AbsentParameterValue.Type)?.absent as? Value, decode: Value.init(parameterText:context:), typeName: Value.parameterTypeName)
+    }
+
+    /// An optional enum parameter (`var mood: Mood?`): `nil` unless the config gives it.
+    public init<Wrapped: AppEnum>(title: LocalizedStringResource, description: IntentDescription? = nil) where Value == Wrapped? {
+        self.init(title: title, value: .some(nil), decode: { (text, context) throws(ParameterDecodingError) -> Wrapped? in
+            try Wrapped(enumText: text, context: context)
+        }, typeName: Wrapped.enumTypeName)
     }
 
     public init(
@@ -52,6 +60,15 @@ public struct Parameter<Value: Sendable>: Sendable {
     ) {
         storage = ParameterStorage(title: title, value: value, decode: decode, typeName: typeName)
     }
+}
+
+/// Types whose parameters need no value from the config: `Optional`, whose absence is `nil`.
+protocol AbsentParameterValue {
+    static var absent: Self { get }
+}
+
+extension Optional: AbsentParameterValue {
+    static var absent: Optional { nil }
 }
 
 extension Parameter: AnyIntentParameter {

@@ -10,7 +10,13 @@ public final class ConditionLock: @unchecked Sendable {
 
     public init() {
         pthread_mutex_init(mutex, nil)
-        pthread_cond_init(condition, nil)
+        // Timed waits run on the monotonic clock: an NTP step at boot (the real-time
+        // clock jumping by years) must not stretch or cut a provider's timeout.
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
     }
 
     deinit {
@@ -34,11 +40,11 @@ public final class ConditionLock: @unchecked Sendable {
     /// held, in a loop that rechecks its condition.
     public func wait() { pthread_cond_wait(condition, mutex) }
 
-    /// As `wait()`, but gives up after `seconds` (monotonic enough for short waits:
-    /// measured on the real-time clock). Returns false on time-out.
+    /// As `wait()`, but gives up after `seconds`, measured on the monotonic clock (a
+    /// clock step does not move the deadline). Returns false on time-out.
     public func wait(seconds: Double) -> Bool {
         var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
+        clock_gettime(CLOCK_MONOTONIC, &now)
         let whole = seconds.rounded(.down)
         var deadline = timespec(tv_sec: now.tv_sec + Int(whole), tv_nsec: now.tv_nsec + Int((seconds - whole) * 1e9))
         if deadline.tv_nsec >= 1_000_000_000 {

@@ -2,6 +2,7 @@ import GlanceGraphics
 import GlanceTestSupport
 import GlanceText
 import GlanceUI
+import Glibc
 import Testing
 
 @Suite(.serialized) struct LayoutTests {
@@ -154,6 +155,21 @@ import Testing
         #expect(canvas.tonal.allSatisfy { $0 })
         let share = Double(canvas.quantised(to: .bw, dither: .floydSteinberg).values.filter { $0 == 0 }.count) / 1600
         #expect(share > 0.3 && share < 0.7)
+    }
+
+    @Test func aPictureRewrittenOnDiskIsShownAgain() throws {
+        let path = "/tmp/glance-test-\(UInt32.random(in: 0...UInt32.max)).png"
+        defer { unlink(path) }
+        try PNG.write(try Canvas(width: 4, height: 4, fill: .black), to: path)
+        let view = resolveNode(Image(path).resizable().frame(width: 10, height: 10), in: EnvironmentValues())
+        var canvas = try Canvas(width: 10, height: 10)
+        renderer.render(view, into: &canvas, in: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(canvas[x: 5, y: 5] == .black)
+        // Another program replaces the picture (a new file renamed over the old one).
+        try PNG.write(try Canvas(width: 4, height: 4, fill: RGBA(hex: 0xFF0000)), to: path + ".new")
+        rename(path + ".new", path)
+        renderer.render(view, into: &canvas, in: Rect(x: 0, y: 0, width: 10, height: 10))
+        #expect(canvas[x: 5, y: 5] == RGBA(hex: 0xFF0000))
     }
 
     @Test func anUnreadableImageIsAnEmptyFrameAndALoggedError() throws {

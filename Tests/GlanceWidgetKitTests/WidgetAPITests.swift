@@ -170,6 +170,24 @@ func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
         }
     }
 
+    struct OptionalParameters: WidgetConfigurationIntent {
+        static let title: LocalizedStringResource = "Optional"
+        @Parameter(title: "Note") var note: String?
+        @Parameter(title: "Mood") var mood: Mood?
+        init() {}
+    }
+
+    @Test func optionalParametersWithoutDefaultsAreNilNotRequired() throws {
+        let context = ParameterDecodingContext(timeZone: .utc)
+        let empty = try IntentConfigurator.make(OptionalParameters.self, values: [], context: context)
+        #expect(empty.note == nil && empty.mood == nil)
+        let given = try IntentConfigurator.make(OptionalParameters.self, values: [("note", "hello"), ("mood", "happy")], context: context)
+        #expect(given.note == "hello" && given.mood == .happy)
+        #expect(throws: IntentConfigurator.Failure.invalidValue(name: "mood", value: "sad", expected: "one of happy, calm")) {
+            try IntentConfigurator.make(OptionalParameters.self, values: [("mood", "sad")], context: context)
+        }
+    }
+
     @Test func dateParametersAreDaysInTheConfiguredZone() throws {
         let seoul = ParameterDecodingContext(timeZone: (try! ZoneRules(identifier: "Asia/Seoul")))
         let day = try Date(parameterText: "2027-01-03", context: seoul)

@@ -1,5 +1,6 @@
 import GlanceGraphics
 import GlanceText
+import Glibc
 
 /// Lays out resolved view trees with SwiftUI's proposal/response model and draws them.
 ///
@@ -11,7 +12,7 @@ public final class ViewRenderer {
     public let scale: Double
     private let text: TextLayout
     private var measured: [TextKey: LaidOutText] = [:]
-    private var images: [String: Canvas?] = [:]
+    private var images: [String: (version: FileVersion?, image: Canvas?)] = [:]
     /// Work done since the renderer was made.
     public internal(set) var statistics = LayoutStatistics()
 
@@ -205,15 +206,19 @@ public final class ViewRenderer {
     }
 
     /// A decoded PNG, cached; `nil` (logged once) when it cannot be read.
+    /// The file is read again when it changes on disk (its modification time, size or
+    /// inode), so a picture another program rewrites shows its new content.
     func loadImage(_ path: String) -> Canvas? {
-        if let cached = images[path] { return cached }
+        let version = FileVersion(path: path)
+        if let cached = images[path], cached.version == version { return cached.image }
         do {
             let image = try PNG.read(path)
-            images[path] = image
+            images[path] = (version, image)
             return image
         } catch {
+            // Logged once per version of the file, not once per frame.
             fonts.log("image \(error); drawn as an empty frame")
-            images[path] = .some(nil)
+            images[path] = (version, nil)
             return nil
         }
     }
@@ -252,5 +257,21 @@ public final class ViewRenderer {
     private struct TextKey: Hashable {
         let node: TextNode
         let maxWidth: Double?
+    }
+}
+
+/// What identifies one version of a file's content without reading it.
+struct FileVersion: Equatable {
+    let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+
+    /// `nil` when the file cannot be examined (missing, no permission).
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
     }
 }
