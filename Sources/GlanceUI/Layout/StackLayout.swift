@@ -65,7 +65,8 @@ extension ViewRenderer {
         let spacers = children.indices.filter(isSpacer).count
         var peers = (others: children.count - spacers, spacers: spacers)
         var remaining = max(0, offeredMain - spacing)
-        var result = [LayoutNode.Measured?](repeating: nil, count: children.count)
+        let unmeasured = LayoutNode.Measured(proposal: .unspecified, size: Size(width: 0, height: 0))
+        var result = [LayoutNode.Measured](repeating: unmeasured, count: children.count)
         for index in order {
             let count: Int
             if isSpacer(index) {
@@ -80,7 +81,7 @@ extension ViewRenderer {
             // An infinite offer stays infinite (infinity minus infinity would be NaN).
             if remaining.isFinite { remaining = max(0, remaining - mainOf(measured.size)) }
         }
-        return result.map { $0! }
+        return result
     }
 
     /// A stack's size: the children end to end along the axis (plus spacing), and across
