@@ -35,10 +35,13 @@ let package = Package(
         .target(name: "CGlanceGPIO", dependencies: ["CGPIOD"]),
         // The wires: the panel bus protocol, the bus trace; spidev and libgpiod.
         .target(name: "GlanceHardware", dependencies: ["CGlanceGPIO", "CGlanceLinux"]),
-        // Panel controllers (SSD1680/SSD1683, UC8179, UC8159, ST7789) and the refresh discipline.
-        .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware"]),
+        // Configuration files: libyaml's tree, and errors that name the file, line and field.
+        .target(name: "GlanceYAML", dependencies: ["CYAML"]),
+        // Boards (model, catalogue, factories), panel controllers (SSD1680/SSD1683, UC8179,
+        // UC8159, ST7789), the outputs (file, framebuffer, panel) and the one frame pipeline.
+        .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceYAML", "GlanceTime"]),
         // Controller emulators: decode bus traffic into the image a panel would show.
-        .target(name: "GlanceEmulators", dependencies: ["GlanceGraphics", "GlanceHardware"]),
+        .target(name: "GlanceEmulators", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceDisplays"]),
         .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
@@ -46,7 +49,7 @@ let package = Package(
             name: "GlanceHost",
             dependencies: [
                 "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHardware",
-                "GlanceDisplays", "GlanceEmulators", "CGlanceLinux", "CYAML",
+                "GlanceDisplays", "GlanceYAML", "CGlanceLinux",
             ]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
@@ -56,7 +59,7 @@ let package = Package(
             name: "GlanceCommandLine",
             dependencies: [
                 "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
-                "GlanceHardware", "GlanceDisplays", "GlanceEmulators",
+                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -67,7 +70,7 @@ let package = Package(
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
         // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
         // the framebuffer sink on its vfb.
-        .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceHost", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
+        .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
@@ -75,8 +78,8 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
+        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget"]),
     ],
     swiftLanguageModes: [.v6]

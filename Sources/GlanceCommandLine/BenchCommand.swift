@@ -1,6 +1,7 @@
 import ArgumentParser
 import FoundationEssentials
 import GlanceEmulators
+import GlanceDisplays
 import GlanceGraphics
 import GlanceHardware
 import GlanceHost
@@ -279,7 +280,7 @@ struct BusBench: ParsableCommand {
         }
         let before = try frame("2026-11-23"), after = try frame("2026-11-24")
         // The real wired bus (D/C, chip select, spidev-sized transfers) on emulated wires.
-        func traffic(_ refresh: RefreshMode) throws -> (bytes: Int, transfers: Int, update: PanelDisplay.Update?) {
+        func traffic(_ refresh: RefreshMode) throws -> (bytes: Int, transfers: Int, update: RefreshPlan?) {
             let emulator = TraceDecoding.emulator(for: board)
             let wires = EmulatedWiring(raspberryPi4For: board.wiring, emulator: emulator)
             let bus: WiredBus
@@ -289,10 +290,10 @@ struct BusBench: ParsableCommand {
                 throw RuntimeError(message: "\(error)")
             }
             defer { bus.close() }
-            let sink = try PanelFrameSink(board: board, bus: bus, dither: .floydSteinberg)
-            try sink.display.show(before, requested: .full)
+            let pipeline = DisplayPipeline(output: try OutputFactory.panel(board: board, bus: bus, dither: .floydSteinberg))
+            try pipeline.show(native: pipeline.quantise(before), cadence: .full)
             let start = emulator.bytesReceived, startTransfers = wires.transferSizes.count
-            let update = try sink.display.show(after, requested: refresh)
+            let update = try pipeline.show(native: pipeline.quantise(after), cadence: refresh)
             if board.refresh.sleepAfterUpdate { try emulator.checkAsleep() }
             guard wires.faults.isEmpty else { throw RuntimeError(message: "wiring faults: \(wires.faults.joined(separator: "; "))") }
             return (emulator.bytesReceived - start, wires.transferSizes.count - startTransfers, update)

@@ -1,3 +1,4 @@
+import GlanceDisplays
 import ArgumentParser
 import GlanceHost
 

@@ -1,3 +1,5 @@
+import GlanceGraphics
+import GlanceYAML
 import ArgumentParser
 import FoundationEssentials
 import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import GlanceDisplays
 import GlanceGraphics
 import GlanceHardware
 import GlanceHost
@@ -113,10 +114,10 @@ private func showOnce(_ choice: BoardChoice, trace: String?, sleep: Bool, _ draw
     do {
         let (bus, wires) = try board.openBus(trace: trace)
         wired = wires
-        let sink = try PanelFrameSink(board: board, bus: bus, dither: .floydSteinberg)
-        let canvas = try draw(board, sink.display.controller.palette)
-        let update = try sink.display.show(canvas, requested: .full)
-        if sleep || board.refresh.sleepAfterUpdate { try sink.close() }
+        let pipeline = DisplayPipeline(output: try OutputFactory.panel(board: board, bus: bus, dither: .floydSteinberg))
+        let canvas = try draw(board, pipeline.output.palette)
+        let update = try pipeline.show(native: pipeline.quantise(canvas), cadence: .full)
+        if sleep || board.refresh.sleepAfterUpdate { try pipeline.close() }
         print("\(board.name): \(update?.refresh.rawValue ?? "no") refresh of \(board.width)x\(board.height)\(trace.map { "; bus traffic in \($0)" } ?? "")")
     } catch let error as UsageError {
         throw error

@@ -1,3 +1,4 @@
+import GlanceYAML
 import ArgumentParser
 import FoundationEssentials
 import GlanceHardware
@@ -33,92 +34,49 @@ struct RunCommand: ParsableCommand {
             throw RuntimeError(message: "cannot set up the event loop: \(error)")
         }
         var configuration = try loadConfiguration()
-        // A framebuffer says its own size: open it first, so that slots are laid out and
-        // checked against the real screen.
-        var framebuffer: FramebufferSink?
-        if configuration.display.backend == .framebuffer {
-            let display = configuration.display
-            do {
-                let sink = try FramebufferSink(path: display.path, palette: display.palette, dither: display.dither)
-                let screen = sink.geometry
-                if display.sizeFromDevice {
-                    (configuration.display.width, configuration.display.height) = (screen.width, screen.height)
-                } else if (display.width, display.height) != (screen.width, screen.height) {
-                    throw RuntimeError(message: "\(configuration.source): display.size \(display.width)x\(display.height) does not match \(display.path) (\(screen.width)x\(screen.height)); remove size: to use the screen's")
-                }
-                framebuffer = sink
-            } catch let error as RuntimeError {
-                throw error
-            } catch {
-                throw RuntimeError(message: "\(configuration.source): display: \(error)")
-            }
-        }
-        let host = try WidgetHost(
-            config: configuration,
-            registry: WidgetCatalog.registry,
-            clock: clock,
-            log: { message in Self.say(message) }
-        )
-        let display = configuration.display
         let fonts: FontLibrary
         do {
             fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory, log: { Self.say($0) })
         } catch {
             throw RuntimeError(message: "\(error)")
         }
-        let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
-        var panel: PanelFrameSink?
-        var wires: WiredBus?
+        // Devices first (a framebuffer says its own size, so slots are laid out and
+        // checked against the real screen); every start-up check happens before a single
+        // byte reaches the panel.
+        try WidgetHost.check(configuration, registry: WidgetCatalog.registry)
+        let display: OpenedDisplay
         do {
-            // Devices first: every start-up check (SPI enabled, lines free, permissions,
-            // sizes) happens before a single byte reaches the panel.
-            switch display.backend {
-            case .panel:
-                guard let board = display.board else { break }
-                let (bus, wired) = try board.openBus(trace: display.transport == .trace ? display.path : nil)
-                wires = wired
-                var destination = "bus traffic goes to \(display.path)"
-                if let wired {
-                    destination = "on \(board.spiDevice) at \(board.spiSpeedHz / 1000) kHz, \(LibgpiodSystem.version)"
-                    let keys = GPIOKeys(keys: wired.keyLines)
-                    try keys.attach(to: clock, press: { host.press(key: $0) }, log: { Self.say($0) })
-                    if !keys.keys.isEmpty { Self.say("keys \(keys.keys.map(\.name).joined(separator: ", ")) wake the display") }
-                }
-                let sink = try PanelFrameSink(board: board, bus: bus, dither: display.dither, log: { Self.say($0) })
-                Self.say("board \(board.name) (\(board.controller.rawValue.uppercased()), \(board.width)x\(board.height) \(board.colors.rawValue)); \(destination)")
-                host.sink = sink
-                panel = sink
-            case .framebuffer:
-                guard let sink = framebuffer else { break }
-                let screen = sink.geometry
-                Self.say("frames go to \(display.path) (\(screen.name.isEmpty ? "framebuffer" : screen.name), \(screen.width)x\(screen.height), \(screen.bitsPerPixel) bpp)")
-                if let advice = sink.consoleAdvice { Self.say(advice) }
-                host.sink = sink
-            case .file:
-                let sink = try FileFrameSink(directory: display.path, timeZone: configuration.timeZone, palette: display.palette,
-                                             dither: display.dither, rotation: display.board?.rotation ?? 0)
-                Self.say("frames go to \(sink.framePath) (panel bytes: \(sink.rawPath)); one line per refresh in \(sink.logPath)")
-                host.sink = sink
-            }
-            host.composer = try FrameComposer(width: display.width, height: display.height, fonts: fonts, scale: display.scale)
-            Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
-        } catch let error as RuntimeError {
-            wires?.close()
-            throw error
+            display = try OutputFactory.open(&configuration)
         } catch {
-            wires?.close()
+            throw RuntimeError(message: "\(error)")
+        }
+        let host: WidgetHost
+        do {
+            let presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale)
+            host = try WidgetHost(config: configuration, registry: WidgetCatalog.registry, clock: clock, presenter: presenter,
+                                  log: { message in Self.say(message) })
+            host.onRefresh = { plan in Self.say("\(display.name): \(plan.refresh.rawValue) refresh of \(plan.window) (panel pixels)") }
+            if let wires = display.wires {
+                let keys = GPIOKeys(keys: wires.keyLines)
+                try keys.attach(to: clock, press: { host.press(key: $0) }, log: { Self.say($0) })
+                if !keys.keys.isEmpty { Self.say("keys \(keys.keys.map(\.name).joined(separator: ", ")) wake the display") }
+            }
+        } catch {
+            display.releaseWires()
+            if let error = error as? ConfigError { throw error }
             throw RuntimeError(message: "\(configuration.source): display: \(error)")
         }
+        for line in display.summary { Self.say(line) }
+        let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
+        Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
         // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
         // lines are let go. An LCD after --once keeps showing the frame: that is what
         // was asked for (`glance panel clear` turns it off).
         defer {
-            let keepShowing = once && display.board.map { !$0.refresh.sleepAfterUpdate } == true
-            if !keepShowing {
-                do { try panel?.close() } catch { Self.say("panel: \(error)") }
+            if !(once && display.keepsPictureWithoutSleep) {
+                do { try host.closeDisplay() } catch { Self.say("display: \(error)") }
             }
-            wires?.close()
-            framebuffer?.close()
+            display.releaseWires()
         }
 
         let zone = configuration.timeZone
@@ -140,7 +98,9 @@ struct RunCommand: ParsableCommand {
             } else {
                 Self.say("next wake: none scheduled (waiting for keys or reloads)")
             }
-            if host.step() == .terminated { break }
+            let stop = host.step()
+            if case .displayFailed(let message)? = stop { throw RuntimeError(message: "the display failed: \(message)") }
+            if stop == .terminated { break }
         }
         Self.say("stopped")
     }

@@ -1,3 +1,5 @@
+import GlanceDisplays
+import GlanceEmulators
 import ArgumentParser
 import FoundationEssentials
 import GlanceGraphics

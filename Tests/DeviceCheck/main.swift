@@ -2,10 +2,11 @@
 // pinctrl-bcm2711, 58 lines, lines 17 and 24 named GPIO17 and GPIO24) and a virtual
 // framebuffer (vfb, 320x240 RGB565): see scripts/gpio-sim-vm. Exercises Glance's
 // libgpiod adapter — whichever libgpiod major version it was built against — the wired
-// bus and keys on a real kernel GPIO character device, and the framebuffer sink on a
+// bus and keys on a real kernel GPIO character device, and the framebuffer output on a
 // real /dev/fb0. The simulator's sysfs folder ($GPIO_SIM_SYSFS) shows what outputs
 // drive (`sim_gpioN/value`) and sets what inputs read (`sim_gpioN/pull`).
 import FoundationEssentials
+import GlanceDisplays
 import GlanceGraphics
 import GlanceHardware
 import GlanceHost
@@ -150,17 +151,18 @@ do {
     check(false, "wired bus: \(error)")
 }
 
-// The framebuffer sink on the kernel's virtual framebuffer: geometry from the ioctls,
+// The framebuffer output (through the one pipeline) on the kernel's virtual framebuffer: geometry from the ioctls,
 // pixels read back from the device, only changed rows written.
 if access("/dev/fb0", F_OK) == 0 {
     do {
-        let sink = try FramebufferSink(path: "/dev/fb0", palette: .rgb565, dither: .none)
+        let sink = FramebufferOutput(framebuffer: try LinuxFramebuffer(path: "/dev/fb0"), palette: .rgb565, dither: .none)
+        let pipeline = DisplayPipeline(output: sink)
         let screen = sink.geometry
         check(screen.width == 320 && screen.height == 240 && screen.bitsPerPixel == 16 && screen.green.length == 6,
               "/dev/fb0 (\(screen.name)): \(screen.width)x\(screen.height), \(screen.bitsPerPixel) bpp, line \(screen.lineLength) bytes")
         var canvas = try Canvas(width: screen.width, height: screen.height)
         for y in 0..<screen.height { for x in 0..<screen.width { canvas.setPixel(y * screen.width + x, RGBA(UInt8(x * 255 / 319), UInt8(y), 200)) } }
-        try sink.show(Frame(width: screen.width, height: screen.height, slots: [], canvas: canvas), refresh: .full, damage: nil, at: Date())
+        try pipeline.show(canvas, at: Date())
         let expected = canvas.quantised(to: .rgb565, dither: .none)
         let device = open("/dev/fb0", O_RDONLY)
         var memory = [UInt8](repeating: 0, count: screen.lineLength * screen.height)
@@ -177,7 +179,7 @@ if access("/dev/fb0", F_OK) == 0 {
         check(read == memory.count && mismatches.isEmpty, "the frame reads back from /dev/fb0 pixel for pixel (\(mismatches.count) differ\(mismatches.isEmpty ? "" : ", first at \(mismatches[0]), last at \(mismatches[mismatches.count - 1])"))")
         let before = sink.bytesWritten
         canvas.fill(PixelRect(x: 10, y: 100, width: 50, height: 20), .black)
-        try sink.show(Frame(width: screen.width, height: screen.height, slots: [], canvas: canvas), refresh: .partial, damage: nil, at: Date())
+        try pipeline.show(canvas, at: Date())
         check(sink.bytesWritten - before == 20 * screen.width * 2, "a change in 20 rows writes those rows only (\(sink.bytesWritten - before) bytes)")
     } catch {
         check(false, "framebuffer: \(error)")
@@ -214,8 +216,8 @@ if let device = getenv("GLANCE_SPI_DEVICE").map({ String(cString: $0) }),
         for index in frame.indices where (index % 800 / 8 + index / 800 / 8) % 2 == 0 { frame[index] = 0 }
         let picture = QuantisedFrame(width: 800, height: 480, palette: .bw, values: frame)
         func update(_ bus: any PanelBus) throws {
-            let display = PanelDisplay(controller: try UC8179Controller(bus: bus), profile: RefreshProfile())
-            _ = try display.show(native: picture, requested: .full)
+            let display = DisplayPipeline(controller: try UC8179Controller(bus: bus), profile: RefreshProfile())
+            _ = try display.show(native: picture, cadence: .full)
         }
         let expected = RecordingBus()
         try update(expected)

@@ -44,12 +44,11 @@ import Testing
     /// minute gives full, partial, partial, full… on the emulated UC8179.
     @Test func theScheduleReachesThePanel() throws {
         let emulator = UC8179Emulator()
-        let display = PanelDisplay(controller: try UC8179Controller(bus: emulator), profile: RefreshProfile(fast: true, fullEvery: 3))
-        var planner = RefreshPlanner(profile: RefreshProfile(fast: true, fullEvery: 3))
+        let display = DisplayPipeline(controller: try UC8179Controller(bus: emulator), profile: RefreshProfile(fast: true, fullEvery: 3))
         let base = PanelTestFrames.pattern(width: 800, height: 480)
         for minute in 0..<7 {
             let frame = PanelTestFrames.changed(base, in: PixelRect(x: 400 + minute * 16, y: 200, width: 16, height: 24))
-            try display.show(native: frame, requested: planner.plan(changed: true, at: start.addingTimeInterval(Double(minute) * 60)))
+            try display.show(native: frame, at: start.addingTimeInterval(Double(minute) * 60))
             #expect(emulator.screen == frame)
         }
         #expect(emulator.updates.map(\.kind) == [.full, .partial, .partial, .full, .partial, .partial, .full])

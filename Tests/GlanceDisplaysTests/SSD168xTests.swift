@@ -21,18 +21,18 @@ import Testing
         Panel(model: .ssd1683, width: 400, height: 300, palette: .bwr),  // Inky wHAT red
     ]
 
-    func make(_ panel: Panel) throws -> (SSD168xEmulator, PanelDisplay) {
+    func make(_ panel: Panel) throws -> (SSD168xEmulator, DisplayPipeline) {
         let emulator = SSD168xEmulator(model: panel.model.rawValue, width: panel.width, height: panel.height, palette: panel.palette)
         let controller = try SSD168xController(bus: emulator, model: panel.model, width: panel.width, height: panel.height, palette: panel.palette,
                                                 timeouts: BusyTimeouts(full: panel.palette == .bw ? 10_000 : 30_000))
-        return (emulator, PanelDisplay(controller: controller, profile: RefreshProfile(fast: true)))
+        return (emulator, DisplayPipeline(controller: controller, profile: RefreshProfile(fast: true)))
     }
 
     @Test(arguments: panels)
     func fullRefreshShowsTheFrame(_ panel: Panel) throws {
         let (emulator, display) = try make(panel)
         let frame = PanelTestFrames.pattern(width: panel.width, height: panel.height, palette: panel.palette)
-        let update = try display.show(native: frame, requested: .partial)
+        let update = try display.show(native: frame, cadence: .partial)
         #expect(update?.refresh == .full)   // the first update after start is full
         #expect(emulator.updates.map(\.kind) == [.full])
         #expect(emulator.screen == frame)
@@ -44,10 +44,10 @@ import Testing
     func partialRefreshTouchesOnlyTheWindow(_ panel: Panel) throws {
         let (emulator, display) = try make(panel)
         let first = PanelTestFrames.pattern(width: panel.width, height: panel.height)
-        try display.show(native: first, requested: .full)
+        try display.show(native: first, cadence: .full)
         let second = PanelTestFrames.changed(first, in: PixelRect(x: 19, y: 40, width: 30, height: 20))
-        let update = try display.show(native: second, requested: .partial)
-        #expect(update == PanelDisplay.Update(refresh: .partial, window: PixelRect(x: 16, y: 40, width: 40, height: 20)))
+        let update = try display.show(native: second, cadence: .partial)
+        #expect(update == RefreshPlan(refresh: .partial, window: PixelRect(x: 16, y: 40, width: 40, height: 20)))
         #expect(emulator.updates.map(\.kind) == [.full, .partial])
         #expect(emulator.screen == second)
         try emulator.checkAsleep()
@@ -58,9 +58,9 @@ import Testing
     func fastRefreshWhenMostOfThePanelChanges(_ panel: Panel) throws {
         let (emulator, display) = try make(panel)
         let first = PanelTestFrames.pattern(width: panel.width, height: panel.height)
-        try display.show(native: first, requested: .full)
+        try display.show(native: first, cadence: .full)
         let second = PanelTestFrames.pattern(width: panel.width, height: panel.height, seed: 2)
-        #expect(try display.show(native: second, requested: .partial)?.refresh == .fast)
+        #expect(try display.show(native: second, cadence: .partial)?.refresh == .fast)
         #expect(emulator.updates.map(\.kind) == [.full, .fast])
         #expect(emulator.screen == second)
         #expect(emulator.violations.isEmpty)
@@ -69,18 +69,18 @@ import Testing
     @Test func unchangedFrameSendsNothing() throws {
         let (emulator, display) = try make(Self.panels[0])
         let frame = PanelTestFrames.pattern(width: 122, height: 250)
-        try display.show(native: frame, requested: .full)
+        try display.show(native: frame, cadence: .full)
         let bytes = emulator.bytesReceived
-        #expect(try display.show(native: frame, requested: .partial) == nil)
+        #expect(try display.show(native: frame, cadence: .partial) == nil)
         #expect(emulator.bytesReceived == bytes)
     }
 
     @Test func colourPanelsNeverRefreshPartially() throws {
         let (emulator, display) = try make(Self.panels[4])
         let first = PanelTestFrames.pattern(width: 400, height: 300, palette: .bwr)
-        try display.show(native: first, requested: .full)
+        try display.show(native: first, cadence: .full)
         let second = PanelTestFrames.changed(first, in: PixelRect(x: 0, y: 0, width: 8, height: 8))
-        #expect(try display.show(native: second, requested: .partial)?.refresh == .full)
+        #expect(try display.show(native: second, cadence: .partial)?.refresh == .full)
         #expect(emulator.screen == second)
     }
 
@@ -129,7 +129,7 @@ import Testing
         emulator.busyStuck = true
         let before = emulator.now
         #expect(throws: PanelBusError.busyTimeout(operation: "SSD1680 reset", milliseconds: 2_000)) {
-            try display.show(native: frame, requested: .full)
+            try display.show(native: frame, cadence: .full)
         }
         #expect(emulator.now - before <= 2_000 + 100)
         // Reset and deep sleep were attempted; nothing is considered shown.
@@ -138,7 +138,7 @@ import Testing
         // The panel comes back: the next update is a full refresh from scratch.
         emulator.busyStuck = false
         emulator.delay(milliseconds: 10)
-        #expect(try display.show(native: frame, requested: .partial)?.refresh == .full)
+        #expect(try display.show(native: frame, cadence: .partial)?.refresh == .full)
         #expect(emulator.screen == frame)
     }
 }

@@ -27,10 +27,10 @@ import Testing
         return QuantisedFrame(width: width, height: height, palette: .rgb565, values: values)
     }
 
-    func make(_ size: Size = sizes[0], rowOffset: Int = 0) throws -> (ST7789Emulator, PanelDisplay) {
+    func make(_ size: Size = sizes[0], rowOffset: Int = 0) throws -> (ST7789Emulator, DisplayPipeline) {
         let emulator = ST7789Emulator(width: size.width, height: size.height, rowOffset: rowOffset)
         let controller = try ST7789Controller(bus: emulator, width: size.width, height: size.height, rowOffset: rowOffset)
-        return (emulator, PanelDisplay(controller: controller, profile: RefreshProfile(sleepAfterUpdate: false), dither: .none))
+        return (emulator, DisplayPipeline(controller: controller, profile: RefreshProfile(sleepAfterUpdate: false), dither: .none))
     }
 
     /// An awake emulator, 16-bit pixels, as after the controller's wake sequence.
@@ -47,7 +47,7 @@ import Testing
     func fullWriteShowsTheFramePixelForPixel(_ size: Size) throws {
         let (emulator, display) = try make(size)
         let frame = Self.colours(width: size.width, height: size.height)
-        #expect(try display.show(native: frame, requested: .partial)?.refresh == .full)
+        #expect(try display.show(native: frame, cadence: .partial)?.refresh == .full)
         #expect(emulator.screen == frame)
         #expect(emulator.updates.map(\.kind) == [.full])
         #expect(emulator.displayOn && emulator.lines["BL"] == true)
@@ -62,11 +62,11 @@ import Testing
     func partialWriteSendsOnlyTheDamagedWindow(_ size: Size) throws {
         let (emulator, display) = try make(size)
         let first = Self.colours(width: size.width, height: size.height)
-        try display.show(native: first, requested: .full)
+        try display.show(native: first, cadence: .full)
         let rect = PixelRect(x: 51, y: 60, width: 30, height: 20)
         let second = PanelTestFrames.changed(first, in: rect)
         let before = emulator.bytesReceived
-        #expect(try display.show(native: second, requested: .partial) == PanelDisplay.Update(refresh: .partial, window: rect))
+        #expect(try display.show(native: second, cadence: .partial) == RefreshPlan(refresh: .partial, window: rect))
         // Two bytes a pixel of the window, plus CASET, RASET and RAMWR.
         #expect(emulator.bytesReceived - before == 2 * rect.width * rect.height + 11)
         #expect(emulator.screen == second)
@@ -77,10 +77,10 @@ import Testing
     @Test func firstWriteAfterSleepIsWhole() throws {
         let (emulator, display) = try make()
         let first = Self.colours(width: 240, height: 240)
-        try display.show(native: first, requested: .full)
+        try display.show(native: first, cadence: .full)
         try display.close()
         let second = PanelTestFrames.changed(first, in: PixelRect(x: 0, y: 0, width: 10, height: 10))
-        try display.show(native: second, requested: .partial)
+        try display.show(native: second, cadence: .partial)
         #expect(emulator.updates.map(\.kind) == [.full, .full])
         #expect(emulator.screen == second)
         #expect(emulator.violations.isEmpty)
@@ -89,7 +89,7 @@ import Testing
     @Test func offsetsAreApplied() throws {
         let (emulator, display) = try make(rowOffset: 80)
         let frame = Self.colours(width: 240, height: 240)
-        try display.show(native: frame, requested: .full)
+        try display.show(native: frame, cadence: .full)
         #expect(emulator.screen == frame)
         // A driver that forgets the offset addresses rows the panel does not show.
         let wrong = ST7789Emulator(rowOffset: 80)

@@ -24,22 +24,22 @@ import Testing
         return QuantisedFrame(width: width, height: height, palette: .acep7, values: values)
     }
 
-    func make(_ size: Size = sizes[0], timeouts: BusyTimeouts = BusyTimeouts(full: 40_000)) throws -> (UC8159Emulator, PanelDisplay) {
+    func make(_ size: Size = sizes[0], timeouts: BusyTimeouts = BusyTimeouts(full: 40_000)) throws -> (UC8159Emulator, DisplayPipeline) {
         let emulator = UC8159Emulator(width: size.width, height: size.height)
         let controller = try UC8159Controller(bus: emulator, width: size.width, height: size.height, timeouts: timeouts)
-        return (emulator, PanelDisplay(controller: controller, profile: RefreshProfile(partial: false)))
+        return (emulator, DisplayPipeline(controller: controller, profile: RefreshProfile(partial: false)))
     }
 
     @Test(arguments: sizes)
     func fullRefreshShowsTheFramePixelForPixel(_ size: Size) throws {
         let (emulator, display) = try make(size)
         let first = Self.colours(width: size.width, height: size.height)
-        #expect(try display.show(native: first, requested: .partial)?.refresh == .full)
+        #expect(try display.show(native: first, cadence: .partial)?.refresh == .full)
         #expect(emulator.screen == first)
         try emulator.checkAsleep()
         // The second update wakes from deep sleep, where RAM was lost, and rewrites it.
         let second = Self.colours(width: size.width, height: size.height, seed: 3)
-        #expect(try display.show(native: second, requested: .partial)?.refresh == .full)
+        #expect(try display.show(native: second, cadence: .partial)?.refresh == .full)
         #expect(emulator.screen == second)
         #expect(emulator.updates.map(\.kind) == [.full, .full])
         try emulator.checkAsleep()
@@ -48,7 +48,7 @@ import Testing
 
     @Test func oneFourBitTransferAnUpdate() throws {
         let (emulator, display) = try make()
-        try display.show(native: Self.colours(width: 600, height: 448), requested: .full)
+        try display.show(native: Self.colours(width: 600, height: 448), cadence: .full)
         #expect(emulator.bytesReceived > 600 * 448 / 2)
         #expect(emulator.bytesReceived < 600 * 448 / 2 + 100)
         #expect(!emulator.commands.contains(0x13))
@@ -87,7 +87,7 @@ import Testing
         emulator.busyStuck = true
         let start = emulator.now
         #expect(throws: PanelBusError.busyTimeout(operation: "UC8159 reset", milliseconds: 500)) {
-            try display.show(native: Self.colours(width: 600, height: 448), requested: .full)
+            try display.show(native: Self.colours(width: 600, height: 448), cadence: .full)
         }
         #expect(emulator.now - start < 1_000)
         #expect(display.shown == nil)
@@ -99,7 +99,7 @@ import Testing
         let frame = Self.colours(width: 600, height: 448)
         let start = emulator.now
         #expect(throws: PanelBusError.busyTimeout(operation: "UC8159 full refresh", milliseconds: 40_000)) {
-            try display.show(native: frame, requested: .full)
+            try display.show(native: frame, cadence: .full)
         }
         #expect(emulator.now - start < 41_000)
         #expect(display.shown == nil)
@@ -107,7 +107,7 @@ import Testing
         #expect(emulator.commands.last == 0x07)
         try emulator.checkAsleep()
         emulator.refreshMilliseconds = 30_000
-        #expect(try display.show(native: frame, requested: .full)?.refresh == .full)
+        #expect(try display.show(native: frame, cadence: .full)?.refresh == .full)
         #expect(emulator.screen == frame)
     }
 }

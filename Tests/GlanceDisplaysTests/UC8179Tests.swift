@@ -5,29 +5,29 @@ import GlanceHardware
 import Testing
 
 @Suite struct UC8179Tests {
-    func make(timeouts: BusyTimeouts = BusyTimeouts()) throws -> (UC8179Emulator, PanelDisplay) {
+    func make(timeouts: BusyTimeouts = BusyTimeouts()) throws -> (UC8179Emulator, DisplayPipeline) {
         let profile = RefreshProfile(fast: true)
         let emulator = UC8179Emulator()
         let controller = try UC8179Controller(bus: emulator, timeouts: timeouts)
-        return (emulator, PanelDisplay(controller: controller, profile: profile))
+        return (emulator, DisplayPipeline(controller: controller, profile: profile))
     }
 
     @Test(arguments: [RefreshMode.full, .partial])
     func everyRefreshModeShowsTheFramePixelForPixel(_ second: RefreshMode) throws {
         let (emulator, display) = try make()
         let first = PanelTestFrames.pattern(width: 800, height: 480)
-        #expect(try display.show(native: first, requested: .partial)?.refresh == .full)
+        #expect(try display.show(native: first, cadence: .partial)?.refresh == .full)
         #expect(emulator.screen == first)
         try emulator.checkAsleep()
 
         let digit = PanelTestFrames.changed(first, in: PixelRect(x: 203, y: 100, width: 40, height: 64))
-        let update = try display.show(native: digit, requested: second)
+        let update = try display.show(native: digit, cadence: second)
         #expect(update?.refresh == (second == .full ? .full : .partial))
         if second == .partial { #expect(update?.window == PixelRect(x: 200, y: 100, width: 48, height: 64)) }
         #expect(emulator.screen == digit)
 
         let most = PanelTestFrames.pattern(width: 800, height: 480, seed: 3)
-        #expect(try display.show(native: most, requested: .partial)?.refresh == .fast)
+        #expect(try display.show(native: most, cadence: .partial)?.refresh == .fast)
         #expect(emulator.screen == most)
         #expect(emulator.updates.map(\.kind) == [.full, second == .full ? .full : .partial, .fast])
         try emulator.checkAsleep()
@@ -37,10 +37,10 @@ import Testing
     @Test func partialRefreshSendsOnlyTheWindow() throws {
         let (emulator, display) = try make()
         let first = PanelTestFrames.pattern(width: 800, height: 480)
-        try display.show(native: first, requested: .full)
+        try display.show(native: first, cadence: .full)
         let fullBytes = emulator.bytesReceived
         let before = emulator.bytesReceived
-        try display.show(native: PanelTestFrames.changed(first, in: PixelRect(x: 400, y: 200, width: 32, height: 48)), requested: .partial)
+        try display.show(native: PanelTestFrames.changed(first, in: PixelRect(x: 400, y: 200, width: 32, height: 48)), cadence: .partial)
         let partialBytes = emulator.bytesReceived - before
         // Two planes of 4 bytes × 48 rows, plus commands.
         #expect(partialBytes < 500)
@@ -81,7 +81,7 @@ import Testing
         emulator.busyStuck = true
         let start = emulator.now
         #expect(throws: PanelBusError.busyTimeout(operation: "UC8179 reset", milliseconds: 500)) {
-            try display.show(native: PanelTestFrames.pattern(width: 800, height: 480), requested: .full)
+            try display.show(native: PanelTestFrames.pattern(width: 800, height: 480), cadence: .full)
         }
         #expect(emulator.now - start < 1_000)
         #expect(display.shown == nil)

@@ -21,13 +21,13 @@ import Testing
         let emulator = UC8179Emulator()
         let wires = EmulatedWiring(raspberryPi4For: Self.waveshare75, emulator: emulator)
         let bus = try WiredBus.open(Self.waveshare75, gpio: wires, spi: wires, timing: wires.timing)
-        let display = PanelDisplay(controller: try UC8179Controller(bus: bus), profile: RefreshProfile(fast: true))
+        let display = DisplayPipeline(controller: try UC8179Controller(bus: bus), profile: RefreshProfile(fast: true))
 
         let first = PanelTestFrames.pattern(width: 800, height: 480)
-        #expect(try display.show(native: first, requested: .full)?.refresh == .full)
+        #expect(try display.show(native: first, cadence: .full)?.refresh == .full)
         #expect(emulator.screen == first)
         let digit = PanelTestFrames.changed(first, in: PixelRect(x: 203, y: 100, width: 40, height: 64))
-        #expect(try display.show(native: digit, requested: .partial)?.refresh == .partial)
+        #expect(try display.show(native: digit, cadence: .partial)?.refresh == .partial)
         #expect(emulator.screen == digit)
         try emulator.checkAsleep()
         #expect(emulator.violations.isEmpty)
@@ -46,9 +46,9 @@ import Testing
         let bus = try WiredBus.open(Self.inkyWhat, gpio: wires, spi: wires, timing: wires.timing)
         let controller = try SSD168xController(bus: bus, model: .ssd1683, width: 400, height: 300, palette: .bwr,
                                                  timeouts: BusyTimeouts(full: 40_000))
-        let display = PanelDisplay(controller: controller, profile: RefreshProfile(partial: false, fast: false))
+        let display = DisplayPipeline(controller: controller, profile: RefreshProfile(partial: false, fast: false))
         let frame = PanelTestFrames.pattern(width: 400, height: 300, palette: .bwr)
-        try display.show(native: frame, requested: .full)
+        try display.show(native: frame, cadence: .full)
         #expect(emulator.screen == frame)
         #expect(wires.faults.isEmpty)
         #expect(wires.transferSizes.max() == 1000)
@@ -61,11 +61,11 @@ import Testing
         let wires = EmulatedWiring(raspberryPi4For: Self.waveshare75, emulator: emulator)
         let bus = try WiredBus.open(Self.waveshare75, gpio: wires, spi: wires, timing: wires.timing)
         let timeouts = BusyTimeouts(command: 500, full: 3_000)
-        let display = PanelDisplay(controller: try UC8179Controller(bus: bus, timeouts: timeouts), profile: RefreshProfile())
+        let display = DisplayPipeline(controller: try UC8179Controller(bus: bus, timeouts: timeouts), profile: RefreshProfile())
         emulator.busyStuck = true
         let start = emulator.now
         #expect {
-            try display.show(native: PanelTestFrames.pattern(width: 800, height: 480), requested: .full)
+            try display.show(native: PanelTestFrames.pattern(width: 800, height: 480), cadence: .full)
         } throws: { error in
             guard case let .busyTimeout(_, milliseconds) = error as? PanelBusError else { return false }
             return milliseconds == 500
@@ -195,13 +195,17 @@ import Testing
     }
 
     @Test func aFileThatIsNoGPIOChipIsRefused() {
-        #expect(throws: PanelBusError.self) { _ = try LibgpiodSystem().openChip(path: "/dev/null") }
-        #expect(throws: PanelBusError.self) { _ = try LibgpiodSystem().openChip(path: "/dev/gpiochip-none") }
+        // Typed: a person must act, so the daemon reports these instead of retrying.
+        let notAChip = #expect(throws: DeviceError.self) { _ = try LibgpiodSystem().openChip(path: "/dev/null") }
+        #expect(notAChip?.kind == .unsupported && notAChip?.isPermanent == true && notAChip?.path == "/dev/null" && notAChip?.code == ENOTTY)
+        let missing = #expect(throws: DeviceError.self) { _ = try LibgpiodSystem().openChip(path: "/dev/gpiochip-none") }
+        #expect(missing?.kind == .missing && missing?.isPermanent == true && missing?.code == ENOENT)
+        #expect(missing?.description == "/dev/gpiochip-none does not exist: this kernel has no such GPIO chip")
     }
 
     @Test func spidevStartupErrors() throws {
         let spi = SpidevSystem()
-        #expect(throws: PanelBusError.self) { try spi.check(path: "/dev/spidev9.9") }
+        #expect(throws: DeviceError.self) { try spi.check(path: "/dev/spidev9.9") }
         do { try spi.check(path: "/dev/spidev9.9") } catch { #expect("\(error)".contains("dtparam=spi=on") || "\(error)".contains("this machine has /dev/spidev")) }
         // A file that is not an SPI device: the mode ioctl fails, the message says so.
         let path = "/tmp/glance-spidev-\(getpid())"

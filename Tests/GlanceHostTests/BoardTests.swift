@@ -1,3 +1,5 @@
+import GlanceGraphics
+import GlanceYAML
 import Foundation
 import GlanceDisplays
 import GlanceEmulators
@@ -31,12 +33,12 @@ import Testing
         let bus = try WiredBus.open(board.wiring, gpio: wires, spi: wires, timing: wires.timing)
         defer { bus.close() }
         #expect(bus.keyLines.map(\.name) == board.keys.keys.sorted())
-        let sink = try PanelFrameSink(board: board, bus: bus, dither: .none)
+        let display = DisplayPipeline(output: try OutputFactory.panel(board: board, bus: bus, dither: .none))
         var canvas = try Canvas(width: board.width, height: board.height)
         canvas.fill(PixelRect(x: 3, y: 5, width: board.width / 2, height: board.height / 3), .black)
         canvas.fill(PixelRect(x: board.width / 2, y: board.height / 2, width: 9, height: 7), RGBA(200, 0, 0))
-        let picture = canvas.quantised(to: sink.display.controller.palette, dither: .none)
-        try sink.display.show(canvas, requested: .full)
+        let picture = canvas.quantised(to: display.output.palette, dither: .none)
+        try display.show(canvas, at: Date())
         #expect(emulator.screen == picture.rotated(clockwise: board.rotation))
         if board.refresh.sleepAfterUpdate { try emulator.checkAsleep() }
         #expect(emulator.violations.isEmpty)
@@ -112,12 +114,12 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let board = try BoardCatalog.load("waveshare-2in9-v2")
-        let sink = try PanelFrameSink(board: board, bus: try TraceBus(path: directory + "/bus.jsonl"), dither: .none)
+        let display = DisplayPipeline(output: try OutputFactory.panel(board: board, bus: try TraceBus(path: directory + "/bus.jsonl"), dither: .none))
         var canvas = try Canvas(width: board.width, height: board.height)
         canvas.fill(PixelRect(x: 10, y: 10, width: 100, height: 40), .black)
-        try sink.display.show(canvas, requested: .full)
+        try display.show(canvas, at: Date())
         canvas.fill(PixelRect(x: 200, y: 60, width: 20, height: 30), .black)
-        try sink.display.show(canvas, requested: .partial)
+        try display.show(canvas, at: Date())
 
         let text = try String(contentsOfFile: directory + "/bus.jsonl", encoding: .utf8)
         #expect(text.hasPrefix("{\"t_us\": 0, \"op\": \"gpio\", \"line\": \"PWR\", \"value\": 1}"))
@@ -142,14 +144,13 @@ import Testing
         let board = try #require(config.display.board)
         let emulator = TraceDecoding.emulator(for: board)
         emulator.busyStuck = true
-        let sink = try PanelFrameSink(board: board, bus: emulator, dither: .none)
+        let output = try OutputFactory.panel(board: board, bus: emulator, dither: .none)
         let start = Date(timeIntervalSince1970: 1_795_000_000)
         let clock = SimulatedClock(start: start)
         var messages: [String] = []
-        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: clock, sink: sink,
+        let presenter = try FramePresenter(output: output, fonts: try FontLibrary(applicationFontDirectory: nil), scale: config.display.scale)
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: clock, presenter: presenter,
                                   log: { messages.append($0) })
-        host.composer = try FrameComposer(width: config.display.width, height: config.display.height,
-                                          fonts: try FontLibrary(applicationFontDirectory: nil), scale: config.display.scale)
         host.start()
         #expect(messages.contains { $0.contains("stayed BUSY for more than 2000 ms") && $0.contains("trying again in 30 s") })
         #expect(emulator.updates.isEmpty)
@@ -158,5 +159,76 @@ import Testing
         #expect(host.step(until: start.addingTimeInterval(40)) == nil)
         #expect(emulator.updates.map(\.kind) == [.full])
         try emulator.checkAsleep()
+    }
+}
+
+/// An output whose device went away for good after the first frame.
+final class VanishingOutput: DisplayOutput {
+    let nativeWidth: Int, nativeHeight: Int
+    let rotation = 0
+    let palette = Palette.bw
+    let dither = DitherMode.none
+    let profile = RefreshProfile(sleepAfterUpdate: false)
+    let refreshes: Set<PanelRefresh> = [.full, .partial]
+    let windowAlignment = 1
+    var shows = 0
+    var failure: DeviceError?
+
+    init(width: Int, height: Int) { (nativeWidth, nativeHeight) = (width, height) }
+
+    func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {
+        if let failure { throw failure }
+        shows += 1
+    }
+
+    func close() throws {}
+}
+
+@Suite struct DisplayFailureTests {
+    let yaml = """
+        timezone: UTC
+        display: {backend: file, path: unused, size: 364x170}
+        slots:
+          - {kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+        """
+
+    /// A device that is gone (or forbidden) is reported and the host stops; trying again
+    /// every 15 minutes for ever would hide it.
+    @Test func aPermanentDeviceErrorStopsTheHost() throws {
+        let config = try ConfigLoader.parse(yaml, file: "wall.yaml")
+        let output = VanishingOutput(width: 364, height: 170)
+        output.failure = DeviceError(path: "/dev/fb1", code: ENODEV, kind: .missing, problem: "/dev/fb1: writing row 0 failed", fix: "reconnect it")
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        var messages: [String] = []
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: start),
+                                  presenter: try FramePresenter(output: output, fonts: try FontLibrary(), scale: 1), log: { messages.append($0) })
+        host.start()
+        #expect(host.displayFailing)
+        #expect(messages.contains { $0.contains("/dev/fb1: writing row 0 failed: reconnect it") && $0.contains("stopping") })
+        #expect(host.step(until: start.addingTimeInterval(3600)) == .displayFailed("/dev/fb1: writing row 0 failed: reconnect it"))
+    }
+
+    /// A passing failure is retried with the back-off and the frame shown when it clears.
+    @Test func aPassingDeviceErrorIsRetried() throws {
+        let config = try ConfigLoader.parse(yaml, file: "wall.yaml")
+        let output = VanishingOutput(width: 364, height: 170)
+        output.failure = DeviceError(path: "/dev/spidev0.0", code: EIO, kind: .io, problem: "SPI write failed")
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: start),
+                                  presenter: try FramePresenter(output: output, fonts: try FontLibrary(), scale: 1))
+        host.start()
+        #expect(host.nextInstant() == start.addingTimeInterval(30))
+        output.failure = nil
+        #expect(host.step(until: start.addingTimeInterval(31)) == nil)
+        #expect(output.shows == 1 && !host.displayFailing)
+    }
+
+    /// The output's size and the configuration's must agree.
+    @Test func anOutputOfAnotherSizeIsRefused() throws {
+        let config = try ConfigLoader.parse(yaml, file: "wall.yaml")
+        #expect(throws: ConfigError.self) {
+            _ = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: Date()),
+                               presenter: try FramePresenter(output: VanishingOutput(width: 100, height: 100), fonts: try FontLibrary(), scale: 1))
+        }
     }
 }

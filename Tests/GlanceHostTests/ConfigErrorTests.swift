@@ -1,3 +1,4 @@
+import GlanceYAML
 import Foundation
 import GlanceHost
 import GlanceWidgets

@@ -1,3 +1,4 @@
+import GlanceDisplays
 import Foundation
 import GlanceGraphics
 import GlanceHardware
@@ -7,7 +8,7 @@ import Testing
 /// The framebuffer backend writes the device's own pixel layout, row by row, and only
 /// the rows that changed. A plain file stands in for `/dev/fbN`, with its geometry given.
 @Suite struct FramebufferTests {
-    func frame(width: Int, height: Int, mark: PixelRect? = nil) throws -> Frame {
+    func frame(width: Int, height: Int, mark: PixelRect? = nil) throws -> Canvas {
         var canvas = try Canvas(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width {
@@ -17,7 +18,7 @@ import Testing
         if let mark {
             for y in mark.y..<(mark.y + mark.height) { for x in mark.x..<(mark.x + mark.width) { canvas.setPixel(y * width + x, .black) } }
         }
-        return Frame(width: width, height: height, slots: [], canvas: canvas)
+        return canvas
     }
 
     /// Reads the file back through the geometry: the picture a screen would show.
@@ -55,10 +56,11 @@ import Testing
         let path = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let palette: Palette = geometry.bitsPerPixel == 16 ? .rgb565 : .rgb888
-        let sink = try FramebufferSink(path: path, palette: palette, dither: .none, geometry: geometry)
+        let sink = FramebufferOutput(framebuffer: try LinuxFramebuffer(path: path, geometry: geometry), palette: palette, dither: .none)
+        let pipeline = DisplayPipeline(output: sink)
         let first = try frame(width: 64, height: 40)
-        try sink.show(first, refresh: .full, damage: nil, at: Date())
-        let expected = first.canvas!.quantised(to: palette, dither: .none)
+        #expect(try pipeline.show(first, at: Date())?.refresh == .full)
+        let expected = first.quantised(to: palette, dither: .none)
         let shown = try screen(path, geometry)
         for index in shown.indices {
             #expect(shown[index] == palette.color(of: expected.values[index]), "pixel \(index % 64),\(index / 64)")
@@ -68,20 +70,20 @@ import Testing
 
         // A change in rows 10–14 writes those five rows only.
         let second = try frame(width: 64, height: 40, mark: PixelRect(x: 20, y: 10, width: 8, height: 5))
-        try sink.show(second, refresh: .partial, damage: nil, at: Date())
+        #expect(try pipeline.show(second, at: Date()) == RefreshPlan(refresh: .partial, window: PixelRect(x: 20, y: 10, width: 8, height: 5)))
         #expect(sink.bytesWritten == 45 * 64 * geometry.bytesPerPixel)
         #expect(try screen(path, geometry)[12 * 64 + 22] == .black)
         // The same frame again writes nothing.
-        try sink.show(second, refresh: .partial, damage: nil, at: Date())
+        #expect(try pipeline.show(second, at: Date()) == nil)
         #expect(sink.bytesWritten == 45 * 64 * geometry.bytesPerPixel)
     }
 
     @Test func aWrongSizedFrameIsAnError() throws {
         let path = temporaryFile()
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let sink = try FramebufferSink(path: path, palette: .rgb565, dither: .none, geometry: .rgb565(width: 320, height: 240))
-        #expect(throws: PanelBusError.io("\(path) is 320x240, the frame 64x40")) {
-            try sink.show(try frame(width: 64, height: 40), refresh: .full, damage: nil, at: Date())
+        let sink = FramebufferOutput(framebuffer: try LinuxFramebuffer(path: path, geometry: .rgb565(width: 320, height: 240)), palette: .rgb565, dither: .none)
+        #expect(throws: PanelConfigurationError.self) {
+            try DisplayPipeline(output: sink).show(try frame(width: 64, height: 40), at: Date())
         }
     }
 

@@ -1,3 +1,4 @@
+import GlanceDisplays
 import Foundation
 import GlanceEmulators
 import GlanceHardware

@@ -103,7 +103,7 @@ final class Spidev: SPIDevice {
         guard descriptor >= 0 else { throw PanelBusError.io("\(path): the SPI device was closed") }
         guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         if glance_spi_write(descriptor, base.assumingMemoryBound(to: UInt8.self), UInt32(bytes.count), speedHz) != 0 {
-            throw PanelBusError.io("\(path): SPI write of \(bytes.count) bytes failed (\(DeviceErrors.describe(errno)))")
+            throw DeviceErrors.transferFailure(path, errno, doing: "SPI write of \(bytes.count) bytes")
         }
     }
 }

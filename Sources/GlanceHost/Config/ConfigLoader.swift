@@ -1,3 +1,5 @@
+import GlanceDisplays
+import GlanceYAML
 import FoundationEssentials
 import GlanceGraphics
 import GlanceTime
@@ -134,14 +136,14 @@ public enum ConfigLoader {
                 if display.path.isEmpty { throw value.fail("expected a path, found nothing") }
                 path = value
             case "size":
-                let (width, height) = try parseSize(value)
+                let (width, height) = try value.size()
                 display.width = width
                 display.height = height
                 size = (width, height, value)
             case "colors":
                 let text = try value.string()
-                guard let parsed = DisplayConfig.Colors(rawValue: text) else {
-                    throw value.fail("unknown colors '\(text)'; expected one of \(DisplayConfig.Colors.allCases.map(\.rawValue).joined(separator: ", "))")
+                guard let parsed = PanelColors(rawValue: text) else {
+                    throw value.fail("unknown colors '\(text)'; expected one of \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 display.colors = parsed
                 colors = value
@@ -185,19 +187,6 @@ public enum ConfigLoader {
         return display
     }
 
-    /// `800x480`, within what any panel or screen Glance drives can be.
-    static func parseSize(_ reader: YAMLReader) throws(ConfigError) -> (Int, Int) {
-        let text = try reader.string()
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
-            throw reader.fail("expected a size like 800x480, found '\(text)'")
-        }
-        guard (1...8192).contains(width), (1...8192).contains(height) else {
-            throw reader.fail("size \(width)x\(height) is out of range; each side must be 1 to 8192 pixels")
-        }
-        return (width, height)
-    }
-
     private static func parseSlots(_ reader: YAMLReader) throws(ConfigError) -> [SlotConfig] {
         var slots: [SlotConfig] = []
         for (index, item) in try reader.sequence().enumerated() {
@@ -222,7 +211,7 @@ public enum ConfigLoader {
                     guard coordinates.count == 2 else { throw value.fail("expected [x, y] in pixels") }
                     origin = (try coordinates[0].int(in: 0...8191), try coordinates[1].int(in: 0...8191))
                 case "size":
-                    size = try parseSize(value)
+                    size = try value.size()
                 case "params":
                     for (paramName, paramValue) in try value.freeMapping() {
                         params.append((paramName, try paramValue.scalarText()))

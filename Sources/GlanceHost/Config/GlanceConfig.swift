@@ -1,3 +1,4 @@
+import GlanceYAML
 import FoundationEssentials
 import GlanceDisplays
 import GlanceGraphics
@@ -49,11 +50,6 @@ public struct DisplayConfig: Sendable, Equatable {
         case file, framebuffer, panel
     }
 
-    /// A panel's palette: what each pixel can be.
-    public enum Colors: String, CaseIterable, Sendable {
-        case bw, gray4, bwr, bwy, acep7, spectra6, rgb565, rgb888
-    }
-
     /// How a board's bus is reached: real wires, or a trace file of its traffic.
     public enum Transport: String, CaseIterable, Sendable {
         case spi, trace
@@ -72,14 +68,14 @@ public struct DisplayConfig: Sendable, Equatable {
     public var height: Int = 480
     /// Framebuffer backend without `size:`: the device's own size is used.
     public var sizeFromDevice = false
-    public var colors: Colors = .bw
+    public var colors: PanelColors = .bw
     /// Pixels per point: a family's point size times this is its size in pixels.
     public var scale: Double = 1
     /// How gradients and images are spread over the palette (text is never dithered).
     public var dither: DitherMode = .floydSteinberg
 
     /// The palette `colors` names.
-    public var palette: Palette { Palette.named(colors.rawValue) ?? .bw }
+    public var palette: Palette { colors.palette }
 
     /// How the host plans refreshes: the board's discipline, or the file backend's default.
     public var refreshProfile: RefreshProfile { board?.refresh ?? RefreshProfile() }

@@ -1,6 +1,6 @@
 import FoundationEssentials
-@_exported import GlanceDisplays
-@_exported import GlanceGraphics
+import GlanceDisplays
+import GlanceGraphics
 import GlanceUI
 
 /// Everything on the display at one instant: each slot's resolved view tree and place.
@@ -32,10 +32,4 @@ public struct SlotFrame: Sendable, Equatable {
         self.rect = rect
         self.content = content
     }
-}
-
-/// Where frames go: the file backend, a panel, a test's recorder.
-public protocol FrameSink: AnyObject {
-    /// Shows `frame`; `damage` is the union of the changed slots' rectangles.
-    func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws
 }

@@ -1,3 +1,5 @@
+import GlanceDisplays
+import GlanceYAML
 import FoundationEssentials
 import GlanceGraphics
 import GlanceWidgetKit

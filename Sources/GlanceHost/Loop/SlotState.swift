@@ -1,3 +1,5 @@
+import GlanceGraphics
+import GlanceDisplays
 import FoundationEssentials
 import GlanceUI
 import GlanceWidgetKit
@@ -17,8 +19,8 @@ final class SlotState {
     var shownEntry: AnyTimelineEntry?
     var shownContent: ViewNode?
 
-    /// Consecutive failed fetches, for the retry back-off.
-    var failures = 0
+    /// Failed fetches in a row: when to ask again.
+    var backoff = Backoff()
     var retryAt: Date?
     /// When the last fetch was asked for; reloads that `WidgetCenter` requests wait for
     /// the minimum interval after it.
@@ -69,10 +71,5 @@ final class SlotState {
         guard var date = timeline.reloadDate(minimumInterval: minimumInterval) else { return nil }
         if timeline.loadedAt > now { date = min(date, now.addingTimeInterval(minimumInterval)) }
         return date
-    }
-
-    /// Seconds to wait after the `failures`-th failure in a row: 30 s doubling to 15 min.
-    static func retryDelay(afterFailures failures: Int) -> TimeInterval {
-        min(30 * Double(1 << min(max(0, failures - 1), 10)), 900)
     }
 }

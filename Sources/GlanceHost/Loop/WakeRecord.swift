@@ -1,3 +1,5 @@
+import GlanceGraphics
+import GlanceDisplays
 import FoundationEssentials
 import GlanceTime
 

@@ -1,3 +1,5 @@
+import GlanceDisplays
+import GlanceYAML
 import FoundationEssentials
 import GlanceGraphics
 import GlanceIntents
@@ -14,94 +16,57 @@ import Synchronization
 public final class WidgetHost {
     public let config: GlanceConfig
     private let clock: any HostClock
-    /// Where frames go; `nil` shows nothing (simulations, validation).
-    public var sink: (any FrameSink)?
-    /// Draws slots into pixels; `nil` compares view trees only (simulations).
-    public var composer: FrameComposer?
+    /// Draws and shows frames (or, in simulations, only plans their refreshes).
+    private let presenter: FramePresenter
     private let center: WidgetCenter
     private let log: (String) -> Void
     private let slots: [SlotState]
-    private var planner: RefreshPlanner
-    /// When the display failed: the next attempt to show the frame, and the delay after it.
-    private var displayRetry: (at: Date, delay: TimeInterval)?
-    /// Whether the last attempt to show a frame failed (a retry is scheduled).
-    public var displayFailing: Bool { displayRetry != nil }
+    /// Whether the last attempt to show a frame failed (a retry is scheduled, or the
+    /// display failed for good).
+    public var displayFailing: Bool { presenter.isFailing }
     /// Where other threads (key lines, the control socket) drop requests.
     public let inbox: HostInbox
     private var started = false
 
     /// Called once per slot per wake, in slot order.
     public var onWake: ((WakeRecord) -> Void)?
-    /// Called after every frame that was sent to the display.
+    /// Called after every frame that was sent to the display, with what the display did.
     public var onFrame: ((Frame, RefreshMode) -> Void)?
+    /// Called after the output carried out a refresh, with what it sent.
+    public var onRefresh: ((RefreshPlan) -> Void)?
 
     /// Checks the configuration against the registry (unknown kinds, families and
     /// parameters are errors that point into the file) and makes every slot's widget.
+    /// Frames go to `presenter`'s output; without one the host only plans refreshes
+    /// (`glance simulate`).
     public init(
         config: GlanceConfig,
         registry: WidgetRegistry,
         clock: any HostClock,
-        sink: (any FrameSink)? = nil,
+        presenter: FramePresenter? = nil,
         center: WidgetCenter = .shared,
         log: @escaping (String) -> Void = { _ in }
     ) throws(ConfigError) {
         self.config = config
         self.clock = clock
-        self.sink = sink
+        self.presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
         self.center = center
         self.log = log
         inbox = HostInbox(clock: clock)
-        planner = RefreshPlanner(profile: config.display.refreshProfile)
-
-        var resolved: [(SlotConfig, WidgetFamily, WidgetDescriptor)] = []
-        for slot in config.slots {
-            guard let descriptor = registry[slot.kind] else {
-                throw slot.locations.kind.error(
-                    "unknown widget kind '\(slot.kind)'; expected one of \(registry.kinds.joined(separator: ", "))"
-                )
-            }
-            guard let family = WidgetFamily(rawValue: slot.family) else {
-                throw slot.locations.family.error(
-                    "unknown family '\(slot.family)'; expected one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            guard descriptor.supportedFamilies.contains(family) else {
-                throw slot.locations.family.error(
-                    "'\(slot.kind)' does not support \(family); it supports \(descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
-                )
-            }
-            resolved.append((slot, family, descriptor))
+        if let size = presenter?.outputSize, size != (config.display.width, config.display.height) {
+            throw ConfigError(file: config.source, field: "display",
+                              message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height)")
         }
-        for binding in config.keys {
-            if case .reload(let kind) = binding.action, registry[kind] == nil {
-                throw binding.location.error("unknown widget kind '\(kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
-            }
-        }
-        let rects = try SlotLayout.place(resolved.map { ($0.0, $0.1) }, display: config.display)
-        let decoding = ParameterDecodingContext(timeZone: config.timeZone)
-        var slots: [SlotState] = []
-        for ((slot, family, descriptor), rect) in zip(resolved, rects) {
-            let source: any WidgetTimelineSource
-            do {
-                source = try descriptor.makeSource(parameters: slot.params, context: decoding)
-            } catch {
-                throw Self.parameterError(error, slot: slot)
-            }
-            slots.append(SlotState(config: slot, family: family, rect: rect, source: source))
-        }
-        self.slots = slots
+        slots = try SlotFactory.makeSlots(config: config, registry: registry)
     }
 
-    private static func parameterError(_ failure: IntentConfigurator.Failure, slot: SlotConfig) -> ConfigError {
-        switch failure {
-        case .unknownParameter(let name, let known):
-            let expected = known.isEmpty ? "'\(slot.kind)' takes no parameters" : "expected one of \(known.joined(separator: ", "))"
-            return (slot.locations.params[name] ?? slot.locations.slot).error("unknown parameter '\(name)' for \(slot.kind); \(expected)")
-        case .invalidValue(let name, let value, let expected):
-            return (slot.locations.params[name] ?? slot.locations.slot).error("'\(value)' is not \(expected)")
-        case .missingParameter(let name, let expected):
-            return slot.locations.slot.error("missing parameter '\(name)' for \(slot.kind) (\(expected)); add it under params:")
-        }
+    /// Checks `config` against `registry` as `init` does, before any device is opened,
+    /// so that a mistake in the file leaves the display (and the disk) untouched. A
+    /// framebuffer that gives its own size is checked for fit once it is open.
+    public static func check(_ config: GlanceConfig, registry: WidgetRegistry) throws(ConfigError) {
+        var config = config
+        if config.display.sizeFromDevice { (config.display.width, config.display.height) = (8192, 8192) }
+        _ = try SlotFactory.makeSlots(config: config, registry: registry)
     }
 
     // MARK: Running
@@ -114,6 +79,9 @@ public final class WidgetHost {
         case reachedEnd
         /// No slot will ever need the host again and nothing can wake it.
         case exhausted
+        /// The display failed in a way trying again cannot fix (a missing device, a
+        /// permission); the message says what to do.
+        case displayFailed(String)
     }
 
     /// Starts (reason `start`) and then wakes at each instant until stopped, or until
@@ -130,6 +98,7 @@ public final class WidgetHost {
     /// should stop, or `nil` to go on.
     public func step(until end: Date? = nil) -> StopReason? {
         if !started { start() }
+        if let failure = presenter.permanentFailure { return .displayFailed("\(failure)") }
         let next = nextInstant()
         var target = next
         if let end {
@@ -151,6 +120,7 @@ public final class WidgetHost {
         case .deadline:
             wake(forced: nil)
         }
+        if let failure = presenter.permanentFailure { return .displayFailed("\(failure)") }
         return nil
     }
 
@@ -164,7 +134,7 @@ public final class WidgetHost {
     /// The next instant any slot needs the host, or `nil` if none ever will.
     public func nextInstant() -> Date? {
         let now = clock.now()
-        let display = [planner.heldUntil, displayRetry?.at].compactMap { $0 }
+        let display = [presenter.nextInstant].compactMap { $0 }
         return (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval) } + display).min()
     }
 
@@ -209,12 +179,10 @@ public final class WidgetHost {
             woken.append((slot, reason))
         }
         // A change held for the panel's minimum interval, or a display that failed, is due.
-        let retryDue = displayRetry.map { $0.at <= now } ?? false
-        let heldDue = planner.heldUntil.map { $0 <= now } ?? false
-        guard !woken.isEmpty || retryDue || heldDue else { return }
+        let displayDue = presenter.isDue(at: now)
+        guard !woken.isEmpty || displayDue else { return }
 
         var changed: [SlotState] = []
-        var damage: PixelRect?
         for (slot, _) in woken {
             let index = slot.timeline?.entryIndex(at: now)
             let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry
@@ -222,37 +190,25 @@ public final class WidgetHost {
             slot.shownEntryIndex = index
             slot.shownEntry = entry
             let content = resolveNode(slot.source.content(for: entry), in: environment(for: slot, at: now))
+            // An unchanged tree draws the same pixels: nothing to compose.
             guard content != slot.shownContent else { continue }
             slot.shownContent = content
-            if let composer {
-                // A different tree can still draw the same pixels: only pixels count.
-                guard let changedPixels = composer.update(slot.rect, with: content) else { continue }
-                damage = damage?.union(changedPixels) ?? changedPixels
-            } else {
-                damage = damage?.union(slot.rect) ?? slot.rect
-            }
             changed.append(slot)
         }
-
-        var mode = planner.plan(changed: !changed.isEmpty || retryDue, at: now)
-        // After a failure the panel's content is unknown: show the whole frame.
-        if retryDue && mode == .partial { mode = .full }
-        if mode != .none {
-            let frame = currentFrame()
-            do {
-                try sink?.show(frame, refresh: mode, damage: damage, at: now)
-                displayRetry = nil
-            } catch {
-                // The display keeps what it showed; the frame is shown again later, with
-                // the delay doubling from 30 s to 15 min while the panel keeps failing.
-                let delay = min(900, (displayRetry?.delay ?? 15) * 2)
-                displayRetry = (now.addingTimeInterval(delay), delay)
-                log("display: \(error); trying again in \(Int(delay)) s")
+        let shown = presenter.present(changed.map { ($0.rect, $0.shownContent ?? .empty) }, at: now)
+        if let failure = shown.failure {
+            if let delay = failure.retryIn {
+                log("display: \(failure.error); trying again in \(Int(delay)) s")
+            } else {
+                log("display: \(failure.error); stopping (trying again cannot help)")
             }
-            onFrame?(frame, mode)
+        }
+        if let plan = shown.plan { onRefresh?(plan) }
+        if shown.mode != .none {
+            onFrame?(currentFrame(), shown.mode)
         }
         for (slot, reason) in woken {
-            let refresh: RefreshMode = mode == .full ? .full : (changed.contains { $0 === slot } ? mode : .none)
+            let refresh: RefreshMode = shown.mode == .full ? .full : (changed.contains { $0 === slot } ? shown.mode : .none)
             onWake?(WakeRecord(at: now, slot: slot.name, kind: slot.kind, reason: reason, refresh: refresh))
         }
     }
@@ -274,7 +230,7 @@ public final class WidgetHost {
             width: config.display.width,
             height: config.display.height,
             slots: slots.map { SlotFrame(name: $0.name, kind: $0.kind, rect: $0.rect, content: $0.shownContent ?? .empty) },
-            canvas: composer?.canvas
+            canvas: presenter.canvas
         )
     }
 
@@ -284,41 +240,29 @@ public final class WidgetHost {
         slot.requestedReload = nil
         slot.lastFetch = now
         guard let timeline = slot.source.timeline(in: providerContext(for: slot, at: now), timeout: config.providerTimeout) else {
-            slot.failures += 1
-            let delay = SlotState.retryDelay(afterFailures: slot.failures)
+            let delay = slot.backoff.failed()
             slot.retryAt = now.addingTimeInterval(delay)
             log("slot \(slot.name) (\(slot.kind)): no timeline within \(config.providerTimeout) s; keeping the last one, retrying in \(Int(delay)) s")
             return
         }
-        slot.failures = 0
+        slot.backoff.succeeded()
         slot.retryAt = nil
         slot.timeline = LoadedTimeline(timeline, loadedAt: now)
         slot.shownEntryIndex = nil
     }
 
     private func providerContext(for slot: SlotState, at now: Date) -> TimelineProviderContext {
-        TimelineProviderContext(
-            family: slot.family,
-            displaySize: WidgetSize(width: Double(slot.rect.width) / config.display.scale,
-                                height: Double(slot.rect.height) / config.display.scale),
-            isPreview: false,
-            date: now,
-            timeZone: config.timeZone,
-            locale: config.locale
-        )
+        SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale, isPreview: false, at: now,
+                                    timeZone: config.timeZone, locale: config.locale)
     }
 
     private func environment(for slot: SlotState, at instant: Date) -> EnvironmentValues {
-        var environment = EnvironmentValues()
-        environment.displayScale = config.display.scale
-        environment.widgetFamily = slot.family
-        environment.now = instant
-        environment.timeZone = config.timeZone
-        environment.locale = config.locale
-        environment.imagesDirectory = config.imagesDirectory
-        environment.namedColors = config.namedColors
-        return environment
+        SlotFactory.environment(family: slot.family, scale: config.display.scale, at: instant, timeZone: config.timeZone,
+                                locale: config.locale, assets: config.assets)
     }
+
+    /// Lets the display rest (panel deep sleep, console back to text); on exit.
+    public func closeDisplay() throws { try presenter.close() }
 }
 
 /// Requests for a running host from other threads; each wakes the host's wait.

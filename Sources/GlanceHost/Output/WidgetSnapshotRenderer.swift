@@ -27,6 +27,9 @@ public struct WidgetSnapshotRenderer {
         public var timeZone: ZoneRules
         public var locale: DisplayLocale
         public var content: Content = .timeline
+        /// Where `Image("name")` and `Color("Name")` look (a config's `images:` and
+        /// `named_colors:`).
+        public var assets = WidgetAssets()
 
         public init(kind: String, family: WidgetFamily, instant: Date, timeZone: ZoneRules, locale: DisplayLocale) {
             self.kind = kind
@@ -75,12 +78,9 @@ public struct WidgetSnapshotRenderer {
         }
         let width = request.size?.width ?? Int((request.family.defaultSize.width * request.scale).rounded())
         let height = request.size?.height ?? Int((request.family.defaultSize.height * request.scale).rounded())
-        let context = TimelineProviderContext(
-            family: request.family,
-            displaySize: WidgetSize(width: Double(width) / request.scale, height: Double(height) / request.scale),
-            isPreview: request.content != .timeline,
-            date: request.instant, timeZone: request.timeZone, locale: request.locale
-        )
+        let context = SlotFactory.providerContext(family: request.family, pixels: PixelRect(x: 0, y: 0, width: width, height: height),
+                                                  scale: request.scale, isPreview: request.content != .timeline, at: request.instant,
+                                                  timeZone: request.timeZone, locale: request.locale)
         let entry: AnyTimelineEntry
         switch request.content {
         case .placeholder:
@@ -101,13 +101,9 @@ public struct WidgetSnapshotRenderer {
             }
             entry = chosen
         }
-        var environment = EnvironmentValues()
-        environment.displayScale = request.scale
-        environment.widgetFamily = request.family
-        environment.now = request.instant
-        environment.timeZone = request.timeZone
-        environment.locale = request.locale
-        if request.content == .placeholder { environment.redactionReasons = .placeholder }
+        let environment = SlotFactory.environment(family: request.family, scale: request.scale, at: request.instant,
+                                                  timeZone: request.timeZone, locale: request.locale, assets: request.assets,
+                                                  redacted: request.content == .placeholder)
         let node = resolveNode(source.content(for: entry), in: environment)
         var canvas: Canvas
         do {

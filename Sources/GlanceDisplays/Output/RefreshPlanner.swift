@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GlanceGraphics
 
 /// What the display did for a wake.
 public enum RefreshMode: String, Sendable {
@@ -10,13 +11,18 @@ public enum RefreshMode: String, Sendable {
     case full
 }
 
-/// Decides how the display refreshes a changed frame: the first frame and one in every
+/// The one place that decides how the display refreshes. The cadence:  the first frame and one in every
 /// `fullEvery` changes are full refreshes, as is the first change after `fullAtLeastEvery`
 /// seconds without one (e-paper ghosting builds up under partial refreshes); the rest
 /// are partial. An unchanged frame is no refresh at all.
 ///
 /// A panel that asks for a minimum interval between refreshes gets a change that comes
 /// sooner held back: `plan` answers `.none` and `heldUntil` says when to show it.
+///
+/// For a device, `plan(change:forcedFull:at:on:)` turns the cadence into what is sent:
+/// nothing, a partial window (aligned to the controller's RAM bytes; only on devices
+/// that can, and only when less than half of the device changed), the fast waveform
+/// where the device has one and a partial refresh could not be used, or a full refresh.
 public struct RefreshPlanner: Sendable {
     public var fullEvery: Int
     public var fullAtLeastEvery: TimeInterval
@@ -67,5 +73,41 @@ public struct RefreshPlanner: Sendable {
         }
         partialsSinceFull += 1
         return .partial
+    }
+
+    /// What to send to `output` for a frame whose pixels differ from what the device
+    /// shows inside `change` (device pixels; nil when nothing differs). `forcedFull`
+    /// when what the device shows is unknown (the first frame, after an error).
+    /// Returns nil when nothing is to be sent (no change, or a change held back).
+    public mutating func plan(change: PixelRect?, forcedFull: Bool, at instant: Date, on output: any DisplayOutput) -> RefreshPlan? {
+        guard change != nil else {
+            // Nothing differs from what the device shows: a held change went back to it.
+            heldUntil = nil
+            return nil
+        }
+        let cadence = plan(changed: true, at: instant)
+        guard let plan = Self.refine(cadence, change: change, forcedFull: forcedFull, on: output) else { return nil }
+        if plan.refresh == .full && cadence == .partial {
+            // A full refresh in place of a partial one clears ghosting all the same.
+            partialsSinceFull = 0
+            lastFull = instant
+        }
+        return plan
+    }
+
+    /// The refresh that carries out `cadence` on `output` for a change inside `change`.
+    public static func refine(_ cadence: RefreshMode, change: PixelRect?, forcedFull: Bool, on output: any DisplayOutput) -> RefreshPlan? {
+        guard let change, cadence != .none else { return nil }
+        let bounds = output.nativeBounds
+        var plan = RefreshPlan(refresh: .full, window: bounds)
+        guard cadence == .partial, !forcedFull else { return plan }
+        let window = change.aligned(horizontally: output.windowAlignment, within: bounds)
+        let mostly = window.width * window.height * 2 > bounds.width * bounds.height
+        if output.refreshes.contains(.partial) && !mostly {
+            plan = RefreshPlan(refresh: .partial, window: window)
+        } else if output.refreshes.contains(.fast) {
+            plan.refresh = .fast
+        }
+        return plan
     }
 }

@@ -2,23 +2,29 @@ import FoundationEssentials
 
 /// Walks a composed YAML node tree and turns every mismatch into a `ConfigError` that
 /// names the file, line, column and field path.
-struct YAMLReader {
-    let file: String
-    let node: YAMLNode
-    let path: String
+package struct YAMLReader {
+    package init(file: String, node: YAMLNode, path: String) {
+        self.file = file
+        self.node = node
+        self.path = path
+    }
 
-    var location: ConfigLocation {
+    package let file: String
+    package let node: YAMLNode
+    package let path: String
+
+    package var location: ConfigLocation {
         ConfigLocation(file: file, line: node.mark.line, column: node.mark.column, field: path)
     }
 
-    func fail(_ message: String) -> ConfigError { location.error(message) }
+    package func fail(_ message: String) -> ConfigError { location.error(message) }
 
     private func child(_ node: YAMLNode, _ key: String) -> YAMLReader {
         YAMLReader(file: file, node: node, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
     /// The mapping's entries in file order; every key must be one of `allowed`.
-    func mapping(allowed: [String]) throws(ConfigError) -> [(key: String, value: YAMLReader)] {
+    package func mapping(allowed: [String]) throws(ConfigError) -> [(key: String, value: YAMLReader)] {
         guard case .mapping(let mapping, _) = node else {
             throw fail("expected a mapping (key: value lines), found \(kindName)")
         }
@@ -41,11 +47,11 @@ struct YAMLReader {
     }
 
     /// Any mapping whose keys are free (slot params, keys:), in file order.
-    func freeMapping() throws(ConfigError) -> [(key: String, value: YAMLReader)] {
+    package func freeMapping() throws(ConfigError) -> [(key: String, value: YAMLReader)] {
         try mapping(allowed: [])
     }
 
-    func sequence() throws(ConfigError) -> [YAMLReader] {
+    package func sequence() throws(ConfigError) -> [YAMLReader] {
         guard case .sequence(let sequence, _) = node else {
             throw fail("expected a list (lines starting with '- '), found \(kindName)")
         }
@@ -54,12 +60,12 @@ struct YAMLReader {
         }
     }
 
-    func string() throws(ConfigError) -> String {
+    package func string() throws(ConfigError) -> String {
         guard case .scalar(let text, _) = node else { throw fail("expected text, found \(kindName)") }
         return text
     }
 
-    func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
+    package func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
         let text = try string()
         guard let value = Int(text), range.contains(value) else {
             throw fail("expected a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
@@ -67,7 +73,7 @@ struct YAMLReader {
         return value
     }
 
-    func double(in range: ClosedRange<Double>) throws(ConfigError) -> Double {
+    package func double(in range: ClosedRange<Double>) throws(ConfigError) -> Double {
         let text = try string()
         guard let value = Double(text), value.isFinite, range.contains(value) else {
             throw fail("expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
@@ -76,7 +82,20 @@ struct YAMLReader {
     }
 
     /// A scalar as text, or a flow list/mapping refused with a clear message.
-    func scalarText() throws(ConfigError) -> String {
+    /// `800x480`, within what any panel or screen Glance drives can be.
+    package func size() throws(ConfigError) -> (Int, Int) {
+        let text = try string()
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
+            throw fail("expected a size like 800x480, found '\(text)'")
+        }
+        guard (1...8192).contains(width), (1...8192).contains(height) else {
+            throw fail("size \(width)x\(height) is out of range; each side must be 1 to 8192 pixels")
+        }
+        return (width, height)
+    }
+
+    package func scalarText() throws(ConfigError) -> String {
         guard case .scalar(let text, _) = node else {
             throw fail("expected a single value, found \(kindName)")
         }

@@ -2,12 +2,12 @@ import CYAML
 
 /// A YAML document as a tree, each node with where it starts in the text.
 /// Built from libyaml's parser events; aliases are resolved to the anchored node.
-indirect enum YAMLNode {
+package indirect enum YAMLNode {
     case scalar(String, YAMLMark)
     case mapping([(key: YAMLNode, value: YAMLNode)], YAMLMark)
     case sequence([YAMLNode], YAMLMark)
 
-    var mark: YAMLMark {
+    package var mark: YAMLMark {
         switch self {
         case .scalar(_, let mark), .mapping(_, let mark), .sequence(_, let mark): mark
         }
@@ -15,9 +15,9 @@ indirect enum YAMLNode {
 }
 
 /// A place in the text, 1-based, columns in Unicode scalars.
-struct YAMLMark: Equatable {
-    var line: Int
-    var column: Int
+package struct YAMLMark: Equatable {
+    package var line: Int
+    package var column: Int
 
     init(_ mark: yaml_mark_t) {
         line = Int(mark.line) + 1
@@ -26,14 +26,14 @@ struct YAMLMark: Equatable {
 }
 
 /// Why a text is not YAML, and where.
-struct YAMLSyntaxError: Error {
-    var problem: String
-    var mark: YAMLMark?
+package struct YAMLSyntaxError: Error {
+    package var problem: String
+    package var mark: YAMLMark?
 }
 
-enum YAMLComposer {
+package enum YAMLComposer {
     /// The first document of `text`, or `nil` when it holds none.
-    static func compose(_ text: String) throws(YAMLSyntaxError) -> YAMLNode? {
+    package static func compose(_ text: String) throws(YAMLSyntaxError) -> YAMLNode? {
         var parser = yaml_parser_t()
         guard yaml_parser_initialize(&parser) == 1 else { throw YAMLSyntaxError(problem: "out of memory") }
         defer { yaml_parser_delete(&parser) }

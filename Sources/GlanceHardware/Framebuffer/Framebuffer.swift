@@ -1,7 +1,4 @@
 import CGlanceLinux
-import FoundationEssentials
-import GlanceGraphics
-import GlanceHardware
 import Glibc
 
 /// A Linux framebuffer's pixel layout: size, bytes per line, and where each colour
@@ -50,9 +47,9 @@ public struct FramebufferGeometry: Sendable, Equatable {
 
     public var bytesPerPixel: Int { bitsPerPixel / 8 }
 
-    /// The pixel's bytes as the framebuffer stores them (little-endian words).
+    /// A stored pixel from 8-bit channels (little-endian word, as the device keeps it).
     @inline(__always)
-    func encode(_ color: RGBA) -> UInt32 {
+    public func encode(red r: UInt8, green g: UInt8, blue b: UInt8) -> UInt32 {
         func channel(_ value: UInt8, _ channel: Channel) -> UInt32 {
             guard channel.length > 0 else { return 0 }
             let length = UInt32(min(16, channel.length)), wide = UInt32(value)
@@ -60,11 +57,11 @@ public struct FramebufferGeometry: Sendable, Equatable {
             let scaled = length <= 8 ? wide >> (8 - length) : (wide << (length - 8)) | (wide >> (16 - length))
             return scaled << UInt32(channel.offset)
         }
-        return channel(color.r, red) | channel(color.g, green) | channel(color.b, blue)
+        return channel(r, red) | channel(g, green) | channel(b, blue)
     }
 
-    /// The colour a stored pixel shows (for tests and for reading a screen back).
-    public func decode(_ pixel: UInt32) -> RGBA {
+    /// The 8-bit channels a stored pixel shows (for tests and for reading a screen back).
+    public func channels(of pixel: UInt32) -> (red: UInt8, green: UInt8, blue: UInt8) {
         func channel(_ channel: Channel) -> UInt8 {
             guard channel.length > 0 else { return 0 }
             let maximum = UInt32(1) << UInt32(channel.length) - 1
@@ -72,32 +69,39 @@ public struct FramebufferGeometry: Sendable, Equatable {
             // Wide channels: the top eight bits; narrow ones scaled up as RGB565 is.
             return channel.length > 8 ? UInt8(truncatingIfNeeded: value >> UInt32(channel.length - 8)) : UInt8(value * 255 / maximum)
         }
-        return RGBA(channel(red), channel(green), channel(blue))
+        return (channel(red), channel(green), channel(blue))
     }
 }
 
-/// The Linux framebuffer backend (`/dev/fbN`): HDMI screens, and small SPI LCDs driven
-/// by the kernel's fbtft or tiny DRM drivers. Each frame is quantised to the configured
-/// colours and only the changed rows are written, at the device's own pixel layout.
-public final class FramebufferSink: FrameSink {
+/// A screen Glance writes rows of pixels to: `/dev/fbN`, or a memory or file stand-in
+/// in tests. Hardware code stays this thin: rows of bytes in, nothing decided.
+public protocol Framebuffer: AnyObject {
+    var path: String { get }
+    var geometry: FramebufferGeometry { get }
+    /// Writes one row (`geometry.width` pixels in the device's layout) at row `y`.
+    func write(row y: Int, _ bytes: [UInt8]) throws
+    /// Makes what was written visible (pans to the first page).
+    func present()
+    /// Set when the text console could not be kept out of the picture: how to fix that.
+    var consoleAdvice: String? { get }
+    /// Gives the console back its text mode (on exit).
+    func close()
+}
+
+/// The Linux framebuffer device (`/dev/fbN`): HDMI screens, and small SPI LCDs driven
+/// by the kernel's fbtft or tiny DRM drivers.
+public final class LinuxFramebuffer: Framebuffer {
     public let path: String
     public let geometry: FramebufferGeometry
-    private let palette: Palette
-    private let dither: DitherMode
     private var descriptor: Int32
-    private var shown: QuantisedFrame?
-    /// Bytes written to the device since it was opened.
-    public private(set) var bytesWritten = 0
     /// The virtual terminal switched to graphics mode while Glance draws, or -1.
     private var console: Int32 = -1
-    /// Set when the text console could not be kept out of the picture: how to fix that.
     public private(set) var consoleAdvice: String?
 
-    /// Opens `path` and reads its geometry (or takes `geometry`, for a plain file in tests).
-    public init(path: String, palette: Palette, dither: DitherMode, geometry: FramebufferGeometry? = nil) throws(PanelBusError) {
+    /// Opens `path` and reads its geometry; with `geometry` given, `path` may be a plain
+    /// file (tests) and the console is left alone.
+    public init(path: String, geometry: FramebufferGeometry? = nil) throws(DeviceError) {
         self.path = path
-        self.palette = palette
-        self.dither = dither
         descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw DeviceErrors.openFailure(path, errno, group: "video",
@@ -108,8 +112,10 @@ public final class FramebufferSink: FrameSink {
         } else {
             var info = glance_fb_info()
             guard glance_fb_get_info(descriptor, &info) == 0 else {
+                let code = errno
                 Glibc.close(descriptor)
-                throw .io("\(path) is not a framebuffer device (the screen-info ioctl failed); use a /dev/fbN path")
+                throw DeviceError(path: path, code: code, kind: .unsupported,
+                                  problem: "\(path) is not a framebuffer device (the screen-info ioctl failed)", fix: "use a /dev/fbN path")
             }
             let name = withUnsafeBytes(of: info.id) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             self.geometry = FramebufferGeometry(
@@ -119,12 +125,14 @@ public final class FramebufferSink: FrameSink {
                 blue: .init(offset: Int(info.blue_offset), length: Int(info.blue_length)), name: name)
             if info.grayscale != 0 || info.visual != 2 /* FB_VISUAL_TRUECOLOR */ {
                 Glibc.close(descriptor)
-                throw .io("\(path) (\(name)) is not a true-colour framebuffer; Glance drives 16, 24 and 32 bits per pixel")
+                throw DeviceError(path: path, kind: .unsupported, problem: "\(path) (\(name)) is not a true-colour framebuffer",
+                                  fix: "Glance drives 16, 24 and 32 bits per pixel")
             }
         }
         guard [16, 24, 32].contains(self.geometry.bitsPerPixel), self.geometry.lineLength >= self.geometry.width * self.geometry.bytesPerPixel else {
             Glibc.close(descriptor)
-            throw .io("\(path): \(self.geometry.bitsPerPixel) bits per pixel is not supported; Glance drives 16, 24 and 32 bits per pixel")
+            throw DeviceError(path: path, kind: .unsupported, problem: "\(path): \(self.geometry.bitsPerPixel) bits per pixel is not supported",
+                              fix: "Glance drives 16, 24 and 32 bits per pixel")
         }
         if geometry == nil { takeConsole() }
     }
@@ -145,7 +153,15 @@ public final class FramebufferSink: FrameSink {
         consoleAdvice = "cannot switch the console to graphics mode (/dev/tty0: \(String(cString: strerror(code)))); its cursor may blink over the picture: run as root, or with CAP_SYS_TTY_CONFIG and the 'tty' group (contrib/glance.service does), or add vt.global_cursor_default=0 to /boot/firmware/cmdline.txt"
     }
 
-    /// Gives the console back its text mode (on exit).
+    public func write(row y: Int, _ bytes: [UInt8]) throws {
+        let written = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(y * geometry.lineLength)) }
+        guard written == bytes.count else {
+            throw DeviceErrors.transferFailure(path, written < 0 ? errno : ENOSPC, doing: "writing row \(y)")
+        }
+    }
+
+    public func present() { _ = glance_fb_pan_to_origin(descriptor) }
+
     public func close() {
         if console >= 0 {
             _ = glance_console_graphics(console, 0)
@@ -157,48 +173,5 @@ public final class FramebufferSink: FrameSink {
     deinit {
         close()
         if descriptor >= 0 { Glibc.close(descriptor) }
-    }
-
-    public func show(_ frame: Frame, refresh: RefreshMode, damage: PixelRect?, at instant: Date) throws {
-        guard let canvas = frame.canvas else { return }
-        guard canvas.width == geometry.width, canvas.height == geometry.height else {
-            throw PanelBusError.io("\(path) is \(geometry.width)x\(geometry.height), the frame \(canvas.width)x\(canvas.height)")
-        }
-        let quantised = canvas.quantised(to: palette, dither: dither)
-        let rows: Range<Int>
-        if let shown, refresh != .full {
-            guard let changed = quantised.difference(from: shown) else { return }
-            rows = changed.y..<(changed.y + changed.height)
-        } else {
-            rows = 0..<geometry.height
-        }
-        try write(quantised, rows: rows)
-        shown = quantised
-        _ = glance_fb_pan_to_origin(descriptor)
-    }
-
-    /// Writes whole rows: one `pwrite` per changed row, converted to the device's layout.
-    private func write(_ frame: QuantisedFrame, rows: Range<Int>) throws {
-        let bytesPerPixel = geometry.bytesPerPixel
-        var line = [UInt8](repeating: 0, count: geometry.width * bytesPerPixel)
-        // Indexed palettes: each colour's stored pixel once; direct ones (rgb565/888)
-        // are converted as they come.
-        let table = palette.kind == .indexed ? palette.colors.map(geometry.encode) : []
-        for y in rows {
-            for x in 0..<geometry.width {
-                let value = frame.values[y * frame.width + x]
-                var word = table.isEmpty ? geometry.encode(palette.color(of: value)) : table[min(Int(value), table.count - 1)]
-                for byte in 0..<bytesPerPixel {
-                    line[x * bytesPerPixel + byte] = UInt8(truncatingIfNeeded: word)
-                    word >>= 8
-                }
-            }
-            let offset = off_t(y * geometry.lineLength)
-            let written = line.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, offset) }
-            guard written == line.count else {
-                throw PanelBusError.io("\(path): cannot write row \(y) (\(String(cString: strerror(errno))))")
-            }
-            bytesWritten += line.count
-        }
     }
 }

@@ -1,4 +1,4 @@
-import GlanceEmulators
+import GlanceDisplays
 import GlanceGraphics
 
 /// Turning bus traffic back into pictures: the emulator of a board's controller.

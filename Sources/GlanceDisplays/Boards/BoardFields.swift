@@ -1,0 +1,147 @@
+import FoundationEssentials
+import GlanceGraphics
+import GlanceHardware
+import GlanceYAML
+
+/// The fields of a board, shared by board files and a config's overrides, so that a
+/// mistake in either points at its own file and line.
+package enum BoardFields {
+    package static let boardKeys = ["description", "controller", "resolution", "colors", "rotation", "spi", "chip_select", "gpio_chips",
+                            "pins", "busy", "keys", "refresh", "options"]
+
+    package static func apply(_ key: String, _ value: YAMLReader, to board: inout Board) throws(ConfigError) {
+        switch key {
+        case "description":
+            board.description = try value.string()
+        case "controller":
+            let text = try value.string()
+            guard let controller = Board.Controller(rawValue: text.lowercased()) else {
+                throw value.fail("unknown controller '\(text)'; expected one of \(Board.Controller.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            board.controller = controller
+        case "resolution":
+            (board.nativeWidth, board.nativeHeight) = try value.size()
+        case "colors":
+            let text = try value.string()
+            guard let colors = PanelColors(rawValue: text) else {
+                throw value.fail("unknown colors '\(text)'; expected one of \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            board.colors = colors
+        case "rotation":
+            let degrees = try value.int(in: 0...270)
+            guard degrees % 90 == 0 else { throw value.fail("expected 0, 90, 180 or 270, found \(degrees)") }
+            board.rotation = degrees
+        case "spi":
+            for (field, item) in try value.mapping(allowed: ["device", "speed_hz", "mode"]) {
+                switch field {
+                case "device": board.spiDevice = try item.string()
+                case "speed_hz": board.spiSpeedHz = try item.int(in: 10_000...125_000_000)
+                default: board.spiMode = try item.int(in: 0...3)
+                }
+            }
+        case "chip_select":
+            let text = try value.string()
+            guard let mode = Board.ChipSelect(rawValue: text) else { throw value.fail("expected kernel or gpio, found '\(text)'") }
+            board.chipSelect = mode
+        case "gpio_chips":
+            board.gpioChips = try value.sequence().map { item throws(ConfigError) in try item.string() }
+        case "pins":
+            for (role, item) in try value.mapping(allowed: ["RST", "DC", "BUSY", "CS", "PWR", "BL"]) {
+                board.pins[role] = try line(item)
+            }
+        case "busy":
+            for (field, item) in try value.mapping(allowed: ["active", "command_ms", "full_ms", "fast_ms", "partial_ms"]) {
+                switch field {
+                case "active":
+                    let text = try item.string()
+                    guard let level = BusyLevel(rawValue: text) else { throw item.fail("expected high or low, found '\(text)'") }
+                    if let expected = board.controller.busyLevel, level != expected {
+                        throw item.fail("\(board.controller.rawValue.uppercased()) holds BUSY \(expected.rawValue) while busy, not \(level.rawValue)")
+                    }
+                case "command_ms": board.busyTimeouts.command = try item.int(in: 1...600_000)
+                case "full_ms": board.busyTimeouts.full = try item.int(in: 1...600_000)
+                case "fast_ms": board.busyTimeouts.fast = try item.int(in: 1...600_000)
+                default: board.busyTimeouts.partial = try item.int(in: 1...600_000)
+                }
+            }
+        case "keys":
+            for (name, item) in try value.freeMapping() { board.keys[name] = try line(item) }
+        case "refresh":
+            let allowed = ["partial", "fast", "full_every", "full_at_least_every", "minimum_interval", "sleep_after_update"]
+            for (field, item) in try value.mapping(allowed: allowed) {
+                switch field {
+                case "partial": board.refresh.partial = try bool(item)
+                case "fast": board.refresh.fast = try bool(item)
+                case "full_every": board.refresh.fullEvery = try item.int(in: 1...100_000)
+                case "full_at_least_every": board.refresh.fullAtLeastEvery = try item.double(in: 60...31_536_000)
+                case "minimum_interval": board.refresh.minimumInterval = try item.double(in: 0...86_400)
+                default: board.refresh.sleepAfterUpdate = try bool(item)
+                }
+            }
+        case "options":
+            for (field, item) in try value.mapping(allowed: ["column_offset_bytes", "madctl", "column_offset", "row_offset"]) {
+                switch field {
+                case "column_offset_bytes": board.columnOffsetBytes = try item.int(in: 0...8)
+                case "madctl": board.madctl = try item.int(in: 0...255)
+                case "column_offset": board.columnOffset = try item.int(in: 0...320)
+                default: board.rowOffset = try item.int(in: 0...320)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    /// A line: a number is the offset on the chip (BCM), text is the line's name.
+    private static func line(_ item: YAMLReader) throws(ConfigError) -> LineReference {
+        let text = try item.string()
+        if let offset = Int(text) {
+            guard (0...511).contains(offset) else { throw item.fail("expected a line offset 0…511 or a line name, found \(offset)") }
+            return .offset(offset)
+        }
+        guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
+            throw item.fail("expected a line offset (BCM number) or a line name like GPIO17, found '\(text)'")
+        }
+        return .name(text)
+    }
+
+    private static func bool(_ item: YAMLReader) throws(ConfigError) -> Bool {
+        switch try item.string().lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        case let text: throw item.fail("expected true or false, found '\(text)'")
+        }
+    }
+
+    /// Checks that hold between fields: pins the controller needs, a CS pin when Glance
+    /// drives chip select, and a resolution and colours the controller accepts.
+    package static func check(_ board: Board, at reader: YAMLReader) throws(ConfigError) {
+        let name = board.controller.rawValue.uppercased()
+        for role in board.controller.requiredPins where board.pins[role] == nil {
+            throw reader.fail("board \(board.name): missing pin \(role) under pins: (\(name) needs \(board.controller.requiredPins.joined(separator: ", ")))")
+        }
+        if board.chipSelect == .gpio && board.pins["CS"] == nil {
+            throw reader.fail("board \(board.name): chip_select: gpio needs a CS pin under pins:")
+        }
+        // One line, one use (the hardware check repeats this for lines given by name).
+        var users: [LineReference: String] = [:]
+        let kernelCS = board.chipSelect == .kernel
+        let lines = board.pins.filter { !(kernelCS && $0.key == "CS") }.map { ("pins.\($0.key)", $0.value) }
+            + board.keys.map { ("keys.\($0.key)", $0.value) }
+        for (use, line) in lines.sorted(by: { $0.0 < $1.0 }) {
+            if let other = users[line] { throw reader.fail("board \(board.name): \(other) and \(use) are both \(line); give each its own line") }
+            users[line] = use
+        }
+        // The controller's own checks decide what it can drive: one place for its limits.
+        let controller: any PanelController
+        do {
+            controller = try board.makeController(bus: DiscardingBus())
+        } catch {
+            throw reader.fail("board \(board.name): \(error)")
+        }
+        if controller.palette.name != board.colors.rawValue {
+            throw reader.fail("board \(board.name): \(name) panels are \(controller.palette.name), not \(board.colors.rawValue)")
+        }
+    }
+}
+

@@ -1,0 +1,64 @@
+import FoundationEssentials
+import GlanceGraphics
+
+/// The one way a picture reaches a device, each step once and in this order:
+/// quantise to the output's palette → turn to the device's orientation → diff against
+/// what the device shows → plan (`RefreshPlanner`) → `output.show`.
+///
+/// When the output fails, what it shows is unknown: the next frame is sent whole, with
+/// a full refresh.
+public final class DisplayPipeline {
+    public let output: any DisplayOutput
+    public private(set) var planner: RefreshPlanner
+    /// What the device shows (device orientation), nil when unknown.
+    public private(set) var shown: QuantisedFrame?
+
+    public init(output: any DisplayOutput) {
+        self.output = output
+        planner = RefreshPlanner(profile: output.profile)
+    }
+
+    /// A change held back for the device's minimum interval: when to show it.
+    public var heldUntil: Date? { planner.heldUntil }
+
+    /// Quantises `picture` (RGBA, `output.width`×`output.height`) and shows it as the
+    /// planner decides. Returns what was sent, or nil when nothing was.
+    @discardableResult
+    public func show(_ picture: Canvas, at instant: Date) throws -> RefreshPlan? {
+        try show(native: quantise(picture), at: instant)
+    }
+
+    /// As `show(_:at:)` for a frame already quantised and turned (device orientation).
+    /// `cadence` replaces the planner's full/partial cadence (tools, tests); the window,
+    /// fast and full choice is still the planner's.
+    @discardableResult
+    public func show(native frame: QuantisedFrame, cadence: RefreshMode? = nil, at instant: Date = Date()) throws -> RefreshPlan? {
+        guard frame.width == output.nativeWidth, frame.height == output.nativeHeight else {
+            throw PanelConfigurationError(message: "a \(frame.width)x\(frame.height) frame for a \(output.nativeWidth)x\(output.nativeHeight) device; render at the board's size (its resolution, turned by its rotation)")
+        }
+        let change: PixelRect? = shown.map { frame.difference(from: $0) } ?? output.nativeBounds
+        let plan: RefreshPlan?
+        if let cadence {
+            plan = RefreshPlanner.refine(cadence, change: change, forcedFull: shown == nil, on: output)
+        } else {
+            plan = planner.plan(change: change, forcedFull: shown == nil, at: instant, on: output)
+        }
+        guard let plan else { return nil }
+        do {
+            try output.show(frame, previous: shown, plan: plan, at: instant)
+        } catch {
+            shown = nil
+            throw error
+        }
+        shown = frame
+        return plan
+    }
+
+    /// `picture` in the output's colours and orientation.
+    public func quantise(_ picture: Canvas) -> QuantisedFrame {
+        picture.quantised(to: output.palette, dither: output.dither).rotated(clockwise: output.rotation)
+    }
+
+    /// Lets the device rest (on exit).
+    public func close() throws { try output.close() }
+}

@@ -1,0 +1,80 @@
+import FoundationEssentials
+import GlanceGraphics
+import GlanceTime
+import Glibc
+
+/// The file backend. Each refresh replaces, atomically:
+/// - `frame.png`: the picture as the device would show it (in its colours),
+/// - `frame.raw`: the bytes a panel would receive (see `QuantisedFrame.panelBytes`), in
+///   the panel's native orientation when a board turns the picture,
+/// and appends one JSON line to `refresh.jsonl`: time, refresh, and the refreshed
+/// rectangle of the picture (`damage`; the whole picture for a full refresh).
+public final class FileOutput: DisplayOutput {
+    public let directory: URL
+    public let nativeWidth: Int
+    public let nativeHeight: Int
+    public let rotation: Int
+    public let palette: Palette
+    public let dither: DitherMode
+    public let profile: RefreshProfile
+    public let refreshes: Set<PanelRefresh> = [.full, .partial]
+    public let windowAlignment = 1
+    private let timeZone: ZoneRules
+
+    public struct OutputError: Error, CustomStringConvertible {
+        public let path: String
+        public let reason: String
+        public var description: String { "\(path): \(reason)" }
+    }
+
+    /// `width`×`height` is the picture's size (before `rotation`).
+    public init(directory: String, width: Int, height: Int, timeZone: ZoneRules, palette: Palette = .bw,
+                dither: DitherMode = .floydSteinberg, rotation: Int = 0, profile: RefreshProfile = RefreshProfile()) throws(OutputError) {
+        self.directory = URL(fileURLWithPath: directory, isDirectory: true)
+        (nativeWidth, nativeHeight) = rotation % 180 == 0 ? (width, height) : (height, width)
+        self.rotation = rotation
+        self.timeZone = timeZone
+        self.palette = palette
+        self.dither = dither
+        self.profile = profile
+        // mkdir -p, with the system's reason when it fails.
+        var made = ""
+        for part in self.directory.path.split(separator: "/", omittingEmptySubsequences: true) {
+            made += "/" + part
+            if mkdir(made, 0o755) != 0 && errno != EEXIST {
+                throw OutputError(path: directory, reason: "cannot create the output directory (\(made): \(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    public var framePath: String { directory.appendingPathComponent("frame.png").path }
+    public var rawPath: String { directory.appendingPathComponent("frame.raw").path }
+    public var logPath: String { directory.appendingPathComponent("refresh.jsonl").path }
+
+    public func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {
+        let back = (360 - rotation) % 360
+        try PNG.write(frame.rotated(clockwise: back), to: framePath)
+        do {
+            try AtomicFile.write(frame.panelBytes(), to: rawPath)
+        } catch {
+            throw OutputError(path: rawPath, reason: "cannot be written (\(error.reason))")
+        }
+        let damage = plan.window.rotated(clockwise: back, inWidth: nativeWidth, height: nativeHeight)
+        let stamp = iso8601String(instant, in: timeZone)
+        let line = "{\"at\": \"\(stamp)\", \"refresh\": \"\(plan.refresh.rawValue)\", "
+            + "\"damage\": {\"x\": \(damage.x), \"y\": \(damage.y), \"width\": \(damage.width), \"height\": \(damage.height)}}\n"
+        try append(line, to: logPath)
+    }
+
+    public func close() throws {}
+
+    /// Appends with O_APPEND, so a reader never sees a line cut by another writer.
+    private func append(_ line: String, to path: String) throws(OutputError) {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        defer { Glibc.close(fd) }
+        let bytes = Array(line.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == bytes.count else { throw OutputError(path: path, reason: "short write (is the disk full?)") }
+    }
+}

@@ -1,0 +1,108 @@
+import GlanceDisplays
+import FoundationEssentials
+import GlanceGraphics
+import GlanceIntents
+import GlanceTime
+import GlanceUI
+import GlanceWidgetKit
+import GlanceYAML
+
+/// Turns a configuration's slots into running widgets: checks each against the registry
+/// (unknown kinds, families and parameters are errors that point into the file), places
+/// them, and builds the environment every view of theirs is resolved in. `glance render`
+/// builds its environment with the same `environment(…)`.
+enum SlotFactory {
+    static func makeSlots(config: GlanceConfig, registry: WidgetRegistry) throws(ConfigError) -> [SlotState] {
+        var resolved: [(SlotConfig, WidgetFamily, WidgetDescriptor)] = []
+        for slot in config.slots {
+            guard let descriptor = registry[slot.kind] else {
+                throw slot.locations.kind.error(
+                    "unknown widget kind '\(slot.kind)'; expected one of \(registry.kinds.joined(separator: ", "))"
+                )
+            }
+            guard let family = WidgetFamily(rawValue: slot.family) else {
+                throw slot.locations.family.error(
+                    "unknown family '\(slot.family)'; expected one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            guard descriptor.supportedFamilies.contains(family) else {
+                throw slot.locations.family.error(
+                    "'\(slot.kind)' does not support \(family); it supports \(descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
+                )
+            }
+            resolved.append((slot, family, descriptor))
+        }
+        for binding in config.keys {
+            if case .reload(let kind) = binding.action, registry[kind] == nil {
+                throw binding.location.error("unknown widget kind '\(kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
+            }
+        }
+        let rects = try SlotLayout.place(resolved.map { ($0.0, $0.1) }, display: config.display)
+        let decoding = ParameterDecodingContext(timeZone: config.timeZone)
+        var slots: [SlotState] = []
+        for ((slot, family, descriptor), rect) in zip(resolved, rects) {
+            let source: any WidgetTimelineSource
+            do {
+                source = try descriptor.makeSource(parameters: slot.params, context: decoding)
+            } catch {
+                throw parameterError(error, slot: slot)
+            }
+            slots.append(SlotState(config: slot, family: family, rect: rect, source: source))
+        }
+        return slots
+    }
+
+    private static func parameterError(_ failure: IntentConfigurator.Failure, slot: SlotConfig) -> ConfigError {
+        switch failure {
+        case .unknownParameter(let name, let known):
+            let expected = known.isEmpty ? "'\(slot.kind)' takes no parameters" : "expected one of \(known.joined(separator: ", "))"
+            return (slot.locations.params[name] ?? slot.locations.slot).error("unknown parameter '\(name)' for \(slot.kind); \(expected)")
+        case .invalidValue(let name, let value, let expected):
+            return (slot.locations.params[name] ?? slot.locations.slot).error("'\(value)' is not \(expected)")
+        case .missingParameter(let name, let expected):
+            return slot.locations.slot.error("missing parameter '\(name)' for \(slot.kind) (\(expected)); add it under params:")
+        }
+    }
+
+    /// What a widget's provider is told about where and when it runs.
+    static func providerContext(family: WidgetFamily, pixels: PixelRect, scale: Double, isPreview: Bool, at instant: Date,
+                                timeZone: ZoneRules, locale: DisplayLocale) -> TimelineProviderContext {
+        TimelineProviderContext(
+            family: family,
+            displaySize: WidgetSize(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale),
+            isPreview: isPreview, date: instant, timeZone: timeZone, locale: locale
+        )
+    }
+
+    /// The environment a widget's views resolve in: the one place it is built.
+    static func environment(family: WidgetFamily, scale: Double, at instant: Date, timeZone: ZoneRules, locale: DisplayLocale,
+                            assets: WidgetAssets, redacted: Bool = false) -> EnvironmentValues {
+        var environment = EnvironmentValues()
+        environment.displayScale = scale
+        environment.widgetFamily = family
+        environment.now = instant
+        environment.timeZone = timeZone
+        environment.locale = locale
+        environment.imagesDirectory = assets.imagesDirectory
+        environment.namedColors = assets.namedColors
+        if redacted { environment.redactionReasons = .placeholder }
+        return environment
+    }
+}
+
+/// What `Image("name")` and `Color("Name")` find: a configuration's `images:` folder
+/// and `named_colors:`.
+public struct WidgetAssets: Sendable {
+    public var imagesDirectory: String
+    public var namedColors: [String: RGBA]
+
+    public init(imagesDirectory: String = "images", namedColors: [String: RGBA] = [:]) {
+        self.imagesDirectory = imagesDirectory
+        self.namedColors = namedColors
+    }
+}
+
+extension GlanceConfig {
+    /// The configuration's images folder and named colours.
+    public var assets: WidgetAssets { WidgetAssets(imagesDirectory: imagesDirectory, namedColors: namedColors) }
+}

@@ -1,0 +1,94 @@
+import FoundationEssentials
+import GlanceDisplays
+import GlanceGraphics
+import GlanceHardware
+import GlanceText
+import GlanceUI
+
+/// The host's end of the frame path: composes changed slots into the display's picture
+/// and hands it to the one pipeline (quantise → diff → plan → show). Without an output
+/// (simulations) nothing is drawn; a changed view tree counts as a change and the same
+/// planner decides the refresh.
+public final class FramePresenter {
+    /// What draws slots; nil in simulations.
+    private let renderer: ViewRenderer?
+    private let pipeline: DisplayPipeline?
+    /// Simulations only: the planner the pipeline would use.
+    private var simulatedPlanner: RefreshPlanner
+    /// The whole picture, RGBA, as last composed (nil in simulations).
+    public private(set) var canvas: Canvas?
+    /// Display failures in a row, and when to show the frame again.
+    private var backoff = Backoff()
+    private(set) var retryAt: Date?
+    /// Set when the display failed in a way trying again cannot fix.
+    private(set) var permanentFailure: (any Error)?
+
+    /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point.
+    public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double) throws(Canvas.SizeError) {
+        renderer = ViewRenderer(fonts: fonts, scale: scale)
+        pipeline = DisplayPipeline(output: output)
+        simulatedPlanner = RefreshPlanner(profile: output.profile)
+        canvas = try Canvas(width: output.width, height: output.height)
+    }
+
+    /// No output: refreshes are planned from view trees alone (`glance simulate`).
+    public init(simulating profile: RefreshProfile) {
+        renderer = nil
+        pipeline = nil
+        simulatedPlanner = RefreshPlanner(profile: profile)
+    }
+
+    /// The picture's size the output expects, if there is one.
+    var outputSize: (width: Int, height: Int)? { pipeline.map { ($0.output.width, $0.output.height) } }
+
+    /// When the presenter itself needs a wake: a held change or a retry.
+    var nextInstant: Date? { [pipeline?.heldUntil ?? simulatedPlanner.heldUntil, retryAt].compactMap { $0 }.min() }
+
+    /// Whether a held change or a retry is due at `now`.
+    func isDue(at now: Date) -> Bool { nextInstant.map { $0 <= now } ?? false }
+
+    var isFailing: Bool { retryAt != nil || permanentFailure != nil }
+
+    /// Draws each changed slot and shows the picture. Returns what the display did
+    /// (`plan` nil: nothing was sent) and, when it failed, the error and the wait
+    /// before the next attempt (nil when trying again cannot help).
+    func present(_ changed: [(rect: PixelRect, content: ViewNode)], at now: Date)
+        -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
+        guard let pipeline, let renderer, var picture = canvas else {
+            return (nil, simulatedPlanner.plan(changed: !changed.isEmpty, at: now), nil)
+        }
+        for (rect, content) in changed where rect.width > 0 && rect.height > 0 {
+            guard var slot = try? Canvas(width: rect.width, height: rect.height) else { continue }
+            renderer.render(content, into: &slot,
+                            in: Rect(x: 0, y: 0, width: Double(rect.width) / renderer.scale, height: Double(rect.height) / renderer.scale))
+            picture.draw(slot, atX: rect.x, y: rect.y)
+        }
+        canvas = picture
+        do {
+            let plan = try pipeline.show(picture, at: now)
+            backoff.succeeded()
+            retryAt = nil
+            return (plan, plan?.mode ?? .none, nil)
+        } catch {
+            guard !Self.isPermanent(error) else {
+                permanentFailure = error
+                retryAt = nil
+                return (nil, .none, (error, nil))
+            }
+            // The display keeps what it showed; the frame is shown again later, with
+            // the delay doubling from 30 s to 15 min while it keeps failing.
+            let delay = backoff.failed()
+            retryAt = now.addingTimeInterval(delay)
+            return (nil, .none, (error, delay))
+        }
+    }
+
+    /// Lets the device rest.
+    public func close() throws { try pipeline?.close() }
+
+    /// A device that is missing, forbidden or unsuitable stays so until a person acts.
+    static func isPermanent(_ error: any Error) -> Bool {
+        if let device = error as? DeviceError { return device.isPermanent }
+        return error is PanelConfigurationError
+    }
+}
