@@ -58,6 +58,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The PNG to write.", valueName: "file"))
     var out: String
 
+    @Option(name: .shortAndLong, help: ArgumentHelp("A configuration whose named_colors:, images folder, timezone and locale the widget sees (as on the display).", valueName: "file"))
+    var config: String?
+
     func run() throws {
         guard let kind = kind ?? WidgetCatalog.defaultKind else {
             throw UsageError(message: "name the widget kind: glance render KIND --family F --out FILE.png")
@@ -92,14 +95,15 @@ struct RenderCommand: ParsableCommand {
             }
             instant = parsed
         }
-        var zone = ZoneRules.current()
+        let configuration = try config.map { try ConfigLoader.load(path: $0) }
+        var zone = configuration?.timeZone ?? ZoneRules.current()
         if let timezone {
             do {
                 zone = try ZoneRules(identifier: timezone)
             } catch {
                 throw UsageError(message: "--timezone: \(error)")
             }
-        } else if let at, let offsetZone = Self.fixedZone(fromISO8601: at) {
+        } else if configuration == nil, let at, let offsetZone = Self.fixedZone(fromISO8601: at) {
             // No zone named: the --at offset's fixed zone is the best guess at "local".
             zone = offsetZone
         }
@@ -112,7 +116,8 @@ struct RenderCommand: ParsableCommand {
         }
 
         var request = WidgetSnapshotRenderer.Request(kind: kind, family: widgetFamily, instant: instant, timeZone: zone,
-                                                     locale: locale.map(DisplayLocale.init(identifier:)) ?? .current())
+                                                     locale: locale.map(DisplayLocale.init(identifier:)) ?? configuration?.locale ?? .current())
+        if let configuration { request.assets = configuration.assets }
         request.size = pixelSize
         request.scale = scale
         request.parameters = parameterPairs

@@ -163,3 +163,13 @@ final class HostHarness {
 
 func instant(_ text: String) -> Date { parseISO8601Instant(text)! }
 let t0 = instant("2026-06-01T10:00:00Z")
+
+/// Paints itself in the asset colour "Accent".
+struct AccentWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "accent", provider: SilentProvider(silentFrom: .distantFuture, silentUntil: .distantFuture)) { _ in
+            Color("Accent")
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}
