@@ -42,13 +42,16 @@ let package = Package(
         .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceYAML", "GlanceTime"]),
         // Controller emulators: decode bus traffic into the image a panel would show.
         .target(name: "GlanceEmulators", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceDisplays"]),
+        // The SwiftUI-style views widget authors write, resolved into view trees.
         .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText"]),
+        // Lays out and draws view trees (FreeType glyphs, shapes, images) into a Canvas.
+        .target(name: "GlanceRender", dependencies: ["GlanceUI", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
         .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
         .target(
             name: "GlanceHost",
             dependencies: [
-                "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHardware",
+                "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceRender", "GlanceIntents", "GlanceHardware",
                 "GlanceDisplays", "GlanceYAML", "CGlanceLinux",
             ]
         ),
@@ -58,7 +61,7 @@ let package = Package(
         .target(
             name: "GlanceCommandLine",
             dependencies: [
-                "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
+                "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
                 "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -73,7 +76,7 @@ let package = Package(
         .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
-        .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics"]),

@@ -1,3 +1,4 @@
+import GlanceRender
 import ArgumentParser
 import FoundationEssentials
 import GlanceText

@@ -1,3 +1,4 @@
+import GlanceRender
 import GlanceGraphics
 import GlanceText
 import GlanceUI

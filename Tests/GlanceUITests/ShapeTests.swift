@@ -1,3 +1,4 @@
+import GlanceRender
 import GlanceGraphics
 import GlanceTestSupport
 import GlanceText

@@ -1,3 +1,4 @@
+import GlanceRender
 import FoundationEssentials
 import GlanceDisplays
 import GlanceGraphics

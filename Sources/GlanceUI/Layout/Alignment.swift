@@ -21,7 +21,7 @@ public struct AlignmentKey: Hashable, @unchecked Sendable, CustomStringConvertib
     public enum Axis: Hashable, Sendable { case horizontal, vertical }
 
     let id: any AlignmentID.Type
-    let axis: Axis
+    package let axis: Axis
 
     init(_ id: any AlignmentID.Type, axis: Axis) {
         self.id = id
@@ -38,7 +38,7 @@ public struct AlignmentKey: Hashable, @unchecked Sendable, CustomStringConvertib
     }
 
     /// The line where a view sets none: the ID's default for the view's size.
-    func defaultValue(width: Double, height: Double) -> Double {
+    package func defaultValue(width: Double, height: Double) -> Double {
         id.defaultValue(in: ViewDimensions(width: width, height: height, explicit: { _ in nil }))
     }
 
@@ -108,7 +108,7 @@ public struct ViewDimensions {
     public let height: Double
     private let explicit: (AlignmentKey) -> Double?
 
-    init(width: Double, height: Double, explicit: @escaping (AlignmentKey) -> Double?) {
+    package init(width: Double, height: Double, explicit: @escaping (AlignmentKey) -> Double?) {
         self.width = width
         self.height = height
         self.explicit = explicit

@@ -54,4 +54,10 @@ public struct LayoutBox {
     public let node: ViewNode
     public let rect: Rect
     public let children: [LayoutBox]
+
+    package init(node: ViewNode, rect: Rect, children: [LayoutBox]) {
+        self.node = node
+        self.rect = rect
+        self.children = children
+    }
 }

@@ -90,6 +90,13 @@ public struct StackNode: Hashable, Sendable {
     /// Points between children; `nil` for the default.
     public var spacing: Double?
     public var children: [ViewNode]
+
+    package init(axis: StackAxis, alignment: Alignment, spacing: Double?, children: [ViewNode]) {
+        self.axis = axis
+        self.alignment = alignment
+        self.spacing = spacing
+        self.children = children
+    }
 }
 
 public struct ShapeNode: Hashable, Sendable {
@@ -204,10 +211,10 @@ public struct FrameNode: Hashable, Sendable {
 /// compared, so a tree with guides counts as changed each time it is resolved.
 public struct AlignmentGuideNode: Hashable, @unchecked Sendable {
     public let key: AlignmentKey
-    let compute: Compute
+    package let compute: Compute
 
-    final class Compute {
-        let value: (ViewDimensions) -> Double
+    package final class Compute {
+        package let value: (ViewDimensions) -> Double
         init(_ value: @escaping (ViewDimensions) -> Double) { self.value = value }
     }
 

@@ -275,6 +275,11 @@ public struct Path: Hashable, Sendable {
         public var points: [Point]
         public var closed: Bool
 
+        package init(points: [Point], closed: Bool) {
+            self.points = points
+            self.closed = closed
+        }
+
         public var length: Double {
             zip(points, points.dropFirst()).reduce(0) { $0 + hypot($1.1.x - $1.0.x, $1.1.y - $1.0.y) }
         }

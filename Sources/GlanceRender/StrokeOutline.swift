@@ -1,3 +1,4 @@
+import GlanceUI
 import Glibc
 
 /// A stroke as polygons to fill: one quadrilateral per segment, the joins and caps its

@@ -1,3 +1,4 @@
+import GlanceUI
 /// One node of a tree being laid out, with everything measured about it so far.
 ///
 /// Layout asks a node for its size many times: a stack probes each child for how much

@@ -1,3 +1,4 @@
+import GlanceUI
 /// Sizing: SwiftUI's proposal/response. A parent proposes a size (`nil` on an axis: "your
 /// ideal size"), the child answers with the size it takes. Answers are remembered per
 /// node and proposal (``LayoutNode``).

@@ -1,3 +1,4 @@
+import GlanceUI
 /// Stacks: sharing the space along the axis, and lining children up across it.
 extension ViewRenderer {
     /// SwiftUI's default spacing between stack children, in points.

@@ -1,3 +1,4 @@
+import GlanceUI
 import GlanceGraphics
 import GlanceText
 import Glibc

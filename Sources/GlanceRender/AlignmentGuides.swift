@@ -1,3 +1,4 @@
+import GlanceUI
 /// Alignment lines: where a view says a line runs through it (a text's baseline, a value
 /// from `.alignmentGuide`), passed up through the views that contain it.
 extension ViewRenderer {
