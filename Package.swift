@@ -19,6 +19,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
+        // Package-internal helpers: a condition lock on CLOCK_MONOTONIC, threads, text trimming.
+        .target(name: "GlanceSystem"),
         // libpng from Debian (libpng-dev), for PNG frames and images.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Pixels, colours, palettes, dithering, packing, PNG/PNM.
@@ -46,17 +48,17 @@ let package = Package(
         .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText"]),
         // Lays out and draws view trees (FreeType glyphs, shapes, images) into a Canvas.
         .target(name: "GlanceRender", dependencies: ["GlanceUI", "GlanceGraphics", "GlanceText"]),
-        .target(name: "GlanceIntents", dependencies: ["GlanceTime"]),
-        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceUI", "GlanceIntents"]),
+        .target(name: "GlanceIntents", dependencies: ["GlanceTime", "GlanceSystem"]),
+        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceSystem", "GlanceUI", "GlanceIntents"]),
         .target(
             name: "GlanceHost",
             dependencies: [
                 "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceRender", "GlanceIntents", "GlanceHardware",
-                "GlanceDisplays", "GlanceYAML", "CGlanceLinux",
+                "GlanceDisplays", "GlanceYAML", "GlanceSystem", "CGlanceLinux",
             ]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceHost", "GlanceCommandLine"]),
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine"]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
             name: "GlanceCommandLine",
@@ -73,7 +75,7 @@ let package = Package(
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
         // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
         // the framebuffer sink on its vfb.
-        .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
+        .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceSystem", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),

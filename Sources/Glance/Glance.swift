@@ -3,7 +3,6 @@
 // ported from iOS (`Calendar.current`, `DateFormatter`); Glance's own modules use only
 // FoundationEssentials, which keeps the `glance` daemon small.
 @_exported import Foundation
-@_exported import GlanceHost
 import GlanceCommandLine
 @_exported import GlanceIntents
 @_exported import GlanceTime

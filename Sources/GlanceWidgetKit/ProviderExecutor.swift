@@ -1,3 +1,4 @@
+import GlanceSystem
 import GlanceTime
 
 /// Runs the async parts of providers (`AppIntentTimelineProvider`) on one thread of

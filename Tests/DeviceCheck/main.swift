@@ -10,6 +10,7 @@ import GlanceDisplays
 import GlanceGraphics
 import GlanceHardware
 import GlanceHost
+import GlanceSystem
 import GlanceTime
 import Glibc
 

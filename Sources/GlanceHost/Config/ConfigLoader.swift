@@ -1,3 +1,4 @@
+import GlanceSystem
 import GlanceDisplays
 import GlanceYAML
 import FoundationEssentials

@@ -1,3 +1,4 @@
+import GlanceSystem
 import FoundationEssentials
 import GlanceTime
 import GlanceWidgetKit

@@ -23,7 +23,7 @@ public protocol PrimitiveView {
 
 /// Resolves any view to its node tree: primitives directly, composites through `body`
 /// (evaluated with `environment` visible to `@Environment`).
-public func resolveNode<V: View>(_ view: V, in environment: EnvironmentValues) -> ViewNode {
+package func resolveNode<V: View>(_ view: V, in environment: EnvironmentValues) -> ViewNode {
     if let primitive = view as? any PrimitiveView {
         return primitive.makeNode(in: environment)
     }

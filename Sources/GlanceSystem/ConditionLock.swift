@@ -4,11 +4,11 @@ import Glibc
 
 /// A mutex with a condition variable (pthreads), for threads that must sleep until
 /// another thread changes something — without Foundation's `NSCondition`.
-public final class ConditionLock: @unchecked Sendable {
+package final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    public init() {
+    package init() {
         pthread_mutex_init(mutex, nil)
         // Timed waits run on the monotonic clock: an NTP step at boot (the real-time
         // clock jumping by years) must not stretch or cut a provider's timeout.
@@ -26,11 +26,11 @@ public final class ConditionLock: @unchecked Sendable {
         condition.deallocate()
     }
 
-    public func lock() { pthread_mutex_lock(mutex) }
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    package func lock() { pthread_mutex_lock(mutex) }
+    package func unlock() { pthread_mutex_unlock(mutex) }
 
     /// Runs `body` holding the lock.
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    package func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
@@ -38,11 +38,11 @@ public final class ConditionLock: @unchecked Sendable {
 
     /// Releases the lock, sleeps until signalled, and takes it again. Call with the lock
     /// held, in a loop that rechecks its condition.
-    public func wait() { pthread_cond_wait(condition, mutex) }
+    package func wait() { pthread_cond_wait(condition, mutex) }
 
     /// As `wait()`, but gives up after `seconds`, measured on the monotonic clock (a
     /// clock step does not move the deadline). Returns false on time-out.
-    public func wait(seconds: Double) -> Bool {
+    package func wait(seconds: Double) -> Bool {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         let whole = seconds.rounded(.down)
@@ -54,12 +54,12 @@ public final class ConditionLock: @unchecked Sendable {
         return pthread_cond_timedwait(condition, mutex, &deadline) == 0
     }
 
-    public func signal() { pthread_cond_signal(condition) }
-    public func broadcast() { pthread_cond_broadcast(condition) }
+    package func signal() { pthread_cond_signal(condition) }
+    package func broadcast() { pthread_cond_broadcast(condition) }
 }
 
 /// Starts a detached thread running `body` (pthreads; Foundation's `Thread` without Foundation).
-public func startThread(_ body: @escaping @Sendable () -> Void) {
+package func startThread(_ body: @escaping @Sendable () -> Void) {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
         init(_ body: @escaping @Sendable () -> Void) { self.body = body }
