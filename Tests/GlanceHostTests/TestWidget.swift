@@ -173,3 +173,24 @@ struct AccentWidget: Widget {
         .supportedFamilies([.systemSmall])
     }
 }
+
+/// Black content on a grey container background: shows where the content margins are.
+struct MarginProbeWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "margins", provider: SilentProvider(silentFrom: .distantFuture, silentUntil: .distantFuture)) { _ in
+            Color.black.containerBackground(Color(red: 0.5, green: 0.5, blue: 0.5), for: .widget)
+        }
+        .supportedFamilies([.systemSmall, .accessoryRectangular])
+    }
+}
+
+/// The same, with the margins turned off.
+struct MarginlessProbeWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "marginless", provider: SilentProvider(silentFrom: .distantFuture, silentUntil: .distantFuture)) { _ in
+            Color.black.containerBackground(Color(red: 0.5, green: 0.5, blue: 0.5), for: .widget)
+        }
+        .supportedFamilies([.systemSmall])
+        .contentMarginsDisabled()
+    }
+}

@@ -47,7 +47,8 @@ enum SlotFactory {
             } catch {
                 throw parameterError(error, slot: slot)
             }
-            slots.append(SlotState(config: slot, family: family, rect: rect, source: source))
+            slots.append(SlotState(config: slot, family: family, rect: rect, source: source,
+                                   contentMargins: contentMargins(for: family, disabled: descriptor.contentMarginsDisabled)))
         }
         return slots
     }
@@ -72,6 +73,21 @@ enum SlotFactory {
             displaySize: WidgetSize(width: Double(pixels.width) / scale, height: Double(pixels.height) / scale),
             isPreview: isPreview, date: instant, timeZone: timeZone, locale: locale
         )
+    }
+
+    /// WidgetKit's default content margins: 16 points around the system families' content,
+    /// none around accessory widgets, none when the widget disables them.
+    static func contentMargins(for family: WidgetFamily, disabled: Bool) -> EdgeInsets {
+        disabled || family.rawValue.hasPrefix("accessory") ? EdgeInsets() : EdgeInsets(16)
+    }
+
+    /// A widget's view for an entry as the display shows it: resolved in `environment`,
+    /// inside its content margins (its container background reaches past them).
+    static func content(_ view: AnyView, margins: EdgeInsets, in environment: EnvironmentValues) -> ViewNode {
+        var environment = environment
+        environment.widgetContentMargins = margins
+        let node = resolveNode(view, in: environment)
+        return margins.isZero ? node : .padding(margins, node)
     }
 
     /// The environment a widget's views resolve in: the one place it is built.

@@ -28,7 +28,11 @@ final class SlotState {
     /// A reload asked for from outside, with its reason and when it may run.
     var requestedReload: (reason: WakeReason, notBefore: Date)?
 
-    init(config: SlotConfig, family: WidgetFamily, rect: PixelRect, source: any WidgetTimelineSource) {
+    /// Around the widget's content (WidgetKit's content margins).
+    let contentMargins: EdgeInsets
+
+    init(config: SlotConfig, family: WidgetFamily, rect: PixelRect, source: any WidgetTimelineSource, contentMargins: EdgeInsets) {
+        self.contentMargins = contentMargins
         self.config = config
         self.family = family
         self.rect = rect

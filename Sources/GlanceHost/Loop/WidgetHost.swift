@@ -189,7 +189,7 @@ public final class WidgetHost {
                 ?? slot.source.placeholder(in: providerContext(for: slot, at: now))
             slot.shownEntryIndex = index
             slot.shownEntry = entry
-            let content = resolveNode(slot.source.content(for: entry), in: environment(for: slot, at: now))
+            let content = SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins, in: environment(for: slot, at: now))
             // An unchanged tree draws the same pixels: nothing to compose.
             guard content != slot.shownContent else { continue }
             slot.shownContent = content
@@ -220,7 +220,8 @@ public final class WidgetHost {
             let context = providerContext(for: slot, at: instant)
             let timeline = slot.source.timeline(in: context, timeout: config.providerTimeout).map { LoadedTimeline($0, loadedAt: instant) }
             let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
-            return (slot.rect, resolveNode(slot.source.content(for: entry), in: environment(for: slot, at: instant)))
+            return (slot.rect, SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins,
+                                                   in: environment(for: slot, at: instant)))
         }
     }
 

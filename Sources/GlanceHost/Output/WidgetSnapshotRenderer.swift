@@ -105,7 +105,8 @@ public struct WidgetSnapshotRenderer {
         let environment = SlotFactory.environment(family: request.family, scale: request.scale, at: request.instant,
                                                   timeZone: request.timeZone, locale: request.locale, assets: request.assets,
                                                   redacted: request.content == .placeholder)
-        let node = resolveNode(source.content(for: entry), in: environment)
+        let margins = SlotFactory.contentMargins(for: request.family, disabled: descriptor.contentMarginsDisabled)
+        let node = SlotFactory.content(source.content(for: entry), margins: margins, in: environment)
         var canvas: Canvas
         do {
             canvas = try Canvas(width: width, height: height)

@@ -26,6 +26,10 @@ public struct EnvironmentValues: Sendable {
     public var imagesDirectory = "images"
     /// `Color("Name")` colours (the config's `named_colors:`).
     public var namedColors: [String: RGBA] = [:]
+    /// The margins the host puts around a widget's content (WidgetKit's
+    /// `widgetContentMargins`): 16 points in the system families, none in accessory
+    /// ones, none when the widget says `.contentMarginsDisabled()`.
+    public var widgetContentMargins = EdgeInsets()
     /// Extension point: other modules add their keys through `subscript(key:)`.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 

@@ -240,4 +240,12 @@ public struct EdgeInsets: Hashable, Sendable {
         self.bottom = bottom
         self.trailing = trailing
     }
+
+    /// The same on every edge.
+    public init(_ all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
+
+    /// Outwards by as much as these go inwards.
+    public var negated: EdgeInsets { EdgeInsets(top: -top, leading: -leading, bottom: -bottom, trailing: -trailing) }
+
+    public var isZero: Bool { self == EdgeInsets() }
 }

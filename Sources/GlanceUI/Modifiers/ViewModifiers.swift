@@ -146,11 +146,10 @@ extension View {
     }
 
     /// The widget's background (WidgetKit's `.containerBackground(_:for: .widget)`): drawn
-    /// behind the whole widget, edge to edge.
+    /// behind the whole widget, edge to edge, the content margins included.
     public func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), node),
-                        decoration: .shape(ShapeNode(kind: .rectangle, fill: style.resolveFill(in: environment))), alignment: .center)
+            containerBackgroundNode(node, .shape(ShapeNode(kind: .rectangle, fill: style.resolveFill(in: environment))), environment)
         })
     }
 
@@ -158,8 +157,7 @@ extension View {
                                                       @ViewBuilder content: () -> Background) -> ModifiedContent<Self, BuiltinModifier> {
         let background = content()
         return ModifiedContent(self, wrap: { node, environment in
-            .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), node),
-                        decoration: resolveNode(background, in: environment), alignment: .center)
+            containerBackgroundNode(node, resolveNode(background, in: environment), environment)
         })
     }
 
@@ -181,4 +179,12 @@ extension View {
     public func privacySensitive(_ sensitive: Bool = true) -> Self { self }
     public func id<ID: Hashable>(_ id: ID) -> Self { self }
     public func monospacedDigit() -> Self { self }
+}
+
+/// The content fills the widget; its background reaches out over the content margins
+/// to the widget's edges.
+private func containerBackgroundNode(_ content: ViewNode, _ background: ViewNode, _ environment: EnvironmentValues) -> ViewNode {
+    let margins = environment.widgetContentMargins
+    return .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), content),
+                       decoration: margins.isZero ? background : .padding(margins.negated, background), alignment: .center)
 }

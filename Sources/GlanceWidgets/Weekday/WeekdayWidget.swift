@@ -69,6 +69,8 @@ public struct WeekdayWidget: Widget {
         .configurationDisplayName("Weekday")
         .description("Today's weekday, with an emoji for each day.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryInline])
+        // The views pad themselves (10–16 points).
+        .contentMarginsDisabled()
     }
 }
 
