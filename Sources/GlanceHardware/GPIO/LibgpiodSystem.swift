@@ -26,7 +26,13 @@ public struct LibgpiodSystem: GPIOSystem {
 
     public func openChip(path: String) throws -> GPIOChip {
         guard let chip = glance_gpio_chip_open(path) else {
-            throw DeviceErrors.openFailure(path, errno, group: "gpio", missing: "this kernel has no such GPIO chip")
+            let code = errno
+            // A node that exists but is no GPIO chip: libgpiod 1.x says ENOTTY, 2.x ENODEV.
+            if access(path, F_OK) == 0, [ENOTTY, ENODEV, EINVAL].contains(code) {
+                throw DeviceError(path: path, code: code, kind: .unsupported, problem: "\(path) is not a GPIO chip (\(DeviceErrors.describe(code)))",
+                                  fix: "name a /dev/gpiochipN device")
+            }
+            throw DeviceErrors.openFailure(path, code, group: "gpio", missing: "this kernel has no such GPIO chip")
         }
         return LibgpiodChip(path: path, chip: chip)
     }
