@@ -5,7 +5,11 @@ let package = Package(
     name: "Glance",
     platforms: [.macOS(.v14)],
     products: [
+        // For widget packages: SwiftUI, WidgetKit and App Intents names, nothing of the host.
         .library(name: "Glance", targets: ["Glance"]),
+        // For programs that embed the daemon: the host, the outputs and boards, the
+        // renderer, the wires and the commands.
+        .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceCommandLine"]),
         .executable(name: "glance", targets: ["GlanceCLI"]),
     ],
     dependencies: [
