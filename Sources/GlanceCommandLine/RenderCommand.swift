@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Render the widget's placeholder (redacted) instead of its timeline entry.")
     var placeholder = false
 
-    @Option(help: ArgumentHelp("The PNG to write.", valueName: "file"))
+    @Option(help: ArgumentHelp("The PNG to write ('-' for standard output).", valueName: "file"))
     var out: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A configuration whose named_colors:, images folder, timezone and locale the widget sees (as on the display).", valueName: "file"))
@@ -138,7 +138,12 @@ struct RenderCommand: ParsableCommand {
         }
         let output = palette == .rgb888 ? canvas : canvas.quantised(to: palette, dither: mode).canvas()
         do {
-            try PNG.write(output, to: out)
+            if out == "-" || out == "/dev/stdout" {
+                // Streamed where the user asked, not renamed over the device node.
+                StandardStreams.output(try PNG.encode(output))
+            } else {
+                try PNG.write(output, to: out)
+            }
         } catch {
             throw RuntimeError(message: "\(error)")
         }

@@ -55,6 +55,7 @@ struct RunCommand: ParsableCommand {
             let presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale)
             host = try WidgetHost(config: configuration, registry: WidgetCatalog.registry, clock: clock, presenter: presenter,
                                   log: { message in Self.say(message) })
+            host.showsOneFrame = once
             host.onRefresh = { plan in Self.say("\(display.name): \(plan.refresh.rawValue) refresh of \(plan.window) (panel pixels)") }
             if let wires = display.wires {
                 let keys = GPIOKeys(keys: wires.keyLines)

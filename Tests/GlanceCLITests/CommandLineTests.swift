@@ -118,6 +118,16 @@ let seoulConfig = """
 
 /// Xcode's widget template, ported by changing its imports, as its own executable.
 @Suite struct WidgetExecutableTests {
+    /// `--out -` streams the PNG to standard output (and so does `/dev/stdout`, which is
+    /// written to, not replaced by a regular file).
+    @Test func rendersToStandardOutput() throws {
+        for out in ["-", "/dev/stdout"] {
+            let run = try runGlance(["render", "weekday", "--family", "systemSmall", "--out", out])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.prefix(4).hasSuffix("PNG") && run.stdout.contains("IEND"))   // the 0x89 byte decodes as U+FFFD
+        }
+    }
+
     @Test func rendersItsOwnWidgetWithoutAKind() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

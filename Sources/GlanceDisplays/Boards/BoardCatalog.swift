@@ -60,7 +60,10 @@ public enum BoardCatalog {
 
     /// Reads board `name`; `reference` is where the config named it (for "no such board").
     public static func load(_ name: String, reference: ConfigLocation? = nil) throws(ConfigError) -> Board {
-        guard let path = path(of: name) else {
+        // Only a catalogue name: letters, digits, '-', '_' and '.', never a path.
+        let isName = !name.isEmpty && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || "-_.".unicodeScalars.contains($0) }
+        guard isName, let path = path(of: name) else {
             let known = names()
             let message = "unknown board '\(name)'; expected one of \(known.isEmpty ? "(no boards/ folder found; set GLANCE_BOARDS)" : known.joined(separator: ", "))"
             throw reference?.error(message) ?? ConfigError(file: "boards", message: message)

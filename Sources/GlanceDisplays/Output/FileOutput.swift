@@ -37,12 +37,19 @@ public final class FileOutput: DisplayOutput {
         self.palette = palette
         self.dither = dither
         self.profile = profile
-        // mkdir -p, with the system's reason when it fails.
+        try makeDirectory()
+        // Temporary files of a run that was killed mid-write.
+        AtomicFile.removeStale(in: self.directory.path)
+    }
+
+    /// `mkdir -p`, with the system's reason when it fails; again before every frame, so
+    /// a folder deleted while the display runs comes back.
+    private func makeDirectory() throws(OutputError) {
         var made = ""
-        for part in self.directory.path.split(separator: "/", omittingEmptySubsequences: true) {
+        for part in directory.path.split(separator: "/", omittingEmptySubsequences: true) {
             made += "/" + part
             if mkdir(made, 0o755) != 0 && errno != EEXIST {
-                throw OutputError(path: directory, reason: "cannot create the output directory (\(made): \(String(cString: strerror(errno))))")
+                throw OutputError(path: directory.path, reason: "cannot create the output directory (\(made): \(String(cString: strerror(errno))))")
             }
         }
     }
@@ -53,11 +60,28 @@ public final class FileOutput: DisplayOutput {
 
     public func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {
         let back = (360 - rotation) % 360
-        try PNG.write(frame.rotated(clockwise: back), to: framePath)
+        try makeDirectory()
+        // The pair changes together: both are written and synced beside their names
+        // first; if either cannot be (a full disk), both old files stay.
+        let png = try PNG.encode(frame.rotated(clockwise: back))
+        let raw: AtomicFile.Staged, picture: AtomicFile.Staged
         do {
-            try AtomicFile.write(frame.panelBytes(), to: rawPath)
+            raw = try AtomicFile.stage(frame.panelBytes(), for: rawPath)
         } catch {
-            throw OutputError(path: rawPath, reason: "cannot be written (\(error.reason))")
+            throw OutputError(path: rawPath, reason: "cannot be written (\(error.reason)); the previous frame stays")
+        }
+        do {
+            picture = try AtomicFile.stage(png, for: framePath)
+        } catch {
+            raw.discard()
+            throw OutputError(path: framePath, reason: "cannot be written (\(error.reason)); the previous frame stays")
+        }
+        do {
+            try raw.commit()
+            try picture.commit()
+        } catch {
+            picture.discard()
+            throw OutputError(path: error.path, reason: "cannot be written (\(error.reason))")
         }
         let damage = plan.window.rotated(clockwise: back, inWidth: nativeWidth, height: nativeHeight)
         let stamp = iso8601String(instant, in: timeZone)

@@ -1,37 +1,132 @@
 import FoundationEssentials
 import Glibc
 
-/// Replacing a file whole, so that a reader sees the old contents or the new, never half:
-/// written to a temporary file beside it and renamed into place. Failures carry the
-/// system's reason ("Permission denied"), not an error object's dump.
+/// Replacing a file whole, so that a reader sees the old contents or the new, never half,
+/// and so that nothing but a regular file is ever replaced:
+/// - the new contents go to a temporary file beside the target, created with
+///   `O_CREAT|O_EXCL|O_NOFOLLOW` under a random name (a planted symlink or file is never
+///   written through), and `fsync`ed;
+/// - the target must be a regular file (or absent, or a symlink, which is replaced and
+///   not followed): a device, FIFO, socket or directory is refused with a clear error;
+/// - `rename` puts it in place and the folder is `fsync`ed, so a power cut leaves the
+///   old file or the new one, never a zero-length one.
+/// Failures carry the system's reason ("Permission denied"), not an error object's dump.
 public enum AtomicFile {
     public struct WriteError: Error, CustomStringConvertible {
         public let path: String
         public let reason: String
+        /// The system's error number, when a call failed (`ENOSPC` for a full disk).
+        public var code: Int32?
         public var description: String { "\(path): cannot be written (\(reason))" }
     }
 
+    /// New contents written and synced beside their target, not yet in place.
+    public struct Staged {
+        public let path: String
+        let temporary: String
+
+        /// Puts the new contents in place.
+        public func commit() throws(WriteError) {
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw WriteError(path: path, reason: String(cString: strerror(code)), code: code)
+            }
+            syncFolder(of: path)
+        }
+
+        /// Leaves the old contents (after another part of a pair failed).
+        public func discard() { unlink(temporary) }
+    }
+
     public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: String(cString: strerror(errno))) }
+        try stage(bytes, for: path).commit()
+    }
+
+    /// Writes `bytes` beside `path` for a later `commit()`; nothing at `path` changes.
+    public static func stage(_ bytes: [UInt8], for path: String) throws(WriteError) -> Staged {
+        try refuseSpecialFile(at: path)
+        let temporary = temporaryName(for: path)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            let code = errno
+            throw WriteError(path: path, reason: String(cString: strerror(code)), code: code)
+        }
         var offset = 0
         while offset < bytes.count {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else {
-                let reason = written < 0 ? String(cString: strerror(errno)) : "short write (is the disk full?)"
+                let code = written < 0 ? errno : ENOSPC
                 close(descriptor)
                 unlink(temporary)
-                throw WriteError(path: path, reason: reason)
+                throw WriteError(path: path, reason: code == ENOSPC ? "the disk is full" : String(cString: strerror(code)), code: code)
             }
             offset += written
         }
-        close(descriptor)
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if fsync(descriptor) != 0 && errno != EINVAL {
+            let code = errno
+            close(descriptor)
             unlink(temporary)
-            throw WriteError(path: path, reason: reason)
+            throw WriteError(path: path, reason: String(cString: strerror(code)), code: code)
         }
+        close(descriptor)
+        return Staged(path: path, temporary: temporary)
+    }
+
+    /// What kind of thing is at `path` when it is not a regular file, a symlink or absent.
+    static func specialKind(at path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG, S_IFLNK: return nil
+        case S_IFDIR: return "a directory"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Glance replaces regular files only: never `/dev/null`, a FIFO or a folder.
+    public static func refuseSpecialFile(at path: String) throws(WriteError) {
+        if let kind = specialKind(at: path) {
+            throw WriteError(path: path, reason: "it is \(kind), and Glance replaces only regular files; name a file (or '-' for standard output where a command allows it)")
+        }
+    }
+
+    /// `.NAME.tmp-PID-RANDOM` in the target's folder: hidden, ours, unpredictable.
+    static func temporaryName(for path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        return "\(folder).\(name).tmp-\(getpid())-\(random)"
+    }
+
+    /// Removes temporary files that a process killed mid-write left in `folder` (theirs
+    /// only: names this writer makes, of processes that no longer run). Returns how many.
+    @discardableResult
+    public static func removeStale(in folder: String) -> Int {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
+        var removed = 0
+        for entry in entries where entry.hasPrefix(".") {
+            let pieces = entry.split(separator: ".", omittingEmptySubsequences: false)
+            guard let last = pieces.last, last.hasPrefix("tmp-") else { continue }
+            let parts = last.dropFirst(4).split(separator: "-")
+            guard parts.count == 2, let pid = Int32(parts[0]), pid > 0 else { continue }
+            if kill(pid, 0) == 0 || errno == EPERM { continue }
+            if unlink(folder + "/" + entry) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// After a rename: the folder's entry reaches the disk too.
+    static func syncFolder(of path: String) {
+        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        close(descriptor)
     }
 }

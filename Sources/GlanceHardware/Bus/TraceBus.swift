@@ -13,8 +13,12 @@ public final class TraceBus: PanelBus {
     public init(path: String) throws {
         self.path = path
         // One trace per run: a trace starts at a reset and t_us 0, so an old one is replaced.
-        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // A symlink is not followed (nobody can redirect the trace through the folder).
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else {
+            if errno == ELOOP {
+                throw PanelBusError.io("\(path) is a symbolic link; Glance does not write a trace through one: name the file itself")
+            }
             throw PanelBusError.io("\(path): cannot open the trace file (\(String(cString: strerror(errno)))); check that its folder exists and is writable")
         }
     }

@@ -32,6 +32,8 @@ public final class WidgetHost {
     public var onWake: ((WakeRecord) -> Void)?
     /// Called after every frame that was sent to the display, with what the display did.
     public var onFrame: ((Frame, RefreshMode) -> Void)?
+    /// One frame only (`glance run --once`): a failure is reported, not scheduled again.
+    public var showsOneFrame = false
     /// Called after the output carried out a refresh, with what it sent.
     public var onRefresh: ((RefreshPlan) -> Void)?
 
@@ -197,7 +199,9 @@ public final class WidgetHost {
         }
         let shown = presenter.present(changed.map { ($0.rect, $0.shownContent ?? .empty) }, at: now)
         if let failure = shown.failure {
-            if let delay = failure.retryIn {
+            if showsOneFrame {
+                log("display: \(failure.error)")
+            } else if let delay = failure.retryIn {
                 log("display: \(failure.error); trying again in \(Int(delay)) s")
             } else {
                 log("display: \(failure.error); stopping (trying again cannot help)")
