@@ -42,11 +42,14 @@ struct TraceCommand: ParsableCommand {
             } catch {
                 throw UsageError(message: "\(trace): cannot be read")
             }
-            let records: [BusTraceRecord]
+            let records: [(line: Int, record: BusTraceRecord)]
             do {
-                records = try BusTraceRecord.parse(text)
+                records = try BusTraceRecord.parseNumbered(text)
             } catch {
                 throw UsageError(message: "\(trace): \(error)")
+            }
+            guard !records.isEmpty else {
+                throw UsageError(message: "\(trace): the trace is empty; record one with display: {board: NAME, transport: trace, path: FILE}")
             }
             let emulator = TraceDecoding.emulator(for: board)
             var failure: String?
@@ -58,7 +61,7 @@ struct TraceCommand: ParsableCommand {
                 // was sent another controller's commands.
                 failure = "replaying \(trace) as board \(board.name) (\(board.controller.rawValue.uppercased())): the controller stayed busy where the trace expected it to be done; is the trace from another board?"
             } catch {
-                failure = "\(error)"
+                failure = "\(trace): \(error)"
             }
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             for (index, update) in emulator.updates.enumerated() {

@@ -94,7 +94,7 @@ public class ControllerEmulator: PanelBus {
             let wasAsleep = deepSleep
             deepSleep = false
             current = nil
-            busyUntil = now + 1
+            busyUntil = now.saturatingAdd(1)
             hardwareReset(wakingFromDeepSleep: wasAsleep)
         }
     }
@@ -104,18 +104,18 @@ public class ControllerEmulator: PanelBus {
             // The driver waits for the wrong level: it returns at once while the chip is
             // busy, and hangs until its timeout while the chip is idle.
             if isBusy { return }
-            now += timeoutMilliseconds
+            now = now.saturatingAdd(timeoutMilliseconds)
             throw PanelBusError.busyTimeout(operation: operation, milliseconds: timeoutMilliseconds)
         }
         guard isBusy else { return }
         if busyStuck || busyUntil - now > timeoutMilliseconds {
-            now += timeoutMilliseconds
+            now = now.saturatingAdd(timeoutMilliseconds)
             throw PanelBusError.busyTimeout(operation: operation, milliseconds: timeoutMilliseconds)
         }
         now = busyUntil
     }
 
-    public func delay(milliseconds: Int) { now += max(0, milliseconds) }
+    public func delay(milliseconds: Int) { now = now.saturatingAdd(max(0, milliseconds)) }
 
     // MARK: For tests
 
@@ -144,7 +144,7 @@ public class ControllerEmulator: PanelBus {
         for index in ram.indices { ram[index] = index % period == 0 ? 0x5A : 0xA5 }
     }
 
-    func busy(for milliseconds: Int) { busyUntil = now + milliseconds }
+    func busy(for milliseconds: Int) { busyUntil = now.saturatingAdd(milliseconds) }
 
     func record(_ kind: EmulatedUpdate.Kind) { updates.append(EmulatedUpdate(kind: kind, at: now, image: screen)) }
 }
@@ -153,4 +153,13 @@ public class ControllerEmulator: PanelBus {
 func hex(_ byte: UInt8) -> String {
     let digits = Array("0123456789ABCDEF")
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
+}
+
+extension Int {
+    /// `self + other`, stopping at the largest or smallest value instead of trapping
+    /// (a hostile trace can ask for any wait).
+    func saturatingAdd(_ other: Int) -> Int {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? (other > 0 ? .max : .min) : sum
+    }
 }

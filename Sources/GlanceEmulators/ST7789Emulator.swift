@@ -51,7 +51,7 @@ public final class ST7789Emulator: ControllerEmulator {
         columns = 0...(width - 1)
         rows = 0...(height - 1)
         writing = nil
-        settle = (now + 5, after)
+        settle = (now.saturatingAdd(5), after)
     }
 
     override func allowedInDeepSleep(_ code: UInt8) -> Bool { true }
@@ -67,10 +67,10 @@ public final class ST7789Emulator: ControllerEmulator {
             softwareReset(after: "SWRESET")
         case 0x10:
             deepSleep = true
-            settle = (now + 5, "SLPIN")
+            settle = (now.saturatingAdd(5), "SLPIN")
         case 0x11:
             deepSleep = false
-            settle = (now + 5, "SLPOUT")
+            settle = (now.saturatingAdd(5), "SLPOUT")
         case 0x28:
             displayOn = false
         case 0x29:

@@ -36,7 +36,13 @@ import Testing
         try "{\"op\": \"cmd\", \"hex\": \"12\"}\n".write(to: directory.appendingPathComponent("bad.jsonl"), atomically: true, encoding: .utf8)
         let result = try runGlance(["trace", "decode", "bad.jsonl", "--board", "waveshare-2in13-v4"], in: directory)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("protocol violation: SSD1680: command 0x12 before any hardware reset"))
+        #expect(result.stderr.contains("bad.jsonl: protocol violation: line 1: SSD1680: command 0x12 before any hardware reset"), "\(result.stderr)")
+
+        // An empty trace is not a protocol violation.
+        try "\n".write(to: directory.appendingPathComponent("empty.jsonl"), atomically: true, encoding: .utf8)
+        let empty = try runGlance(["trace", "decode", "empty.jsonl", "--board", "waveshare-2in13-v4"], in: directory)
+        #expect(empty.status == 2)
+        #expect(empty.stderr.contains("empty.jsonl: the trace is empty"), "\(empty.stderr)")
     }
 
     @Test func busBenchComparesFullAndPartial() throws {

@@ -44,19 +44,33 @@ public enum BusTraceRecord: Equatable, Sendable {
         var timeout_ms: Int?
     }
 
+    /// The longest wait a record may ask for: an hour (a refresh takes seconds).
+    public static let longestWaitMilliseconds = 3_600_000
+    /// The longest line a trace may have: a whole 7-colour 600×448 plane, hex, and room.
+    public static let longestLine = 1 << 20
+
     /// Reads a whole trace; `lineNumber` in errors counts from 1.
     public static func parse(_ text: String) throws(ParseError) -> [BusTraceRecord] {
-        var records: [BusTraceRecord] = []
+        try parseNumbered(text).map(\.record)
+    }
+
+    /// Reads a whole trace, each record with its line number (CRLF line ends allowed).
+    public static func parseNumbered(_ text: String) throws(ParseError) -> [(line: Int, record: BusTraceRecord)] {
+        var records: [(line: Int, record: BusTraceRecord)] = []
         let decoder = JSONDecoder()
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // "\r\n" is one Character in Swift: split on both line ends.
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
             if line.allSatisfy(\.isWhitespace) { continue }
-            let trimmed = line
             let number = index + 1
+            guard line.utf8.count <= longestLine else {
+                throw ParseError(line: number, message: "the line is longer than \(longestLine) bytes; no panel takes that much in one transfer")
+            }
+            let trimmed = line
             let fields: Fields
             do {
                 fields = try decoder.decode(Fields.self, from: Data(trimmed.utf8))
             } catch {
-                throw ParseError(line: number, message: "not a trace record (\(error))")
+                throw ParseError(line: number, message: Self.plainWords(error))
             }
             func require<T>(_ value: T?, _ name: String) throws(ParseError) -> T {
                 guard let value else { throw ParseError(line: number, message: "\(fields.op): missing \"\(name)\"") }
@@ -64,27 +78,66 @@ public enum BusTraceRecord: Equatable, Sendable {
             }
             switch fields.op {
             case "gpio":
-                records.append(.gpio(line: try require(fields.line, "line"), high: try require(fields.value, "value") != 0))
+                records.append((number, .gpio(line: try require(fields.line, "line"), high: try require(fields.value, "value") != 0)))
             case "cmd", "data":
                 guard let bytes = bytes(fromHex: try require(fields.hex, "hex")) else {
                     throw ParseError(line: number, message: "\(fields.op): \"hex\" is not an even run of hex digits")
                 }
                 if fields.op == "cmd" {
                     guard bytes.count == 1 else { throw ParseError(line: number, message: "cmd: \"hex\" must be one byte") }
-                    records.append(.command(bytes[0]))
+                    records.append((number, .command(bytes[0])))
                 } else {
-                    records.append(.data(bytes))
+                    records.append((number, .data(bytes)))
                 }
             case "busy_wait":
                 let level = fields.busy.flatMap(BusyLevel.init(rawValue:)) ?? .high
-                records.append(.busyWait(level: level, timeoutMilliseconds: fields.timeout_ms ?? 60_000, waitedMilliseconds: fields.ms ?? 0))
+                let timeout = fields.timeout_ms ?? 60_000, waited = fields.ms ?? 0
+                try checkWait(timeout, "timeout_ms", number, fields.op)
+                try checkWait(waited, "ms", number, fields.op)
+                records.append((number, .busyWait(level: level, timeoutMilliseconds: timeout, waitedMilliseconds: waited)))
             case "delay":
-                records.append(.delay(milliseconds: try require(fields.ms, "ms")))
+                let milliseconds = try require(fields.ms, "ms")
+                try checkWait(milliseconds, "ms", number, fields.op)
+                records.append((number, .delay(milliseconds: milliseconds)))
             default:
                 throw ParseError(line: number, message: "unknown op \"\(fields.op)\"; expected gpio, cmd, data, busy_wait or delay")
             }
         }
         return records
+    }
+
+    private static func checkWait(_ value: Int, _ name: String, _ line: Int, _ op: String) throws(ParseError) {
+        guard (0...longestWaitMilliseconds).contains(value) else {
+            throw ParseError(line: line, message: "\(op): \"\(name)\" is \(value); expected 0 to \(longestWaitMilliseconds) milliseconds")
+        }
+    }
+
+    /// A JSON decoding failure in a person's words, without the decoder's internals.
+    static func plainWords(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _):
+            return "missing \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            let field = context.codingPath.last?.stringValue ?? "the record"
+            return "\"\(field)\" has the wrong type (numbers for value, ms and timeout_ms; text for op, line, hex and busy)"
+        case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not a JSON object; each line is one record like {\"op\": \"cmd\", \"hex\": \"12\"}"
+        case DecodingError.dataCorrupted(let context):
+            return "\"\(context.codingPath.last?.stringValue ?? "?")\" is out of range"
+        default:
+            return "not a trace record"
+        }
+    }
+
+    /// Plays numbered records into `bus`; a failure names the trace line it came from.
+    public static func replay(_ records: [(line: Int, record: BusTraceRecord)], into bus: any PanelBus) throws {
+        for (line, record) in records {
+            do {
+                try replay([record], into: bus)
+            } catch PanelBusError.protocolViolation(let message) {
+                throw PanelBusError.protocolViolation("line \(line): \(message)")
+            }
+        }
     }
 
     /// Plays `records` into `bus` (an emulator, say), in order.
