@@ -49,26 +49,47 @@ package enum YAMLComposer {
                 }
                 defer { yaml_event_delete(&event) }
                 if event.type == YAML_STREAM_END_EVENT { return builder.root }
-                if event.type == YAML_DOCUMENT_END_EVENT, builder.root != nil { return builder.root }
                 try builder.handle(event)
             }
         }
     }
 
-    /// Assembles nodes from events with a stack of open collections.
+    /// How deep collections may nest: far beyond any configuration, far below what
+    /// would exhaust the stack while the tree is built or freed.
+    package static let nestingLimit = 200
+
+    /// Assembles nodes from events with a stack of open collections. Each open
+    /// collection is a class, so appending to it never copies what it holds (a long
+    /// sequence builds in linear time).
     private struct Builder {
-        enum Open {
-            case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, YAMLMark, anchor: String?)
-            case sequence([YAMLNode], YAMLMark, anchor: String?)
+        final class Open {
+            let isMapping: Bool
+            let mark: YAMLMark
+            let anchor: String?
+            var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+            var items: [YAMLNode] = []
+            var pendingKey: YAMLNode?
+
+            init(isMapping: Bool, mark: YAMLMark, anchor: String?) {
+                self.isMapping = isMapping
+                self.mark = mark
+                self.anchor = anchor
+            }
         }
 
         var stack: [Open] = []
         var anchors: [String: YAMLNode] = [:]
         var root: YAMLNode?
+        var documents = 0
 
         mutating func handle(_ event: yaml_event_t) throws(YAMLSyntaxError) {
             let mark = YAMLMark(event.start_mark)
             switch event.type {
+            case YAML_DOCUMENT_START_EVENT:
+                documents += 1
+                if documents > 1 {
+                    throw YAMLSyntaxError(problem: "a second document ('---') follows the first; one file holds one configuration", mark: mark)
+                }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let value = String(decoding: UnsafeBufferPointer(start: scalar.value, count: scalar.length), as: UTF8.self)
@@ -81,23 +102,17 @@ package enum YAMLComposer {
                     throw YAMLSyntaxError(problem: "unknown alias '*\(name)'", mark: mark)
                 }
                 add(node)
-            case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], pendingKey: nil, mark, anchor: event.data.mapping_start.anchor.map { String(cString: $0) }))
-            case YAML_SEQUENCE_START_EVENT:
-                stack.append(.sequence([], mark, anchor: event.data.sequence_start.anchor.map { String(cString: $0) }))
+            case YAML_MAPPING_START_EVENT, YAML_SEQUENCE_START_EVENT:
+                guard stack.count < YAMLComposer.nestingLimit else {
+                    throw YAMLSyntaxError(problem: "lists and mappings nest more than \(YAMLComposer.nestingLimit) levels deep here", mark: mark)
+                }
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                stack.append(Open(isMapping: isMapping, mark: mark, anchor: anchor.map { String(cString: $0) }))
             case YAML_MAPPING_END_EVENT, YAML_SEQUENCE_END_EVENT:
                 guard let open = stack.popLast() else { return }
-                let node: YAMLNode
-                let anchor: String?
-                switch open {
-                case .mapping(let pairs, _, let start, let name):
-                    node = .mapping(pairs, start)
-                    anchor = name
-                case .sequence(let items, let start, let name):
-                    node = .sequence(items, start)
-                    anchor = name
-                }
-                if let anchor { anchors[anchor] = node }
+                let node: YAMLNode = open.isMapping ? .mapping(open.pairs, open.mark) : .sequence(open.items, open.mark)
+                if let anchor = open.anchor { anchors[anchor] = node }
                 add(node)
             default:
                 break
@@ -105,21 +120,17 @@ package enum YAMLComposer {
         }
 
         private mutating func add(_ node: YAMLNode) {
-            guard let top = stack.popLast() else {
+            guard let top = stack.last else {
                 root = node
                 return
             }
-            switch top {
-            case .mapping(var pairs, let pendingKey, let mark, let anchor):
-                if let key = pendingKey {
-                    pairs.append((key, node))
-                    stack.append(.mapping(pairs, pendingKey: nil, mark, anchor: anchor))
-                } else {
-                    stack.append(.mapping(pairs, pendingKey: node, mark, anchor: anchor))
-                }
-            case .sequence(var items, let mark, let anchor):
-                items.append(node)
-                stack.append(.sequence(items, mark, anchor: anchor))
+            if !top.isMapping {
+                top.items.append(node)
+            } else if let key = top.pendingKey {
+                top.pairs.append((key, node))
+                top.pendingKey = nil
+            } else {
+                top.pendingKey = node
             }
         }
     }

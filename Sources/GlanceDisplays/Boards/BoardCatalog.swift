@@ -68,13 +68,7 @@ public enum BoardCatalog {
             let message = "unknown board '\(name)'; expected one of \(known.isEmpty ? "(no boards/ folder found; set GLANCE_BOARDS)" : known.joined(separator: ", "))"
             throw reference?.error(message) ?? ConfigError(file: "boards", message: message)
         }
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            throw ConfigError(file: path, message: "cannot be read as UTF-8 text")
-        }
-        return try parse(text, name: name, file: path)
+        return try parse(try TextFile.read(path), name: name, file: path)
     }
 
     /// Parses a board file's text.

@@ -9,14 +9,7 @@ import GlanceTime
 public enum ConfigLoader {
     /// Reads the file at `path`.
     public static func load(path: String) throws(ConfigError) -> GlanceConfig {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
-            throw ConfigError(file: path, message: reason)
-        }
-        return try parse(text, file: path)
+        try parse(try TextFile.read(path), file: path)
     }
 
     /// Parses `text`; `file` names it in errors.
