@@ -49,9 +49,19 @@ int glance_termination_signalfd(void) {
     sigemptyset(&set);
     sigaddset(&set, SIGINT);
     sigaddset(&set, SIGTERM);
-    sigaddset(&set, SIGHUP);
+    // SIGHUP re-reads the configuration, unless the daemon was started with it ignored
+    // (nohup): then it stays ignored.
+    struct sigaction hangup;
+    if (sigaction(SIGHUP, NULL, &hangup) == 0 && hangup.sa_handler != SIG_IGN) sigaddset(&set, SIGHUP);
+    // A closed pipe on stdout or stderr (`glance run | head`) is a failed write, not death.
+    signal(SIGPIPE, SIG_IGN);
     if (pthread_sigmask(SIG_BLOCK, &set, NULL) != 0) return -1;
     return signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
+}
+
+int glance_hangup_ignored(void) {
+    struct sigaction hangup;
+    return sigaction(SIGHUP, NULL, &hangup) == 0 && hangup.sa_handler == SIG_IGN;
 }
 
 int glance_signalfd_read(int fd) {

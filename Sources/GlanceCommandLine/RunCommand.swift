@@ -50,16 +50,15 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw RuntimeError(message: "\(error)")
         }
-        let host: WidgetHost
+        // The running host; SIGHUP swaps in one made from the file read again.
+        let current = CurrentHost()
+        let presenter: FramePresenter
         do {
-            let presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale)
-            host = try WidgetHost(config: configuration, registry: WidgetCatalog.registry, clock: clock, presenter: presenter,
-                                  log: { message in Self.say(message) })
-            host.showsOneFrame = once
-            host.onRefresh = { plan in Self.say("\(display.name): \(plan.refresh.rawValue) refresh of \(plan.window) (panel pixels)") }
+            presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale)
+            current.host = try makeHost(configuration, presenter: presenter, clock: clock, display: display)
             if let wires = display.wires {
                 let keys = GPIOKeys(keys: wires.keyLines)
-                try keys.attach(to: clock, press: { host.press(key: $0) }, log: { Self.say($0) })
+                try keys.attach(to: clock, press: { current.host.press(key: $0) }, log: { Self.say($0) })
                 if !keys.keys.isEmpty { Self.say("keys \(keys.keys.map(\.name).joined(separator: ", ")) wake the display") }
             }
         } catch {
@@ -68,42 +67,88 @@ struct RunCommand: ParsableCommand {
             throw RuntimeError(message: "\(configuration.source): display: \(error)")
         }
         for line in display.summary { Self.say(line) }
-        let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
-        Self.say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
+        Self.sayShowing(configuration)
         // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
         // lines are let go. An LCD after --once keeps showing the frame: that is what
         // was asked for (`glance panel clear` turns it off).
         defer {
             if !(once && display.keepsPictureWithoutSleep) {
-                do { try host.closeDisplay() } catch { Self.say("display: \(error)") }
+                do { try presenter.close() } catch { Self.say("display: \(error)") }
             }
             display.releaseWires()
         }
 
-        let zone = configuration.timeZone
-        host.onWake = { record in
-            Self.say("\(iso8601String(record.at, in: zone)) \(record.slot): \(record.reason.rawValue) → \(record.refresh.rawValue) refresh")
-        }
-        host.start()
+        current.host.start()
         if once {
             // The frame did not reach the display: a cron job or script must see that.
-            if host.displayFailing { throw RuntimeError(message: "the frame could not be shown (the reason is above); fix that and run again") }
+            if current.host.displayFailing { throw RuntimeError(message: "the frame could not be shown (the reason is above); fix that and run again") }
             Self.say("done (--once)")
             return
         }
-        Self.say("running; Ctrl-C stops")
+        Self.say("running; Ctrl-C stops\(config == nil || !clock.hearsHangUp ? "" : ", SIGHUP re-reads \(config!)")")
         // Announce each sleep so a person (and the idle benchmark) can see the schedule.
         while true {
-            if let next = host.nextInstant() {
+            let zone = current.host.config.timeZone
+            if let next = current.host.nextInstant() {
                 Self.say("next wake: \(iso8601String(next, in: zone))")
             } else {
                 Self.say("next wake: none scheduled (waiting for keys or reloads)")
             }
-            let stop = host.step()
+            let stop = current.host.step()
             if case .displayFailed(let message)? = stop { throw RuntimeError(message: "the display failed: \(message)") }
             if stop == .terminated { break }
+            if stop == .reloadRequested {
+                reload(into: current, running: &configuration, presenter: presenter, clock: clock, display: display)
+            }
         }
         Self.say("stopped")
+    }
+
+    /// A host for `configuration` drawing through `presenter`, its messages to stderr.
+    private func makeHost(_ configuration: GlanceConfig, presenter: FramePresenter, clock: LinuxEventClock,
+                          display: OpenedDisplay) throws(ConfigError) -> WidgetHost {
+        let host = try WidgetHost(config: configuration, registry: WidgetCatalog.registry, clock: clock, presenter: presenter,
+                                  log: { message in Self.say(message) })
+        host.showsOneFrame = once
+        host.onRefresh = { plan in Self.say("\(display.name): \(plan.refresh.rawValue) refresh of \(plan.window) (panel pixels)") }
+        let zone = configuration.timeZone
+        host.onWake = { record in
+            Self.say("\(iso8601String(record.at, in: zone)) \(record.slot): \(record.reason.rawValue) → \(record.refresh.rawValue) refresh")
+        }
+        return host
+    }
+
+    /// SIGHUP: the file is read again and, if it is valid and its display is the same,
+    /// shown from now on; otherwise the display keeps running on what it had.
+    private func reload(into current: CurrentHost, running configuration: inout GlanceConfig, presenter: FramePresenter,
+                        clock: LinuxEventClock, display: OpenedDisplay) {
+        guard let path = config else {
+            Self.say("SIGHUP: the built-in configuration has no file to read again; pass --config FILE")
+            return
+        }
+        do {
+            var fresh = try ConfigLoader.load(path: path)
+            if fresh.display.sizeFromDevice {
+                (fresh.display.width, fresh.display.height) = (configuration.display.width, configuration.display.height)
+            }
+            guard fresh.display == configuration.display else {
+                Self.say("SIGHUP: \(path): the display: section changed; restart glance to use it (the display keeps its configuration until then)")
+                return
+            }
+            let host = try makeHost(fresh, presenter: presenter, clock: clock, display: display)
+            current.host = host
+            configuration = fresh
+            Self.say("SIGHUP: read \(path) again")
+            Self.sayShowing(fresh)
+            host.start()
+        } catch {
+            Self.say("SIGHUP: \(error); the display keeps the configuration it had")
+        }
+    }
+
+    private static func sayShowing(_ configuration: GlanceConfig) {
+        let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
+        say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
     }
 
     private func loadConfiguration() throws -> GlanceConfig {
@@ -129,4 +174,10 @@ struct RunCommand: ParsableCommand {
     static func say(_ message: String) {
         StandardStreams.error("glance: \(message)\n")
     }
+}
+
+/// The host that key presses and the loop talk to; replaced when SIGHUP brings a new
+/// configuration.
+private final class CurrentHost: @unchecked Sendable {
+    var host: WidgetHost!
 }

@@ -17,6 +17,8 @@ int glance_timerfd_read(int fd, int *cancelled);
 int glance_termination_signalfd(void);
 // Reads one signal; returns its number, or -1.
 int glance_signalfd_read(int fd);
+// 1 when SIGHUP is ignored (the process was started under nohup).
+int glance_hangup_ignored(void);
 
 int glance_eventfd_create(void);
 int glance_eventfd_signal(int fd);

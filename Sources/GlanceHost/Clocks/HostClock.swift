@@ -9,8 +9,10 @@ public enum WakeCause: Equatable, Sendable {
     case clockChanged
     /// Someone called `interrupt()`: WidgetCenter reloads, key presses, control messages.
     case interrupted
-    /// SIGINT, SIGTERM or SIGHUP: stop cleanly.
+    /// SIGINT or SIGTERM: stop cleanly.
     case terminate
+    /// SIGHUP: read the configuration again.
+    case reloadConfiguration
     /// A virtual clock with no deadline and nothing scripted: time would stand still.
     case exhausted
 }

@@ -52,6 +52,10 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
 
     public func now() -> Date { Date() }
 
+    /// Whether SIGHUP reaches the loop (it does unless the process was started with it
+    /// ignored, as under nohup).
+    public var hearsHangUp: Bool { glance_hangup_ignored() == 0 }
+
     /// Adds a wake source: whenever `descriptor` polls readable during a `wait`,
     /// `onReady` runs on the waiting thread (it must read what is queued, and calls
     /// `interrupt()` when the host should wake). Call before the first `wait`.
@@ -97,8 +101,7 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
                 // millisecond slack absorbs rounding of the armed instant.
                 if Date() >= target.addingTimeInterval(-0.001) { return .deadline }
             case .signal:
-                _ = glance_signalfd_read(signals)
-                return .terminate
+                return glance_signalfd_read(signals) == SIGHUP ? .reloadConfiguration : .terminate
             case .interrupt:
                 _ = glance_eventfd_drain(interrupts)
                 return .interrupted

@@ -81,6 +81,8 @@ public final class WidgetHost {
         case reachedEnd
         /// No slot will ever need the host again and nothing can wake it.
         case exhausted
+        /// SIGHUP: the configuration should be read again (the caller decides).
+        case reloadRequested
         /// The display failed in a way trying again cannot fix (a missing device, a
         /// permission); the message says what to do.
         case displayFailed(String)
@@ -111,6 +113,8 @@ public final class WidgetHost {
         switch clock.wait(until: target) {
         case .terminate:
             return .terminated
+        case .reloadConfiguration:
+            return .reloadRequested
         case .exhausted:
             return .exhausted
         case .clockChanged:

@@ -1,0 +1,116 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Signals against a real `glance run` process, as systemd and a shell send them.
+@Suite(.serialized) struct DaemonSignalTests {
+    /// A running daemon whose stderr goes to a file that the test reads as it grows.
+    final class Daemon {
+        let process = Process()
+        let log: URL
+
+        init(_ arguments: [String], in directory: URL, ignoringHangUp: Bool = false) throws {
+            log = directory.appendingPathComponent("daemon.log")
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let glance = try glanceBinary().path
+            if ignoringHangUp {
+                // As nohup starts it: SIGHUP ignored before glance runs.
+                process.executableURL = URL(fileURLWithPath: "/bin/sh")
+                process.arguments = ["-c", "trap '' HUP; exec \"$0\" \"$@\"", glance] + arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: glance)
+                process.arguments = arguments
+            }
+            process.currentDirectoryURL = directory
+            process.standardError = try FileHandle(forWritingTo: log)
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+        }
+
+        var text: String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
+
+        /// Waits (polling every 20 ms, at most 10 s) until the log holds `needle` `times` times.
+        @discardableResult
+        func waitFor(_ needle: String, times: Int = 1) -> Bool {
+            for _ in 0..<500 {
+                if text.components(separatedBy: needle).count - 1 >= times { return true }
+                usleep(20_000)
+            }
+            return false
+        }
+
+        func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+        func stop() -> Int32 {
+            if process.isRunning { send(SIGTERM) }
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+    }
+
+    func config(title: String) -> String {
+        "timezone: UTC\ndisplay: {backend: file, path: out}\nslots:\n  - {kind: countdown, family: systemMedium, params: {title: \(title), target: \"2027-01-03\"}}\n"
+    }
+
+    /// SIGHUP reads the file again: a valid one is shown, a broken one is reported and the
+    /// display keeps running on the old one; SIGTERM then stops it cleanly (exit 0).
+    @Test func hangUpReloadsTheConfiguration() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("wall.yaml")
+        try config(title: "Launch").write(to: file, atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+
+        try config(title: "Landing").write(to: file, atomically: true, encoding: .utf8)
+        daemon.send(SIGHUP)
+        #expect(daemon.waitFor("SIGHUP: read wall.yaml again"), "\(daemon.text)")
+        #expect(daemon.waitFor("start → partial refresh"), "\(daemon.text)")   // the new title, drawn where it changed
+
+        try "slots: [".write(to: file, atomically: true, encoding: .utf8)
+        daemon.send(SIGHUP)
+        #expect(daemon.waitFor("the display keeps the configuration it had"), "\(daemon.text)")
+        #expect(daemon.process.isRunning)
+        #expect(daemon.stop() == 0)
+        #expect(daemon.text.contains("stopped"))
+    }
+
+    /// Started under nohup, SIGHUP stays ignored: the daemon neither stops nor reloads.
+    @Test func anIgnoredHangUpStaysIgnored() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try config(title: "Launch").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory, ignoringHangUp: true)
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        daemon.send(SIGHUP)
+        usleep(200_000)
+        #expect(daemon.process.isRunning)
+        #expect(!daemon.text.contains("SIGHUP"), "\(daemon.text)")
+        #expect(daemon.stop() == 0)
+    }
+
+    /// A closed pipe on stderr (`glance run 2>&1 | head -1`) does not kill the daemon.
+    @Test func aClosedPipeDoesNotKillTheDaemon() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try config(title: "Launch").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = try glanceBinary()
+        process.arguments = ["run", "--config", "wall.yaml"]
+        process.currentDirectoryURL = directory
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        // Read the first line, then close the reading end, as `head -1` does.
+        var first = Data()
+        while !first.contains(0x0A), let byte = try pipe.fileHandleForReading.read(upToCount: 1), !byte.isEmpty { first.append(byte) }
+        try pipe.fileHandleForReading.close()
+        // The daemon writes a line at every wake; make one happen: a key-less reload.
+        kill(process.processIdentifier, SIGHUP)
+        usleep(300_000)
+        #expect(process.isRunning, "the daemon died (status \(process.isRunning ? 0 : process.terminationStatus))")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+    }
+}
