@@ -1,3 +1,4 @@
+import GlanceYAML
 import ArgumentParser
 import FoundationEssentials
 import GlanceGraphics
@@ -28,7 +29,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Size in pixels, like 364x170; default: the family's size × --scale.", valueName: "WxH"))
     var size: String?
 
-    @Option(help: "Pixels per point.")
+    @Option(parsing: .unconditional, help: "Pixels per point (0.25 to 8).")
     var scale: Double = 1
 
     @Option(name: .customLong("param"), help: ArgumentHelp("A widget parameter (repeatable).", valueName: "name=value"))
@@ -81,7 +82,7 @@ struct RenderCommand: ParsableCommand {
         if let size {
             let parts = size.lowercased().split(separator: "x")
             guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
-                throw UsageError(message: "--size: expected a size like 364x170, found '\(size)'")
+                throw UsageError(message: "--size: expected a size like 364x170, found \(quoted(size))")
             }
             guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height) else {
                 throw UsageError(message: "--size \(width)x\(height) is out of range; each side must be 1 to \(Canvas.maximumSide) pixels")
@@ -110,7 +111,7 @@ struct RenderCommand: ParsableCommand {
         var parameterPairs: [(name: String, text: String)] = []
         for parameter in parameters {
             guard let equals = parameter.firstIndex(of: "="), equals != parameter.startIndex else {
-                throw UsageError(message: "--param: expected name=value, found '\(parameter)'")
+                throw UsageError(message: "--param: expected name=value, found \(quoted(parameter))")
             }
             parameterPairs.append((String(parameter[..<equals]), String(parameter[parameter.index(after: equals)...])))
         }

@@ -49,3 +49,26 @@ public struct ConfigLocation: Equatable, Sendable {
         ConfigError(file: file, line: line, column: column, field: field, message: message)
     }
 }
+
+/// A value from the file or the command line, as an error message shows it: in quotes,
+/// control characters escaped (a newline or a terminal escape cannot forge or colour
+/// the message), cut after 80 characters.
+package func quoted(_ text: some StringProtocol) -> String {
+    var out = "'"
+    for (index, scalar) in text.unicodeScalars.enumerated() {
+        if index == 80 {
+            out += "…"
+            break
+        }
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "'": out += "\\'"
+        case _ where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value):
+            out += "\\u{" + String(scalar.value, radix: 16) + "}"
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "'"
+}

@@ -68,7 +68,7 @@ package struct YAMLReader {
     package func int(in range: ClosedRange<Int>) throws(ConfigError) -> Int {
         let text = try string()
         guard let value = Int(text), range.contains(value) else {
-            throw fail("expected a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+            throw fail("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(quoted(text))")
         }
         return value
     }
@@ -76,7 +76,7 @@ package struct YAMLReader {
     package func double(in range: ClosedRange<Double>) throws(ConfigError) -> Double {
         let text = try string()
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw fail("expected a number from \(range.lowerBound) to \(range.upperBound), found '\(text)'")
+            throw fail("expected a number from \(range.lowerBound) to \(range.upperBound), found \(quoted(text))")
         }
         return value
     }
@@ -87,7 +87,7 @@ package struct YAMLReader {
         let text = try string()
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]) else {
-            throw fail("expected a size like 800x480, found '\(text)'")
+            throw fail("expected a size like 800x480, found \(quoted(text))")
         }
         guard (1...8192).contains(width), (1...8192).contains(height) else {
             throw fail("size \(width)x\(height) is out of range; each side must be 1 to 8192 pixels")
@@ -104,7 +104,7 @@ package struct YAMLReader {
 
     private var kindName: String {
         switch node {
-        case .scalar(let text, _): text.isEmpty ? "nothing" : "'\(text)'"
+        case .scalar(let text, _): text.isEmpty ? "nothing" : "\(quoted(text))"
         case .mapping: "a mapping"
         case .sequence: "a list"
         }

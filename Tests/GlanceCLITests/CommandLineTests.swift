@@ -128,6 +128,13 @@ let seoulConfig = """
         }
     }
 
+    /// A negative number is an option's value, checked like any other (not "Missing value").
+    @Test func negativeOptionValuesAreValues() throws {
+        let run = try runGlance(["render", "weekday", "--family", "systemSmall", "--scale", "-1", "--out", "x.png"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--scale must be between 0.25 and 8"), "\(run.stderr)")
+    }
+
     @Test func rendersItsOwnWidgetWithoutAKind() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceHost
+import GlanceWidgets
 import GlanceYAML
 import Glibc
 import Testing
@@ -63,5 +64,25 @@ import Testing
         }
         #expect(error?.description.contains("two.yaml:3:") == true)
         #expect(error?.description.contains("a second document ('---') follows the first") == true)
+    }
+}
+
+/// Values echoed in errors cannot forge lines or colour the terminal.
+@Suite struct QuotedValueTests {
+    @Test func controlCharactersAreEscaped() {
+        let error = #expect(throws: ConfigError.self) {
+            _ = try ConfigLoader.parse("display: {colors: \"bw\\e[31m\\nslots: fake\"}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+        }
+        let text = error?.description ?? ""
+        #expect(text.contains("unknown colors 'bw\\u{1b}[31m\\nslots: fake'"), "\(text)")
+        #expect(!text.contains("\u{1B}") && !text.contains("\n"))
+    }
+
+    @Test func aDateThatDoesNotExistIsAnError() {
+        let error = #expect(throws: ConfigError.self) {
+            _ = try WidgetHost(config: try ConfigLoader.parse("slots:\n  - {kind: countdown, family: systemSmall, params: {title: X, target: \"2027-02-30T09:00:00Z\"}}\n", file: "w.yaml"),
+                               registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: Date()))
+        }
+        #expect(error?.description.contains("'2027-02-30T09:00:00Z' is not a date") == true, "\(error?.description ?? "")")
     }
 }

@@ -56,3 +56,14 @@ import Testing
         #expect(iso8601String(Date(timeIntervalSince1970: -1), in: try ZoneRules(identifier: "UTC")) == "1969-12-31T23:59:59+00:00")
     }
 }
+
+/// Instants that name no real time are refused, not rolled over into the next day.
+@Suite struct InstantParsingTests {
+    @Test func impossibleFieldsAreRefused() {
+        #expect(parseISO8601Instant("2027-02-30T09:00:00Z") == nil)
+        #expect(parseISO8601Instant("2026-12-31T24:00:00Z") == nil)
+        #expect(parseISO8601Instant("2026-12-31T23:61:00+09:00") == nil)
+        #expect(parseISO8601Instant("2027-02-28T09:00:00+09:00") != nil)
+        #expect(parseISO8601Instant("2028-02-29T00:00:00.250Z") != nil)
+    }
+}

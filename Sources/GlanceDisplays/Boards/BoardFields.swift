@@ -16,7 +16,7 @@ package enum BoardFields {
         case "controller":
             let text = try value.string()
             guard let controller = Board.Controller(rawValue: text.lowercased()) else {
-                throw value.fail("unknown controller '\(text)'; expected one of \(Board.Controller.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw value.fail("unknown controller \(quoted(text)); expected one of \(Board.Controller.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             board.controller = controller
         case "resolution":
@@ -24,7 +24,7 @@ package enum BoardFields {
         case "colors":
             let text = try value.string()
             guard let colors = PanelColors(rawValue: text) else {
-                throw value.fail("unknown colors '\(text)'; expected one of \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw value.fail("unknown colors \(quoted(text)); expected one of \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             board.colors = colors
         case "rotation":
@@ -41,7 +41,7 @@ package enum BoardFields {
             }
         case "chip_select":
             let text = try value.string()
-            guard let mode = Board.ChipSelect(rawValue: text) else { throw value.fail("expected kernel or gpio, found '\(text)'") }
+            guard let mode = Board.ChipSelect(rawValue: text) else { throw value.fail("expected kernel or gpio, found \(quoted(text))") }
             board.chipSelect = mode
         case "gpio_chips":
             board.gpioChips = try value.sequence().map { item throws(ConfigError) in try item.string() }
@@ -54,7 +54,7 @@ package enum BoardFields {
                 switch field {
                 case "active":
                     let text = try item.string()
-                    guard let level = BusyLevel(rawValue: text) else { throw item.fail("expected high or low, found '\(text)'") }
+                    guard let level = BusyLevel(rawValue: text) else { throw item.fail("expected high or low, found \(quoted(text))") }
                     if let expected = board.controller.busyLevel, level != expected {
                         throw item.fail("\(board.controller.rawValue.uppercased()) holds BUSY \(expected.rawValue) while busy, not \(level.rawValue)")
                     }
@@ -100,7 +100,7 @@ package enum BoardFields {
             return .offset(offset)
         }
         guard !text.isEmpty, !text.contains(where: \.isWhitespace) else {
-            throw item.fail("expected a line offset (BCM number) or a line name like GPIO17, found '\(text)'")
+            throw item.fail("expected a line offset (BCM number) or a line name like GPIO17, found \(quoted(text))")
         }
         return .name(text)
     }
@@ -109,7 +109,7 @@ package enum BoardFields {
         switch try item.string().lowercased() {
         case "true", "yes", "on": return true
         case "false", "no", "off": return false
-        case let text: throw item.fail("expected true or false, found '\(text)'")
+        case let text: throw item.fail("expected true or false, found \(quoted(text))")
         }
     }
 

@@ -69,7 +69,7 @@ public enum ConfigLoader {
                     let text = try colorValue.string()
                     let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
                     guard hex.count == 6 || hex.count == 8, let number = UInt32(hex, radix: 16) else {
-                        throw colorValue.fail("expected a colour like \"#FF3B30\" or \"#FF3B3080\", found '\(text)'")
+                        throw colorValue.fail("expected a colour like \"#FF3B30\" or \"#FF3B3080\", found \(quoted(text))")
                     }
                     config.namedColors[name] = hex.count == 6
                         ? RGBA(hex: number)
@@ -114,14 +114,14 @@ public enum ConfigLoader {
             case "backend":
                 let text = try value.string()
                 guard let backend = DisplayConfig.Backend(rawValue: text) else {
-                    throw value.fail("unknown backend '\(text)'; expected one of \(DisplayConfig.Backend.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw value.fail("unknown backend \(quoted(text)); expected one of \(DisplayConfig.Backend.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 if backend == .panel && display.board == nil { throw value.fail("the panel backend needs a board: add board: NAME (glance boards lists them)") }
                 display.backend = backend
             case "transport":
                 let text = try value.string()
                 guard let transport = DisplayConfig.Transport(rawValue: text) else {
-                    throw value.fail("unknown transport '\(text)'; expected spi or trace")
+                    throw value.fail("unknown transport \(quoted(text)); expected spi or trace")
                 }
                 guard display.board != nil else { throw value.fail("a transport needs a board: add board: NAME") }
                 display.transport = transport
@@ -137,7 +137,7 @@ public enum ConfigLoader {
             case "colors":
                 let text = try value.string()
                 guard let parsed = PanelColors(rawValue: text) else {
-                    throw value.fail("unknown colors '\(text)'; expected one of \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw value.fail("unknown colors \(quoted(text)); expected one of \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 display.colors = parsed
                 colors = value
@@ -146,7 +146,7 @@ public enum ConfigLoader {
             case "dither":
                 let text = try value.string()
                 guard let mode = DitherMode(rawValue: text) else {
-                    throw value.fail("unknown dither '\(text)'; expected one of \(DitherMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw value.fail("unknown dither \(quoted(text)); expected one of \(DitherMode.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 display.dither = mode
             default:
@@ -235,7 +235,7 @@ public enum ConfigLoader {
             } else if text.hasPrefix("reload "), case let kind = String(text.dropFirst("reload ".count)).trimmedOfSpaces, !kind.isEmpty {
                 action = .reload(kind: kind)
             } else {
-                throw value.fail("unknown action '\(text)'; expected reload-all or 'reload KIND'")
+                throw value.fail("unknown action \(quoted(text)); expected reload-all or 'reload KIND'")
             }
             bindings.append(KeyBinding(key: key, action: action, location: value.location))
         }

@@ -59,7 +59,7 @@ enum SlotFactory {
             let expected = known.isEmpty ? "'\(slot.kind)' takes no parameters" : "expected one of \(known.joined(separator: ", "))"
             return (slot.locations.params[name] ?? slot.locations.slot).error("unknown parameter '\(name)' for \(slot.kind); \(expected)")
         case .invalidValue(let name, let value, let expected):
-            return (slot.locations.params[name] ?? slot.locations.slot).error("'\(value)' is not \(expected)")
+            return (slot.locations.params[name] ?? slot.locations.slot).error("\(quoted(value)) is not \(expected)")
         case .missingParameter(let name, let expected):
             return slot.locations.slot.error("missing parameter '\(name)' for \(slot.kind) (\(expected)); add it under params:")
         }
