@@ -29,6 +29,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Size in pixels, like 364x170; default: the family's size × --scale.", valueName: "WxH"))
     var size: String?
 
+    @Flag(help: "Allow --size above 4096x4096 (up to 8192x8192).")
+    var largeSize = false
+
     @Option(parsing: .unconditional, help: "Pixels per point (0.25 to 8).")
     var scale: Double = 1
 
@@ -86,6 +89,9 @@ struct RenderCommand: ParsableCommand {
             }
             guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height) else {
                 throw UsageError(message: "--size \(width)x\(height) is out of range; each side must be 1 to \(Canvas.maximumSide) pixels")
+            }
+            guard largeSize || (width <= DisplayConfig.defaultMaximumSide && height <= DisplayConfig.defaultMaximumSide) else {
+                throw UsageError(message: "--size \(width)x\(height) is above \(DisplayConfig.defaultMaximumSide)x\(DisplayConfig.defaultMaximumSide) (\(width * height * 4 / 1_048_576) MiB of pixels); add --large-size if that is meant")
             }
             pixelSize = (width, height)
         }

@@ -133,6 +133,9 @@ let seoulConfig = """
         let run = try runGlance(["render", "weekday", "--family", "systemSmall", "--scale", "-1", "--out", "x.png"])
         #expect(run.status == 2)
         #expect(run.stderr.contains("--scale must be between 0.25 and 8"), "\(run.stderr)")
+        let large = try runGlance(["render", "weekday", "--family", "systemSmall", "--size", "8192x8192", "--out", "x.png"])
+        #expect(large.status == 2)
+        #expect(large.stderr.contains("is above 4096x4096 (256 MiB of pixels); add --large-size if that is meant"), "\(large.stderr)")
     }
 
     @Test func rendersItsOwnWidgetWithoutAKind() throws {

@@ -86,3 +86,19 @@ import Testing
         #expect(error?.description.contains("'2027-02-30T09:00:00Z' is not a date") == true, "\(error?.description ?? "")")
     }
 }
+
+@Suite struct DisplaySizeLimitTests {
+    /// A size past the limit is refused before any pixel is allocated; `max_size:` raises it.
+    @Test func sizesAboveTheLimitAreRefused() throws {
+        let error = #expect(throws: ConfigError.self) {
+            _ = try ConfigLoader.parse("display: {backend: file, size: 80000x480}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+        }
+        #expect(error?.description.contains("out of range") == true)
+        let above = #expect(throws: ConfigError.self) {
+            _ = try ConfigLoader.parse("display: {backend: file, size: 5000x480}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+        }
+        #expect(above?.description.hasPrefix("w.yaml:1:32: display.size: size 5000x480 is above the limit of 4096x4096") == true, "\(above?.description ?? "")")
+        let raised = try ConfigLoader.parse("display: {backend: file, size: 5000x480, max_size: 8192x8192}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
+        #expect(raised.display.width == 5000)
+    }
+}

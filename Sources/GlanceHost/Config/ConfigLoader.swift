@@ -97,7 +97,7 @@ public enum ConfigLoader {
 
     private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {
         var display = DisplayConfig()
-        let displayKeys = ["backend", "path", "size", "colors", "scale", "dither", "board", "transport"]
+        let displayKeys = ["backend", "path", "size", "colors", "scale", "dither", "board", "transport", "max_size"]
         let entries = try reader.mapping(allowed: displayKeys + BoardFields.boardKeys)
         // The board first, so that the fields after it override its file.
         if let (_, value) = entries.first(where: { $0.key == "board" }) {
@@ -109,7 +109,7 @@ public enum ConfigLoader {
         var path: YAMLReader?
         for (key, value) in entries {
             switch key {
-            case "board":
+            case "board", "max_size":
                 break
             case "backend":
                 let text = try value.string()
@@ -154,6 +154,14 @@ public enum ConfigLoader {
                 try BoardFields.apply(key, value, to: &board)
                 display.board = board
             }
+        }
+        // Sizes beyond the limit are refused before a pixel is allocated (a typo of
+        // 80000x480 would otherwise cost gigabytes on a board with 512 MB).
+        if let (_, value) = entries.first(where: { $0.key == "max_size" }) {
+            (display.maximumWidth, display.maximumHeight) = try value.size()
+        }
+        if let (width, height, value) = size, width > display.maximumWidth || height > display.maximumHeight {
+            throw value.fail("size \(width)x\(height) is above the limit of \(display.maximumWidth)x\(display.maximumHeight); if the screen really has that many pixels, raise it with max_size: \(width)x\(height) under display:")
         }
         if display.backend == .framebuffer {
             // The screen says its own size and takes full colour unless told otherwise.

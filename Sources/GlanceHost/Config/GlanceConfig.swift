@@ -66,6 +66,11 @@ public struct DisplayConfig: Sendable, Equatable {
     /// Pixels.
     public var width: Int = 800
     public var height: Int = 480
+    /// The largest display this configuration accepts (`max_size:`; 4096x4096 unless raised,
+    /// up to 8192x8192): checked before any picture is allocated.
+    public var maximumWidth = DisplayConfig.defaultMaximumSide
+    public var maximumHeight = DisplayConfig.defaultMaximumSide
+    public static let defaultMaximumSide = 4096
     /// Framebuffer backend without `size:`: the device's own size is used.
     public var sizeFromDevice = false
     public var colors: PanelColors = .bw

@@ -59,6 +59,10 @@ public enum OutputFactory {
             case .framebuffer:
                 let device = try LinuxFramebuffer(path: display.path)
                 let screen = device.geometry
+                if display.sizeFromDevice, screen.width > display.maximumWidth || screen.height > display.maximumHeight {
+                    throw DisplayOpenError(source: config.source,
+                                           message: "\(display.path) is \(screen.width)x\(screen.height), above the limit of \(display.maximumWidth)x\(display.maximumHeight); raise it with max_size: under display:")
+                }
                 if display.sizeFromDevice {
                     (config.display.width, config.display.height) = (screen.width, screen.height)
                 } else if (display.width, display.height) != (screen.width, screen.height) {
