@@ -114,3 +114,40 @@ import Testing
         #expect(process.terminationReason == .exit)
     }
 }
+
+/// A disk that fills up mid-frame (the seam: a file-size limit in the child, writes past it
+/// fail as they would on a full disk): the old frame pair stays whole and matching, no
+/// temporary file is left, and the failure is said once.
+@Suite struct FullDiskTests {
+    @Test func theFramePairStaysConsistentWhenTheDiskFills() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func config(_ title: String) -> String {
+            "timezone: UTC\ndisplay: {backend: file, path: out}\nslots:\n  - {kind: countdown, family: systemMedium, params: {title: \(title), target: \"2027-01-03\"}}\n"
+        }
+        try config("Launch").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        #expect(try runGlance(["run", "--config", "wall.yaml", "--once"], in: directory).status == 0)
+        let out = directory.appendingPathComponent("out")
+        let png = try Data(contentsOf: out.appendingPathComponent("frame.png"))
+        let raw = try Data(contentsOf: out.appendingPathComponent("frame.raw"))
+
+        try config("Landing").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // 16 blocks of 512 bytes: the 48,000-byte frame.raw cannot be written.
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -f 16; exec \"$0\" run --config wall.yaml --once", try glanceBinary().path]
+        process.currentDirectoryURL = directory
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        #expect(stderr.components(separatedBy: "frame.raw: cannot be written").count - 1 == 1, "\(stderr)")
+        #expect(stderr.contains("the previous frame stays"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("frame.png")) == png)
+        #expect(try Data(contentsOf: out.appendingPathComponent("frame.raw")) == raw)
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: out.path)).contains { $0.contains(".tmp-") })
+    }
+}

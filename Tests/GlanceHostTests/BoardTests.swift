@@ -214,13 +214,20 @@ final class VanishingOutput: DisplayOutput {
         let output = VanishingOutput(width: 364, height: 170)
         output.failure = DeviceError(path: "/dev/spidev0.0", code: EIO, kind: .io, problem: "SPI write failed")
         let start = Date(timeIntervalSince1970: 1_795_000_000)
+        var messages: [String] = []
         let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: start),
-                                  presenter: try FramePresenter(output: output, fonts: try FontLibrary(), scale: 1))
+                                  presenter: try FramePresenter(output: output, fonts: try FontLibrary(), scale: 1), log: { messages.append($0) })
         host.start()
         #expect(host.nextInstant() == start.addingTimeInterval(30))
-        output.failure = nil
+        // Three more failed attempts (30 s, 60 s, 120 s later): the failure is said once.
         #expect(host.step(until: start.addingTimeInterval(31)) == nil)
+        #expect(host.step(until: start.addingTimeInterval(91)) == nil)
+        #expect(host.step(until: start.addingTimeInterval(211)) == nil)
+        #expect(messages.filter { $0.contains("SPI write failed") }.count == 1, "\(messages)")
+        output.failure = nil
+        #expect(host.step(until: start.addingTimeInterval(451)) == nil)
         #expect(output.shows == 1 && !host.displayFailing)
+        #expect(messages.last == "display: working again")
     }
 
     /// The output's size and the configuration's must agree.

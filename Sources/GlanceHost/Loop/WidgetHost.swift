@@ -27,6 +27,8 @@ public final class WidgetHost {
     /// Where other threads (key lines, the control socket) drop requests.
     public let inbox: HostInbox
     private var started = false
+    /// The display's last failure, said once until the display works again.
+    private var lastDisplayFailure: String?
 
     /// Called once per slot per wake, in slot order.
     public var onWake: ((WakeRecord) -> Void)?
@@ -203,13 +205,19 @@ public final class WidgetHost {
         }
         let shown = presenter.present(changed.map { ($0.rect, $0.shownContent ?? .empty) }, at: now)
         if let failure = shown.failure {
+            // The same failure again (a disk that stays full) is said once, not at every retry.
+            let said = "\(failure.error)"
             if showsOneFrame {
-                log("display: \(failure.error)")
-            } else if let delay = failure.retryIn {
-                log("display: \(failure.error); trying again in \(Int(delay)) s")
-            } else {
-                log("display: \(failure.error); stopping (trying again cannot help)")
+                log("display: \(said)")
+            } else if failure.retryIn == nil {
+                log("display: \(said); stopping (trying again cannot help)")
+            } else if said != lastDisplayFailure {
+                log("display: \(said); trying again in \(Int(failure.retryIn ?? 0)) s, then less often (up to every 15 min) while it fails")
             }
+            lastDisplayFailure = said
+        } else if shown.plan != nil, lastDisplayFailure != nil {
+            log("display: working again")
+            lastDisplayFailure = nil
         }
         if let plan = shown.plan { onRefresh?(plan) }
         if shown.mode != .none {
