@@ -25,7 +25,10 @@ struct RunCommand: ParsableCommand {
     var once = false
 
     func run() throws {
-        // First, before any thread exists: the clock blocks SIGINT/SIGTERM so that they
+        // The file is read while SIGINT/SIGTERM still stop the process at once (reading
+        // starts no thread).
+        var configuration = try loadConfiguration()
+        // Then, before any thread exists: the clock blocks SIGINT/SIGTERM so that they
         // arrive through its signalfd and end the wait instead of killing the process.
         let clock: LinuxEventClock
         do {
@@ -33,7 +36,6 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw RuntimeError(message: "cannot set up the event loop: \(error)")
         }
-        var configuration = try loadConfiguration()
         let fonts: FontLibrary
         do {
             fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory, log: { Self.say($0) })
