@@ -60,7 +60,7 @@ public enum AtomicFile {
                 let code = written < 0 ? errno : ENOSPC
                 close(descriptor)
                 unlink(temporary)
-                throw WriteError(path: path, reason: code == ENOSPC ? "the disk is full" : String(cString: strerror(code)), code: code)
+                throw WriteError(path: path, reason: code == ENOSPC ? "the disk is full; free some space there" : String(cString: strerror(code)), code: code)
             }
             offset += written
         }

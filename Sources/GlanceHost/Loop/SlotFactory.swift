@@ -78,7 +78,11 @@ enum SlotFactory {
     /// WidgetKit's default content margins: 16 points around the system families' content,
     /// none around accessory widgets, none when the widget disables them.
     static func contentMargins(for family: WidgetFamily, disabled: Bool) -> EdgeInsets {
-        disabled || family.rawValue.hasPrefix("accessory") ? EdgeInsets() : EdgeInsets(16)
+        switch family {
+        case _ where disabled: EdgeInsets()
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: EdgeInsets(16)
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner: EdgeInsets()
+        }
     }
 
     /// A widget's view for an entry as the display shows it: resolved in `environment`,

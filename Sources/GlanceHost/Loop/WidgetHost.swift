@@ -59,7 +59,7 @@ public final class WidgetHost {
         inbox = HostInbox(clock: clock)
         if let size = presenter?.outputSize, size != (config.display.width, config.display.height) {
             throw ConfigError(file: config.source, field: "display",
-                              message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height)")
+                              message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height); set size: \(size.width)x\(size.height) (or remove it where the device gives its size)")
         }
         slots = try SlotFactory.makeSlots(config: config, registry: registry)
     }
@@ -277,9 +277,6 @@ public final class WidgetHost {
         SlotFactory.environment(family: slot.family, scale: config.display.scale, at: instant, timeZone: config.timeZone,
                                 locale: config.locale, assets: config.assets)
     }
-
-    /// Lets the display rest (panel deep sleep, console back to text); on exit.
-    public func closeDisplay() throws { try presenter.close() }
 }
 
 /// Requests for a running host from other threads; each wakes the host's wait.

@@ -11,11 +11,13 @@ import GlanceUI
 /// (simulations) nothing is drawn; a changed view tree counts as a change and the same
 /// planner decides the refresh.
 public final class FramePresenter {
-    /// What draws slots; nil in simulations.
-    private let renderer: ViewRenderer?
-    private let pipeline: DisplayPipeline?
-    /// Simulations only: the planner the pipeline would use.
-    private var simulatedPlanner: RefreshPlanner
+    /// What draws slots and where they go; a bare planner in simulations.
+    private enum Target {
+        case drawing(ViewRenderer, DisplayPipeline)
+        case simulating(RefreshPlanner)
+    }
+
+    private var target: Target
     /// The whole picture, RGBA, as last composed (nil in simulations).
     public private(set) var canvas: Canvas?
     /// Display failures in a row, and when to show the frame again.
@@ -26,24 +28,32 @@ public final class FramePresenter {
 
     /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point.
     public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double) throws(Canvas.SizeError) {
-        renderer = ViewRenderer(fonts: fonts, scale: scale)
-        pipeline = DisplayPipeline(output: output)
-        simulatedPlanner = RefreshPlanner(profile: output.profile)
+        target = .drawing(ViewRenderer(fonts: fonts, scale: scale), DisplayPipeline(output: output))
         canvas = try Canvas(width: output.width, height: output.height)
     }
 
     /// No output: refreshes are planned from view trees alone (`glance simulate`).
     public init(simulating profile: RefreshProfile) {
-        renderer = nil
-        pipeline = nil
-        simulatedPlanner = RefreshPlanner(profile: profile)
+        target = .simulating(RefreshPlanner(profile: profile))
+    }
+
+    private var pipeline: DisplayPipeline? {
+        if case .drawing(_, let pipeline) = target { return pipeline }
+        return nil
     }
 
     /// The picture's size the output expects, if there is one.
     var outputSize: (width: Int, height: Int)? { pipeline.map { ($0.output.width, $0.output.height) } }
 
     /// When the presenter itself needs a wake: a held change or a retry.
-    var nextInstant: Date? { [pipeline?.heldUntil ?? simulatedPlanner.heldUntil, retryAt].compactMap { $0 }.min() }
+    var nextInstant: Date? {
+        let held: Date?
+        switch target {
+        case .drawing(_, let pipeline): held = pipeline.heldUntil
+        case .simulating(let planner): held = planner.heldUntil
+        }
+        return [held, retryAt].compactMap { $0 }.min()
+    }
 
     /// Whether a held change or a retry is due at `now`.
     func isDue(at now: Date) -> Bool { nextInstant.map { $0 <= now } ?? false }
@@ -55,9 +65,15 @@ public final class FramePresenter {
     /// before the next attempt (nil when trying again cannot help).
     func present(_ changed: [(rect: PixelRect, content: ViewNode)], at now: Date)
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
-        guard let pipeline, let renderer, var picture = canvas else {
-            return (nil, simulatedPlanner.plan(changed: !changed.isEmpty, at: now), nil)
+        guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
+            guard case .simulating(var planner) = target else { return (nil, .none, nil) }
+            let mode = planner.plan(changed: !changed.isEmpty, at: now)
+            target = .simulating(planner)
+            return (nil, mode, nil)
         }
+        // Nothing redrawn and nothing held or failed: the picture is what the output
+        // shows, so quantising and diffing it again would find nothing.
+        guard !changed.isEmpty || isDue(at: now) else { return (nil, .none, nil) }
         for (rect, content) in changed where rect.width > 0 && rect.height > 0 {
             guard var slot = try? Canvas(width: rect.width, height: rect.height) else { continue }
             renderer.render(content, into: &slot,
