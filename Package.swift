@@ -49,7 +49,7 @@ let package = Package(
         // Controller emulators: decode bus traffic into the image a panel would show.
         .target(name: "GlanceEmulators", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceDisplays"]),
         // The SwiftUI-style views widget authors write, resolved into view trees.
-        .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText"]),
+        .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText", "GlanceIntents"]),
         // Lays out and draws view trees (FreeType glyphs, shapes, images) into a Canvas.
         .target(name: "GlanceRender", dependencies: ["GlanceUI", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime", "GlanceSystem"]),

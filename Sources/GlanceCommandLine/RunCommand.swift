@@ -60,7 +60,7 @@ struct RunCommand: ParsableCommand {
             current.host = try makeHost(configuration, presenter: presenter, clock: clock, display: display)
             if let wires = display.wires {
                 let keys = GPIOKeys(keys: wires.keyLines)
-                try keys.attach(to: clock, press: { current.host.press(key: $0) }, log: { Self.say($0) })
+                try keys.attach(to: clock, input: { current.host.inbox.send($0) }, log: { Self.say($0) })
                 if !keys.keys.isEmpty { Self.say("keys \(keys.keys.map(\.name).joined(separator: ", ")) wake the display") }
             }
         } catch {

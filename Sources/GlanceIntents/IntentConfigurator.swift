@@ -38,6 +38,13 @@ public enum IntentConfigurator {
         return intent
     }
 
+    /// The intent's type and its parameters' current values, as text: equal for two
+    /// intents that would do the same thing.
+    public static func identity(of intent: some AppIntent) -> String {
+        let values = parameters(of: intent).map { "\($0.name)=\($0.box.valueDescription)" }
+        return "\(type(of: intent))(\(values.joined(separator: ", ")))"
+    }
+
     private static func parameters(of intent: some AppIntent) -> [(name: String, box: any AnyIntentParameter)] {
         Mirror(reflecting: intent).children.compactMap { child in
             guard let label = child.label, label.hasPrefix("_"),

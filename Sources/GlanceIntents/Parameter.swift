@@ -74,6 +74,7 @@ extension Optional: AbsentParameterValue {
 extension Parameter: AnyIntentParameter {
     var isSet: Bool { storage.isSet }
     var typeName: String { storage.typeName }
+    var valueDescription: String { storage.valueDescription }
     func assign(text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
         try storage.assign(text: text, context: context)
     }
@@ -83,6 +84,8 @@ extension Parameter: AnyIntentParameter {
 protocol AnyIntentParameter {
     var isSet: Bool { get }
     var typeName: String { get }
+    /// The value as text, for telling intents apart.
+    var valueDescription: String { get }
     func assign(text: String, context: ParameterDecodingContext) throws(ParameterDecodingError)
 }
 
@@ -111,6 +114,8 @@ final class ParameterStorage<Value: Sendable>: @unchecked Sendable {
     var isSet: Bool { value != nil }
 
     func set(_ newValue: Value) { value = newValue }
+
+    var valueDescription: String { value.map { String(reflecting: $0) } ?? "unset" }
 
     func currentValue() -> Value {
         guard let value else {

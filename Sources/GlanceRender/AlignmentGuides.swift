@@ -51,7 +51,7 @@ extension ViewRenderer {
             return inner + (horizontal ? offset.x : offset.y)
         case .fixedSize(let fixedWidth, let fixedHeight, _):
             return explicitGuide(layout.children[0], key, fixedProposal(fixedWidth, fixedHeight, proposal))
-        case .clip, .background, .overlay:
+        case .clip, .background, .overlay, .control:
             return explicitGuide(layout.children[0], key, proposal)
         case .stack, .group:
             guard let stack = layout.stack else { return nil }

@@ -40,7 +40,7 @@ final class LayoutNode {
         case .group(let nodes):
             children = nodes.map(LayoutNode.init)
         case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
-             .alignmentGuide(_, let child):
+             .alignmentGuide(_, let child), .control(_, let child):
             children = [LayoutNode(child)]
         case .background(let content, let decoration, _), .overlay(let content, let decoration, _):
             children = [LayoutNode(content), LayoutNode(decoration)]

@@ -53,7 +53,7 @@ extension ViewRenderer {
             return frameSize(frame, layout.children[0], proposal)
         case .fixedSize(let horizontal, let vertical, _):
             return size(layout.children[0], fixedProposal(horizontal, vertical, proposal))
-        case .background, .overlay, .clip, .alignmentGuide:
+        case .background, .overlay, .clip, .alignmentGuide, .control:
             return size(layout.children[0], proposal)
         case .stack, .group:
             return stackSize(layout, proposal)

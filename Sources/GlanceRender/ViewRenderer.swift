@@ -58,7 +58,7 @@ public final class ViewRenderer {
             return box([place(child, at: (rect.x + offset.x, rect.y + offset.y), frameChildProposal(frame, proposal))])
         case .fixedSize(let horizontal, let vertical, _):
             return box([place(layout.children[0], at: origin, fixedProposal(horizontal, vertical, proposal))])
-        case .clip, .alignmentGuide:
+        case .clip, .alignmentGuide, .control:
             return box([place(layout.children[0], at: origin, proposal)])
         case .background(_, _, let alignment), .overlay(_, _, let alignment):
             // The decoration is offered the content's size and put on the content's
@@ -84,9 +84,25 @@ public final class ViewRenderer {
 
     // MARK: Drawing
 
-    /// Lays out and draws `node` into `rect` (points) of `canvas`.
-    public func render(_ node: ViewNode, into canvas: inout Canvas, in rect: Rect) {
-        draw(layout(node, in: rect), into: &canvas)
+    /// Lays out and draws `node` into `rect` (points) of `canvas`. Returns where its
+    /// controls were drawn, in pixels of `canvas`, in reading order.
+    @discardableResult
+    public func render(_ node: ViewNode, into canvas: inout Canvas, in rect: Rect) -> [ControlRegion] {
+        let box = layout(node, in: rect)
+        draw(box, into: &canvas)
+        var regions: [ControlRegion] = []
+        collectRegions(box, into: &regions)
+        return regions
+    }
+
+    private func collectRegions(_ box: LayoutBox, into regions: inout [ControlRegion]) {
+        if case .control(let control, _) = box.node {
+            let x = Int((box.rect.x * scale).rounded(.down)), y = Int((box.rect.y * scale).rounded(.down))
+            let right = Int(((box.rect.x + box.rect.width) * scale).rounded(.up))
+            let bottom = Int(((box.rect.y + box.rect.height) * scale).rounded(.up))
+            regions.append(ControlRegion(control: control, rect: PixelRect(x: x, y: y, width: right - x, height: bottom - y)))
+        }
+        for child in box.children { collectRegions(child, into: &regions) }
     }
 
     /// Draws `box`; `offset` (pixels) is subtracted from every position, for drawing
@@ -274,5 +290,16 @@ struct FileVersion: Equatable {
         size = Int64(info.st_size)
         seconds = info.st_mtim.tv_sec
         nanoseconds = info.st_mtim.tv_nsec
+    }
+}
+
+/// Where a control was drawn: what a tap inside `rect` (pixels) runs.
+public struct ControlRegion: Hashable, Sendable {
+    public var control: ControlNode
+    public var rect: PixelRect
+
+    public init(control: ControlNode, rect: PixelRect) {
+        self.control = control
+        self.rect = rect
     }
 }

@@ -16,7 +16,9 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     private var jobs: [UnownedJob] = []
     private var started = false
 
-    private init() {}
+    /// A separate executor with its own thread (intents run on one, so that an intent
+    /// that blocks its thread cannot hold up providers).
+    public init() {}
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)

@@ -129,7 +129,10 @@ do {
     let clock = try LinuxEventClock()
     let keys = GPIOKeys(keys: bus.keyLines)
     var pressed: [String] = []
-    try keys.attach(to: clock, press: { pressed.append($0); clock.interrupt() }, log: { print("log: \($0)") })
+    try keys.attach(to: clock, input: { input in
+        if case .keyDown(let name, _) = input { pressed.append(name) }
+        clock.interrupt()
+    }, log: { print("log: \($0)") })
     pull(19, up: false)
     start = MonotonicTiming().monotonicNanoseconds()
     let cause = clock.wait(until: Date().addingTimeInterval(10))

@@ -27,13 +27,16 @@ import Testing
         for (pressed, at) in [(true, 100), (false, 102), (true, 104), (false, 180), (true, 183), (false, 186), (true, 400), (false, 480)] {
             wires.key(6, pressed: pressed, atNanoseconds: UInt64(at) * ms)
         }
-        #expect(try keys.drain(1) == 2)
-        #expect(try keys.drain(0) == 0)
+        let ms64 = { (at: UInt64) in at * ms }
+        #expect(try keys.drain(1) == [.init(down: true, atNanoseconds: ms64(100)), .init(down: false, atNanoseconds: ms64(180)),
+                                      .init(down: true, atNanoseconds: ms64(400)), .init(down: false, atNanoseconds: ms64(480))])
+        #expect(try keys.drain(0) == [])
         // A tap shorter than the debounce time still counts, and so does the next press.
         for (pressed, at) in [(true, 1000), (false, 1010), (true, 1100), (false, 1300)] {
             wires.key(5, pressed: pressed, atNanoseconds: UInt64(at) * ms)
         }
-        #expect(try keys.drain(0) == 2)
+        #expect(try keys.drain(0) == [.init(down: true, atNanoseconds: ms64(1000)), .init(down: false, atNanoseconds: ms64(1100)),
+                                      .init(down: true, atNanoseconds: ms64(1100)), .init(down: false, atNanoseconds: ms64(1300))])
     }
 
     @Test func aKeyPressEndsTheClocksWait() throws {
@@ -41,8 +44,8 @@ import Testing
         defer { withExtendedLifetime(bus) {} }
         let clock = try LinuxEventClock()
         let pressed = Mutex<[String]>([])
-        try keys.attach(to: clock, press: { name in
-            pressed.withLock { $0.append(name) }
+        try keys.attach(to: clock, input: { input in
+            if case .keyDown(let name, _) = input { pressed.withLock { $0.append(name) } }
             clock.interrupt()
         }, log: { Issue.record("unexpected log: \($0)") })
         wires.key(13, pressed: true)

@@ -16,6 +16,9 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var maxY: Int { y + height }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// Whether pixel (`x`, `y`) lies inside.
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
+
     public func intersection(_ other: PixelRect) -> PixelRect {
         let left = max(x, other.x)
         let top = max(y, other.y)

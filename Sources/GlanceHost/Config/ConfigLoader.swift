@@ -30,7 +30,8 @@ public enum ConfigLoader {
         }
 
         let reader = YAMLReader(file: file, node: root, path: "")
-        let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors"]
+        let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors",
+                       "intent_timeout", "state_dir", "input"]
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -62,6 +63,14 @@ public enum ConfigLoader {
                 config.minimumReloadInterval = try value.double(in: 1...86_400)
             case "provider_timeout":
                 config.providerTimeout = try value.double(in: 0.01...600)
+            case "intent_timeout":
+                config.intentTimeout = try value.double(in: 0.01...600)
+            case "state_dir":
+                let directory = try value.string()
+                if directory.isEmpty { throw value.fail("expected a folder, found nothing") }
+                config.stateDirectory = directory
+            case "input":
+                config.inputs = try parseInputs(value)
             case "images":
                 config.imagesDirectory = try value.string()
             case "named_colors":
@@ -83,7 +92,7 @@ public enum ConfigLoader {
             throw reader.fail("no slots: add a 'slots:' list with at least one widget")
         }
         if let board = config.display.board, config.display.backend == .panel {
-            for binding in config.keys where board.keys[binding.key] == nil {
+            for binding in config.keys where board.keys[binding.key] == nil && (config.inputs.isEmpty || EvdevKeyNames.code(of: binding.key) == nil) {
                 let known = board.keys.keys.sorted()
                 throw binding.location.error("board \(board.name) has \(known.isEmpty ? "no keys" : "no key \(binding.key); its keys are \(known.joined(separator: ", "))")")
             }
@@ -91,6 +100,11 @@ public enum ConfigLoader {
         var names: Set<String> = []
         for slot in config.slots where !names.insert(slot.name).inserted {
             throw slot.locations.slot.error("slot name '\(slot.name)' is used twice")
+        }
+        for binding in config.keys {
+            for case .press(let slot, _) in [binding.action, binding.long].compactMap({ $0 }) where !names.contains(slot) {
+                throw binding.location.error("no slot named '\(slot)'; the slots are \(config.slots.map(\.name).joined(separator: ", "))")
+            }
         }
         return config
     }
@@ -236,17 +250,51 @@ public enum ConfigLoader {
     private static func parseKeys(_ reader: YAMLReader) throws(ConfigError) -> [KeyBinding] {
         var bindings: [KeyBinding] = []
         for (key, value) in try reader.freeMapping() {
-            let text = try value.string().trimmedOfSpaces
-            let action: KeyBinding.Action
-            if text == "reload-all" {
-                action = .reloadAll
-            } else if text.hasPrefix("reload "), case let kind = String(text.dropFirst("reload ".count)).trimmedOfSpaces, !kind.isEmpty {
-                action = .reload(kind: kind)
-            } else {
-                throw value.fail("unknown action \(quoted(text)); expected reload-all or 'reload KIND'")
+            guard case .mapping = value.node else {
+                bindings.append(KeyBinding(key: key, action: try parseAction(value), location: value.location))
+                continue
             }
-            bindings.append(KeyBinding(key: key, action: action, location: value.location))
+            // {action: press dday, long: reload-all}
+            var action: KeyBinding.Action?
+            var long: KeyBinding.Action?
+            for (field, actionValue) in try value.mapping(allowed: ["action", "long"]) {
+                if field == "action" { action = try parseAction(actionValue) } else { long = try parseAction(actionValue) }
+            }
+            guard let action else { throw value.fail("missing 'action' (what a short press does)") }
+            bindings.append(KeyBinding(key: key, action: action, long: long, location: value.location))
         }
         return bindings
+    }
+
+    /// `reload-all`, `reload KIND`, `press SLOT` or `press SLOT N`.
+    static func parseAction(_ value: YAMLReader) throws(ConfigError) -> KeyBinding.Action {
+        let text = try value.string()
+        guard let action = KeyBinding.Action(text) else {
+            throw value.fail("unknown action \(quoted(text)); expected reload-all, 'reload KIND', 'press SLOT' or 'press SLOT N'")
+        }
+        return action
+    }
+
+    private static func parseInputs(_ reader: YAMLReader) throws(ConfigError) -> [InputDeviceConfig] {
+        // One device as a mapping, or a list of them.
+        let items = if case .sequence = reader.node { try reader.sequence() } else { [reader] }
+        var inputs: [InputDeviceConfig] = []
+        for item in items {
+            var device: String?
+            var range: (ClosedRange<Int>, ClosedRange<Int>)?
+            for (key, value) in try item.mapping(allowed: ["device", "range"]) {
+                if key == "device" {
+                    device = try value.string()
+                    if device?.isEmpty ?? true { throw value.fail("expected a device like /dev/input/event0, found nothing") }
+                } else {
+                    let sides = try value.sequence()
+                    guard sides.count == 2 else { throw value.fail("expected [largest x, largest y], like [4095, 4095]") }
+                    range = (0...(try sides[0].int(in: 1...1_000_000)), 0...(try sides[1].int(in: 1...1_000_000)))
+                }
+            }
+            guard let device else { throw item.fail("missing 'device' (like /dev/input/event0 or /dev/input/by-id/…)") }
+            inputs.append(InputDeviceConfig(device: device, range: range, location: item.location))
+        }
+        return inputs
     }
 }

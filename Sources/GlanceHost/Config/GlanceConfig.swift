@@ -18,6 +18,14 @@ public struct GlanceConfig: Sendable {
     public var minimumReloadInterval: TimeInterval
     /// How long a provider may take to deliver a timeline before it counts as failed, in seconds.
     public var providerTimeout: TimeInterval
+    /// How long an intent's `perform()` may take before it counts as failed, in seconds.
+    public var intentTimeout: TimeInterval = 10
+    /// Where the control socket, `glance set` overrides and other state live
+    /// (`state_dir:`; `nil`: the default, see `StateDirectory`).
+    public var stateDirectory: String?
+    /// Linux input devices (`input:`): keyboards whose keys bind in `keys:`, touchscreens
+    /// whose taps press the control under the finger.
+    public var inputs: [InputDeviceConfig] = []
     /// Where `Image("name")` finds `name.png`.
     public var imagesDirectory = "images"
     /// `Color("Name")` → colour, from `named_colors: {Accent: "#FF3B30"}`.
@@ -110,16 +118,75 @@ public struct SlotConfig: Sendable {
     }
 }
 
-/// What a board key does when pressed.
+/// What a key does when pressed (a board key, a keyboard's key, `glance press KEY`).
 public struct KeyBinding: Sendable, Equatable {
-    public enum Action: Sendable, Equatable {
+    public enum Action: Sendable, Equatable, CustomStringConvertible {
         /// `reload-all`: every slot asks its provider again.
         case reloadAll
         /// `reload KIND`: the slots of one widget kind.
         case reload(kind: String)
+        /// `press SLOT [N]`: the slot's N-th Button or Toggle in reading order (from 1).
+        case press(slot: String, control: Int)
+
+        public var description: String {
+            switch self {
+            case .reloadAll: "reload-all"
+            case .reload(let kind): "reload \(kind)"
+            case .press(let slot, let control): control == 1 ? "press \(slot)" : "press \(slot) \(control)"
+            }
+        }
     }
 
     public var key: String
+    /// What a press does.
     public var action: Action
+    /// What a press held for `KeyBinding.longPress` or longer does (`long:`); without
+    /// one, `action` runs as soon as the key goes down.
+    public var long: Action?
     public var location: ConfigLocation
+
+    public init(key: String, action: Action, long: Action? = nil, location: ConfigLocation) {
+        self.key = key
+        self.action = action
+        self.long = long
+        self.location = location
+    }
+
+    /// How long a press must be held to count as long.
+    public static let longPressNanoseconds: UInt64 = 600_000_000
+}
+
+/// One Linux input device (`/dev/input/event*`).
+public struct InputDeviceConfig: Sendable, Equatable {
+    public var device: String
+    /// A touchscreen's coordinate range (`range: [4095, 4095]`), when the device cannot
+    /// say (a pipe in tests, a driver without ABS info); `nil`: asked from the device.
+    public var range: (x: ClosedRange<Int>, y: ClosedRange<Int>)?
+    public var location: ConfigLocation
+
+    public init(device: String, range: (x: ClosedRange<Int>, y: ClosedRange<Int>)? = nil, location: ConfigLocation) {
+        self.device = device
+        self.range = range
+        self.location = location
+    }
+
+    public static func == (a: InputDeviceConfig, b: InputDeviceConfig) -> Bool {
+        a.device == b.device && a.range?.x == b.range?.x && a.range?.y == b.range?.y
+    }
+}
+
+extension KeyBinding.Action {
+    /// Reads `reload-all`, `reload KIND`, `press SLOT` or `press SLOT N` (N from 1).
+    public init?(_ text: String) {
+        let words = text.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        switch words.first {
+        case "reload-all" where words.count == 1: self = .reloadAll
+        case "reload" where words.count == 2: self = .reload(kind: words[1])
+        case "press" where words.count == 2: self = .press(slot: words[1], control: 1)
+        case "press" where words.count == 3:
+            guard let index = Int(words[2]), index >= 1 else { return nil }
+            self = .press(slot: words[1], control: index)
+        default: return nil
+        }
+    }
 }

@@ -2,39 +2,62 @@ import GlanceHardware
 
 /// A board's keys as a wake source: each key line (a pulled-up input, low while pressed)
 /// queues its edges in the kernel; when one polls readable, the host's clock wakes and
-/// the edges are read here, debounced by their kernel timestamps, and each new press is
-/// handed to the host. Nothing polls while no key is touched.
+/// the edges are read here, debounced by their kernel timestamps, and each press and
+/// release is handed to the host (which tells short from long presses). Nothing polls
+/// while no key is touched.
 public final class GPIOKeys {
     public let keys: [(name: String, line: GPIOLine)]
     /// Edges closer than this to the last accepted edge of the same key are contact bounce.
     public var debounceNanoseconds: UInt64 = 30_000_000
     private var lastPress: [String: UInt64] = [:]
     private var lastRelease: [String: UInt64] = [:]
+    private var isDown: Set<String> = []
+
+    /// A key going down or up, at the kernel's timestamp.
+    public struct Edge: Equatable, Sendable {
+        public var down: Bool
+        public var atNanoseconds: UInt64
+
+        public init(down: Bool, atNanoseconds: UInt64) {
+            self.down = down
+            self.atNanoseconds = atNanoseconds
+        }
+    }
 
     public init(keys: [(name: String, line: GPIOLine)]) { self.keys = keys }
 
-    /// Reads every queued edge of key `index` and returns how many new presses it held.
-    public func drain(_ index: Int) throws -> Int {
+    /// Reads every queued edge of key `index` and returns the presses and releases in it,
+    /// without contact bounce.
+    public func drain(_ index: Int) throws -> [Edge] {
         let (name, line) = keys[index]
-        var presses = 0
+        var edges: [Edge] = []
         while try line.waitForEdge(timeoutNanoseconds: 0) {
             let edge = try line.readEdge()
             let at = edge.timestampNanoseconds
             // A press is a falling edge (pull-up, key to ground); a release a rising one.
-            // A falling edge soon after the last press or the last release is bounce.
+            // A falling edge soon after the last press or the last release is bounce, and
+            // so is a rising edge soon after the press.
             if edge.rising {
                 lastRelease[name] = at
+                if isDown.contains(name), lastPress[name].map({ at &- $0 >= debounceNanoseconds }) ?? true {
+                    isDown.remove(name)
+                    edges.append(Edge(down: false, atNanoseconds: at))
+                }
             } else if lastPress[name].map({ at &- $0 >= debounceNanoseconds }) ?? true,
                       lastRelease[name].map({ at &- $0 >= debounceNanoseconds }) ?? true {
+                // A tap shorter than the debounce time lost its release: it ends here.
+                if isDown.contains(name) { edges.append(Edge(down: false, atNanoseconds: at)) }
                 lastPress[name] = at
-                presses += 1
+                isDown.insert(name)
+                edges.append(Edge(down: true, atNanoseconds: at))
             }
         }
-        return presses
+        return edges
     }
 
-    /// Watches every key line from `clock`'s wait; `press` runs once per debounced press.
-    public func attach(to clock: LinuxEventClock, press: @escaping (String) -> Void, log: @escaping (String) -> Void) throws {
+    /// Watches every key line from `clock`'s wait; `input` gets each debounced press and
+    /// release.
+    public func attach(to clock: LinuxEventClock, input: @escaping (HostInbox.Input) -> Void, log: @escaping (String) -> Void) throws {
         for (index, key) in keys.enumerated() {
             guard let descriptor = key.line.eventDescriptor else {
                 log("key \(key.name): its line has no event descriptor; the key is ignored")
@@ -42,7 +65,9 @@ public final class GPIOKeys {
             }
             try clock.watch(descriptor: descriptor) { [self] in
                 do {
-                    for _ in 0..<(try drain(index)) { press(key.name) }
+                    for edge in try drain(index) {
+                        input(edge.down ? .keyDown(key.name, atNanoseconds: edge.atNanoseconds) : .keyUp(key.name, atNanoseconds: edge.atNanoseconds))
+                    }
                 } catch {
                     // Events left unread would keep the descriptor readable and the loop
                     // spinning: the key is given up instead.

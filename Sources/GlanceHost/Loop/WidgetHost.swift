@@ -27,6 +27,12 @@ public final class WidgetHost {
     /// Where other threads (key lines, the control socket) drop requests.
     public let inbox: HostInbox
     private var started = false
+    /// Keys with a long binding that are down, and since when (nanoseconds, the input's clock).
+    private var keysDown: [String: UInt64] = [:]
+    /// Where intents run (replaced after one hangs).
+    private var intentExecutor = ProviderExecutor()
+    /// The last intent run: its slot, title, and the error if it failed.
+    public private(set) var lastIntent: (slot: String, title: String, error: String?)?
     /// The display's last failure, said once until the display works again.
     private var lastDisplayFailure: String?
 
@@ -146,8 +152,8 @@ public final class WidgetHost {
         return (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval) } + display).min()
     }
 
-    /// A board key was pressed: runs its bound intent at the next wake.
-    public func press(key: String) { inbox.press(key: key) }
+    /// A key was pressed (and let go): runs its binding at the next wake.
+    public func press(key: String, long: Bool = false) { inbox.press(key: key, long: long) }
 
     private func collectRequests() {
         let now = clock.now()
@@ -160,18 +166,85 @@ public final class WidgetHost {
             let earliest = min((slot.lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
             slot.requestedReload = (.reload, max(now, earliest))
         }
-        for key in inbox.takeKeys() {
-            guard let binding = config.keys.first(where: { $0.key == key }) else {
-                log("key \(key) is not bound to anything; ignored")
-                continue
+        for input in inbox.take() {
+            switch input {
+            case .press(let key, let long):
+                guard let binding = binding(of: key) else { continue }
+                run(long ? binding.long ?? binding.action : binding.action, at: now)
+            case .keyDown(let key, let at):
+                guard let binding = binding(of: key) else { continue }
+                // Without a long binding the key acts as it goes down, the quickest answer.
+                if binding.long == nil { run(binding.action, at: now) } else { keysDown[key] = at }
+            case .keyUp(let key, let at):
+                guard let binding = config.keys.first(where: { $0.key == key }), let long = binding.long,
+                      let down = keysDown.removeValue(forKey: key) else { continue }
+                run(at &- down >= KeyBinding.longPressNanoseconds ? long : binding.action, at: now)
+            case .tap(let x, let y):
+                // Taps outside every control do nothing.
+                guard let (index, control) = presenter.control(atX: x, y: y) else { continue }
+                perform(control, of: slots[index], at: now)
+            case .pressControl(let slot, let control):
+                run(.press(slot: slot, control: control), at: now)
             }
-            for slot in slots {
-                switch binding.action {
-                case .reloadAll: slot.requestedReload = (.intent, now)
-                case .reload(let kind) where kind == slot.kind: slot.requestedReload = (.intent, now)
-                case .reload: break
-                }
+        }
+    }
+
+    private func binding(of key: String) -> KeyBinding? {
+        guard let binding = config.keys.first(where: { $0.key == key }) else {
+            log("key \(key) is not bound to anything; ignored")
+            return nil
+        }
+        return binding
+    }
+
+    /// Carries out a key's action.
+    private func run(_ action: KeyBinding.Action, at now: Date) {
+        switch action {
+        case .reloadAll:
+            for slot in slots { slot.requestedReload = (.intent, now) }
+        case .reload(let kind):
+            for slot in slots where slot.kind == kind { slot.requestedReload = (.intent, now) }
+        case .press(let name, let index):
+            guard let slot = slots.first(where: { $0.name == name }) else {
+                log("press \(name): no such slot")
+                return
             }
+            let controls = slot.shownContent?.controls ?? []
+            guard controls.indices.contains(index - 1) else {
+                log("press \(name) \(index): the slot shows \(controls.isEmpty ? "no Button or Toggle" : "\(controls.count) control\(controls.count == 1 ? "" : "s")"); nothing to press")
+                return
+            }
+            perform(controls[index - 1], of: slot, at: now)
+        }
+    }
+
+    /// Runs a control's intent off this thread, waiting at most `intentTimeout`; when it
+    /// succeeds the slot reloads at once (as WidgetKit reloads the widget whose button ran).
+    /// An intent that throws or takes too long changes nothing.
+    private func perform(_ control: ControlNode, of slot: SlotState, at now: Date) {
+        let action = control.action
+        let box = DeliveryBox<Result<Void, any Error>>()
+        let executor = intentExecutor
+        Task(executorPreference: executor) {
+            do {
+                try await action.perform()
+                box.store(.success(()))
+            } catch {
+                box.store(.failure(error))
+            }
+        }
+        switch box.wait(seconds: config.intentTimeout) {
+        case .success?:
+            slot.requestedReload = (.intent, now)
+            lastIntent = (slot.name, action.title, nil)
+        case .failure(let error)?:
+            log("slot \(slot.name): \(action.title) failed: \(error); the frame stays as it is")
+            lastIntent = (slot.name, action.title, "\(error)")
+        case nil:
+            // Its thread may stay blocked: the next intent gets a thread of its own.
+            log("slot \(slot.name): \(action.title) did not finish within \(config.intentTimeout) s; the frame stays as it is")
+            intentExecutor = ProviderExecutor()
+            lastIntent = (slot.name, action.title, "timed out")
         }
     }
 
@@ -203,7 +276,9 @@ public final class WidgetHost {
             slot.shownContent = content
             changed.append(slot)
         }
-        let shown = presenter.present(changed.map { ($0.rect, $0.shownContent ?? .empty) }, at: now)
+        let shown = presenter.present(changed.map { slot in
+            (slots.firstIndex { $0 === slot } ?? 0, slot.rect, slot.shownContent ?? .empty)
+        }, at: now)
         if let failure = shown.failure {
             // The same failure again (a disk that stays full) is said once, not at every retry.
             let said = "\(failure.error)"
@@ -281,21 +356,37 @@ public final class WidgetHost {
 
 /// Requests for a running host from other threads; each wakes the host's wait.
 public final class HostInbox: Sendable {
+    /// Something a person did.
+    public enum Input: Sendable, Equatable {
+        /// A whole press of a key (`glance press KEY`), short or long.
+        case press(key: String, long: Bool)
+        /// A key went down or up; the time is the input's own (nanoseconds, any origin).
+        case keyDown(String, atNanoseconds: UInt64)
+        case keyUp(String, atNanoseconds: UInt64)
+        /// A tap at a pixel of the frame (after the display's rotation is undone).
+        case tap(x: Int, y: Int)
+        /// A slot's N-th control (from 1), pressed directly.
+        case pressControl(slot: String, control: Int)
+    }
+
     private let clock: any HostClock
-    private let keys = Mutex<[String]>([])
+    private let inputs = Mutex<[Input]>([])
 
     init(clock: any HostClock) { self.clock = clock }
 
-    /// A board key was pressed (any thread).
-    public func press(key: String) {
-        keys.withLock { $0.append(key) }
+    /// Hands `input` to the host (any thread) and wakes it.
+    public func send(_ input: Input) {
+        inputs.withLock { $0.append(input) }
         clock.interrupt()
     }
 
-    func takeKeys() -> [String] {
-        keys.withLock { keys in
-            defer { keys.removeAll() }
-            return keys
+    /// A key was pressed and let go (any thread).
+    public func press(key: String, long: Bool = false) { send(.press(key: key, long: long)) }
+
+    func take() -> [Input] {
+        inputs.withLock { inputs in
+            defer { inputs.removeAll() }
+            return inputs
         }
     }
 }

@@ -25,6 +25,8 @@ public final class FramePresenter {
     private(set) var retryAt: Date?
     /// Set when the display failed in a way trying again cannot fix.
     private(set) var permanentFailure: (any Error)?
+    /// Where each slot's controls were last drawn (frame pixels), by the slot's index.
+    private var controlRegions: [Int: [ControlRegion]] = [:]
 
     /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point.
     public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double) throws(Canvas.SizeError) {
@@ -63,7 +65,7 @@ public final class FramePresenter {
     /// Draws each changed slot and shows the picture. Returns what the display did
     /// (`plan` nil: nothing was sent) and, when it failed, the error and the wait
     /// before the next attempt (nil when trying again cannot help).
-    func present(_ changed: [(rect: PixelRect, content: ViewNode)], at now: Date)
+    func present(_ changed: [(slot: Int, rect: PixelRect, content: ViewNode)], at now: Date)
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
         guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
             guard case .simulating(var planner) = target else { return (nil, .none, nil) }
@@ -74,10 +76,16 @@ public final class FramePresenter {
         // Nothing redrawn and nothing held or failed: the picture is what the output
         // shows, so quantising and diffing it again would find nothing.
         guard !changed.isEmpty || isDue(at: now) else { return (nil, .none, nil) }
-        for (rect, content) in changed where rect.width > 0 && rect.height > 0 {
+        for (index, rect, content) in changed where rect.width > 0 && rect.height > 0 {
             guard var slot = try? Canvas(width: rect.width, height: rect.height) else { continue }
-            renderer.render(content, into: &slot,
-                            in: Rect(x: 0, y: 0, width: Double(rect.width) / renderer.scale, height: Double(rect.height) / renderer.scale))
+            let regions = renderer.render(content, into: &slot,
+                                          in: Rect(x: 0, y: 0, width: Double(rect.width) / renderer.scale, height: Double(rect.height) / renderer.scale))
+            // In frame pixels, cut to the slot (a control drawn past its slot's edge is not there).
+            controlRegions[index] = regions.compactMap { region in
+                let moved = PixelRect(x: region.rect.x + rect.x, y: region.rect.y + rect.y, width: region.rect.width, height: region.rect.height)
+                let visible = moved.intersection(rect)
+                return visible.isEmpty ? nil : ControlRegion(control: region.control, rect: visible)
+            }
             picture.draw(slot, atX: rect.x, y: rect.y)
         }
         canvas = picture
@@ -98,6 +106,15 @@ public final class FramePresenter {
             retryAt = now.addingTimeInterval(delay)
             return (nil, .none, (error, delay))
         }
+    }
+
+    /// The control drawn at frame pixel (`x`, `y`) and the index of its slot; the
+    /// innermost one where controls nest.
+    func control(atX x: Int, y: Int) -> (slot: Int, control: ControlNode)? {
+        for (slot, regions) in controlRegions {
+            if let hit = regions.last(where: { $0.rect.contains(x: x, y: y) }) { return (slot, hit.control) }
+        }
+        return nil
     }
 
     /// Lets the device rest.

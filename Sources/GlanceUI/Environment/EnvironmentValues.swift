@@ -30,6 +30,10 @@ public struct EnvironmentValues: Sendable {
     /// `widgetContentMargins`): 16 points in the system families, none in accessory
     /// ones, none when the widget says `.contentMarginsDisabled()`.
     public var widgetContentMargins = EdgeInsets()
+    /// The accent colour of controls (`.tint`); `nil`: each control's own default.
+    public var tint: RGBA?
+    public var buttonStyle: PrimitiveButtonStyleConfiguration = .automatic
+    public var toggleStyle: ToggleStyleConfiguration = .automatic
     /// Extension point: other modules add their keys through `subscript(key:)`.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 

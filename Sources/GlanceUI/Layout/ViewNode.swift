@@ -32,6 +32,9 @@ public indirect enum ViewNode: Hashable, Sendable {
     case overlay(content: ViewNode, decoration: ViewNode, alignment: Alignment)
     /// Children of a builder block before a stack absorbs them.
     case group([ViewNode])
+    /// A `Button(intent:)` or `Toggle(isOn:intent:)` around what it draws: laid out and
+    /// drawn as its child; a tap inside its rectangle runs its intent.
+    case control(ControlNode, ViewNode)
 
     /// The text a person would read, one entry per text run, in reading order.
     public var textLines: [String] {
@@ -41,7 +44,7 @@ public indirect enum ViewNode: Hashable, Sendable {
         case .group(let children): children.flatMap(\.textLines)
         case .stack(let stack): stack.children.flatMap(\.textLines)
         case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
-             .alignmentGuide(_, let child):
+             .alignmentGuide(_, let child), .control(_, let child):
             child.textLines
         case .background(let content, let decoration, _): decoration.textLines + content.textLines
         case .overlay(let content, let decoration, _): content.textLines + decoration.textLines
