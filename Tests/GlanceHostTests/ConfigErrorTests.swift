@@ -56,8 +56,14 @@ import Testing
          "wall.yaml:3:5: slots[1]: slot name 'a' is used twice"),
         ("display: {size: 100x100}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
          "wall.yaml:3:5: slots[0]: slot '0' (170x170+0+0) does not fit on the 100x100 display"),
+        ("keys: {A: press nowhere}\nslots:\n  - {name: today, kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:11: keys.A: no slot named 'nowhere'; the slots are today"),
+        ("keys: {A: {long: reload-all}}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:11: keys.A: missing 'action' (what a short press does)"),
+        ("keys: {A: press today 0}\nslots:\n  - {name: today, kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:11: keys.A: unknown action 'press today 0'; expected reload-all, 'reload KIND', 'press SLOT' or 'press SLOT N'"),
         ("keys: {A: explode}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
-         "wall.yaml:1:11: keys.A: unknown action 'explode'; expected reload-all or 'reload KIND'"),
+         "wall.yaml:1:11: keys.A: unknown action 'explode'; expected reload-all, 'reload KIND', 'press SLOT' or 'press SLOT N'"),
         ("", "wall.yaml: the file is empty; it needs at least 'slots:'"),
     ])
     func errorsNameFileLineColumnAndField(yaml: String, expected: String) {
