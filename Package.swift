@@ -24,7 +24,7 @@ let package = Package(
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
         // Package-internal helpers: a condition lock on CLOCK_MONOTONIC, threads, text trimming.
-        .target(name: "GlanceSystem"),
+        .target(name: "GlanceSystem", dependencies: ["CGlanceLinux"]),
         // libpng from Debian (libpng-dev), for PNG frames and images.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         // Pixels, colours, palettes, dithering, packing, PNG/PNM.
@@ -68,7 +68,7 @@ let package = Package(
             name: "GlanceCommandLine",
             dependencies: [
                 "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
-                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML",
+                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -172,3 +172,66 @@ int glance_fb_pan_to_origin(int fd) {
 int glance_console_graphics(int fd, int graphics) {
     return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT);
 }
+
+/* Unix stream sockets for the control socket (sockaddr_un is awkward from Swift). */
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+
+static int glance_unix_address(const char *path, struct sockaddr_un *address) {
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    if (strlen(path) >= sizeof address->sun_path) { errno = ENAMETOOLONG; return -1; }
+    strcpy(address->sun_path, path);
+    return 0;
+}
+
+int glance_unix_listen(const char *path, int backlog) {
+    struct sockaddr_un address;
+    if (glance_unix_address(path, &address) < 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    if (fd < 0) return -1;
+    /* Created 0600 (no window where others could connect), then listening. */
+    mode_t old = umask(0177);
+    int bound = bind(fd, (struct sockaddr *)&address, sizeof address);
+    umask(old);
+    if (bound < 0 || chmod(path, 0600) < 0 || listen(fd, backlog) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int glance_unix_connect(const char *path) {
+    struct sockaddr_un address;
+    if (glance_unix_address(path, &address) < 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    if (connect(fd, (struct sockaddr *)&address, sizeof address) < 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int glance_unix_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK); }
+
+int glance_peer_uid(int fd, uint32_t *uid) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) < 0) return -1;
+    *uid = credentials.uid;
+    return 0;
+}
+
+int glance_socket_timeouts(int fd, int milliseconds) {
+    struct timeval tv = { milliseconds / 1000, (milliseconds % 1000) * 1000 };
+    if (setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv) < 0) return -1;
+    return setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+}
+
+ssize_t glance_send(int fd, const void *bytes, size_t length) { return send(fd, bytes, length, MSG_NOSIGNAL | MSG_DONTWAIT); }

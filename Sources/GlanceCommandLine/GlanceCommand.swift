@@ -14,7 +14,8 @@ public struct GlanceCommand: ParsableCommand {
         and prints where the frames are. `glance simulate` replays a config's schedule in \
         virtual time.
         """,
-        subcommands: [RunCommand.self, RenderCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self]
+        subcommands: [RunCommand.self, RenderCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self,
+                      ReloadCommand.self, PressCommand.self, SetCommand.self, StatusCommand.self, DefaultsCommand.self]
     )
 
     public init() {}

@@ -66,6 +66,8 @@ struct RenderCommand: ParsableCommand {
     var config: String?
 
     func run() throws {
+        // A provider's WidgetCenter calls stay in this process (no daemon is poked).
+        WidgetCenter.shared.setWakeHandler {}
         guard let kind = kind ?? WidgetCatalog.defaultKind else {
             throw UsageError(message: "name the widget kind: glance render KIND --family F --out FILE.png")
         }

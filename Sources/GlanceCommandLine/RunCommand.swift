@@ -3,6 +3,7 @@ import ArgumentParser
 import FoundationEssentials
 import GlanceHardware
 import GlanceHost
+import GlanceSystem
 import GlanceText
 import GlanceTime
 import GlanceWidgets
@@ -46,6 +47,10 @@ struct RunCommand: ParsableCommand {
         // checked against the real screen); every start-up check happens before a single
         // byte reaches the panel.
         try WidgetHost.check(configuration, registry: WidgetCatalog.registry)
+        // Values `glance set` kept from an earlier run, over the file's.
+        let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
+        let overrides = ParameterOverrides(directory: stateDirectory)
+        configuration = overrides.applied(to: configuration, registry: WidgetCatalog.registry, log: { Self.say($0) })
         let display: OpenedDisplay
         do {
             display = try OutputFactory.open(&configuration)
@@ -70,6 +75,19 @@ struct RunCommand: ParsableCommand {
         }
         for line in display.summary { Self.say(line) }
         Self.sayShowing(configuration)
+        // The control socket: glance reload/press/set/defaults/status, and WidgetCenter
+        // calls from other programs. Without it the display still runs.
+        var server: ControlServer?
+        if !once {
+            let commands = ControlCommands(stateDirectory: stateDirectory)
+            do {
+                server = try ControlServer(directory: stateDirectory, clock: clock) { line in commands.answer(line, host: current.host) }
+                Self.say("control socket: \(server!.path) (glance status, reload, press, set, defaults)")
+            } catch {
+                Self.say("control socket: \(error); glance reload/press/set/status cannot reach this daemon")
+            }
+        }
+        defer { server?.close() }
         // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
         // lines are let go. An LCD after --once keeps showing the frame: that is what
         // was asked for (`glance panel clear` turns it off).
@@ -130,6 +148,8 @@ struct RunCommand: ParsableCommand {
         }
         do {
             var fresh = try ConfigLoader.load(path: path)
+            fresh = ParameterOverrides(directory: StateDirectory.resolve(configured: configuration.stateDirectory))
+                .applied(to: fresh, registry: WidgetCatalog.registry, log: { Self.say($0) })
             if fresh.display.sizeFromDevice {
                 (fresh.display.width, fresh.display.height) = (configuration.display.width, configuration.display.height)
             }

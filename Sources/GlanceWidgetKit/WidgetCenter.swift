@@ -1,10 +1,16 @@
 import FoundationEssentials
+import GlanceSystem
+import Glibc
 import Synchronization
 
 /// Asks the host for new timelines (WidgetKit's `WidgetCenter`).
 ///
 /// Calls are safe from any thread; the host picks them up at its next wake, and a call
-/// wakes a host that is waiting.
+/// wakes a host that is waiting. In a process that runs no host (a companion command,
+/// another Swift program on the board), `WidgetCenter.shared` passes the request to the
+/// running daemon through its control socket (found as `glance reload` finds it:
+/// `$STATE_DIRECTORY`, `$XDG_STATE_HOME/glance` or `~/.local/state/glance`), after
+/// writing this process's `UserDefaults` changes to their files.
 public final class WidgetCenter: Sendable {
     /// The center the running host listens to.
     public static let shared = WidgetCenter()
@@ -38,7 +44,7 @@ public final class WidgetCenter: Sendable {
             state.pending.kinds.insert(kind)
             return state.wake
         }
-        wake?()
+        if let wake { wake() } else if self === WidgetCenter.shared { Self.forwardToDaemon(kind: kind) }
     }
 
     /// Reload every slot.
@@ -47,7 +53,27 @@ public final class WidgetCenter: Sendable {
             state.pending.all = true
             return state.wake
         }
-        wake?()
+        if let wake { wake() } else if self === WidgetCenter.shared { Self.forwardToDaemon(kind: nil) }
+    }
+
+    /// Sends the reload to the daemon's control socket; it obeys the daemon's
+    /// `minimum_reload_interval` as in-process calls do.
+    private static func forwardToDaemon(kind: String?) {
+        // The daemon's widget reads the suites' files: write what this process changed.
+        FoundationPreferences.flush()
+        let path = StateDirectory.socketPath(in: StateDirectory.resolve(configured: nil))
+        let request = "{\"command\": \"reload\", \"throttled\": true" + (kind.map { ", \"kind\": \(jsonString($0))" } ?? "") + "}"
+        do {
+            let answer = try ControlClient(path: path, timeoutMilliseconds: 5_000).request(request)
+            if !answer.contains("\"ok\": true") { warn("WidgetCenter: the daemon refused the reload: \(answer)") }
+        } catch {
+            warn("WidgetCenter: \(error); nothing was reloaded")
+        }
+    }
+
+    private static func warn(_ message: String) {
+        let line = Array("glance: \(message)\n".utf8)
+        _ = line.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
     /// For the host: the requests made since the last call, which are then forgotten.

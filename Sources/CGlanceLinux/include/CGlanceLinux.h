@@ -2,6 +2,7 @@
 #define CGLANCELINUX_H
 
 #include <stdint.h>
+#include <sys/types.h>
 
 // Thin wrappers so Swift sees plain functions instead of macros and variadic calls.
 // Each returns what the syscall returns (-1 with errno set on failure).
@@ -58,5 +59,19 @@ int glance_fb_pan_to_origin(int fd);
 // mode, so the text console stops drawing its cursor and messages into the
 // framebuffer, or back to text mode. KDSETMODE; returns 0 or -1.
 int glance_console_graphics(int fd, int graphics);
+
+// Unix stream sockets (the control socket). A listening socket bound at `path`, created
+// with mode 0600, non-blocking; -1 with errno on failure.
+int glance_unix_listen(const char *path, int backlog);
+// A blocking client socket connected to `path`; -1 with errno.
+int glance_unix_connect(const char *path);
+// One pending connection, non-blocking; -1 with errno (EAGAIN: none left).
+int glance_unix_accept(int fd);
+// The user id of the process at the other end (SO_PEERCRED); 0 or -1.
+int glance_peer_uid(int fd, uint32_t *uid);
+// Receive and send time-outs of a blocking socket.
+int glance_socket_timeouts(int fd, int milliseconds);
+// send() without SIGPIPE and without blocking.
+ssize_t glance_send(int fd, const void *bytes, size_t length);
 
 #endif

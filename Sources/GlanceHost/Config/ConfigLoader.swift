@@ -68,7 +68,10 @@ public enum ConfigLoader {
             case "state_dir":
                 let directory = try value.string()
                 if directory.isEmpty { throw value.fail("expected a folder, found nothing") }
-                config.stateDirectory = directory
+                // Relative to the file, so that `glance status --config FILE` finds the
+                // daemon's socket from any folder.
+                let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+                config.stateDirectory = directory.hasPrefix("/") ? directory : folder + "/" + directory
             case "input":
                 config.inputs = try parseInputs(value)
             case "images":

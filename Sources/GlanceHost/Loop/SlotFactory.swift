@@ -47,13 +47,13 @@ enum SlotFactory {
             } catch {
                 throw parameterError(error, slot: slot)
             }
-            slots.append(SlotState(config: slot, family: family, rect: rect, source: source,
+            slots.append(SlotState(config: slot, family: family, rect: rect, source: source, descriptor: descriptor,
                                    contentMargins: contentMargins(for: family, disabled: descriptor.contentMarginsDisabled)))
         }
         return slots
     }
 
-    private static func parameterError(_ failure: IntentConfigurator.Failure, slot: SlotConfig) -> ConfigError {
+    static func parameterError(_ failure: IntentConfigurator.Failure, slot: SlotConfig) -> ConfigError {
         switch failure {
         case .unknownParameter(let name, let known):
             let expected = known.isEmpty ? "'\(slot.kind)' takes no parameters" : "expected one of \(known.joined(separator: ", "))"

@@ -6,10 +6,13 @@ import GlanceWidgetKit
 
 /// One slot while the host runs: its widget instance, its timeline, and what it shows.
 final class SlotState {
-    let config: SlotConfig
+    /// The slot as configured; `glance set` changes its parameters.
+    var config: SlotConfig
     let family: WidgetFamily
     let rect: PixelRect
-    let source: any WidgetTimelineSource
+    /// The running widget; `glance set` replaces it with one configured anew.
+    var source: any WidgetTimelineSource
+    let descriptor: WidgetDescriptor
 
     /// The last timeline the provider delivered (kept when a later fetch fails).
     var timeline: LoadedTimeline?
@@ -31,7 +34,9 @@ final class SlotState {
     /// Around the widget's content (WidgetKit's content margins).
     let contentMargins: EdgeInsets
 
-    init(config: SlotConfig, family: WidgetFamily, rect: PixelRect, source: any WidgetTimelineSource, contentMargins: EdgeInsets) {
+    init(config: SlotConfig, family: WidgetFamily, rect: PixelRect, source: any WidgetTimelineSource, descriptor: WidgetDescriptor,
+         contentMargins: EdgeInsets) {
+        self.descriptor = descriptor
         self.contentMargins = contentMargins
         self.config = config
         self.family = family
@@ -55,6 +60,20 @@ final class SlotState {
             if let next = timeline.nextEntryDate(after: now) { candidates.append(next) }
         }
         return candidates.min()
+    }
+
+    /// The next instant this slot needs the host after `now`, and why (for `glance status`).
+    func nextWake(after now: Date, minimumReloadInterval: TimeInterval) -> (at: Date, why: String)? {
+        var candidates: [(Date, String)] = []
+        if let retryAt { candidates.append((retryAt, "retry (the last fetch failed)")) }
+        if let requestedReload { candidates.append((requestedReload.notBefore, "reload (asked for)")) }
+        if let timeline {
+            if retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval) {
+                candidates.append((reload, "reload (the timeline's policy)"))
+            }
+            if let next = timeline.nextEntryDate(after: now) { candidates.append((next, "entry (the next one of the timeline)")) }
+        }
+        return candidates.min { $0.0 < $1.0 }
     }
 
     /// Why the slot needs work at `now`, or `nil` when it does not.

@@ -1,3 +1,4 @@
+import GlanceSystem
 import GlanceGraphics
 import GlanceDisplays
 import FoundationEssentials
@@ -42,23 +43,4 @@ public struct WakeRecord: Equatable, Sendable {
         return "{\"at\": \(jsonString(at)), \"slot\": \(jsonString(slot)), \"kind\": \(jsonString(kind)), "
             + "\"reason\": \"\(reason.rawValue)\", \"refresh\": \"\(refresh.rawValue)\"}"
     }
-}
-
-/// A JSON string literal for `text`.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
 }

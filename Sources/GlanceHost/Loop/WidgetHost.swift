@@ -1,4 +1,5 @@
 import GlanceDisplays
+import GlanceSystem
 import GlanceYAML
 import FoundationEssentials
 import GlanceGraphics
@@ -15,12 +16,12 @@ import Synchronization
 /// retry date. Nothing runs between instants.
 public final class WidgetHost {
     public let config: GlanceConfig
-    private let clock: any HostClock
+    let clock: any HostClock
     /// Draws and shows frames (or, in simulations, only plans their refreshes).
     private let presenter: FramePresenter
-    private let center: WidgetCenter
-    private let log: (String) -> Void
-    private let slots: [SlotState]
+    let center: WidgetCenter
+    let log: (String) -> Void
+    let slots: [SlotState]
     /// Whether the last attempt to show a frame failed (a retry is scheduled, or the
     /// display failed for good).
     public var displayFailing: Bool { presenter.isFailing }
@@ -31,6 +32,8 @@ public final class WidgetHost {
     private var keysDown: [String: UInt64] = [:]
     /// Where intents run (replaced after one hangs).
     private var intentExecutor = ProviderExecutor()
+    /// The last refresh the display carried out, and when.
+    public private(set) var lastRefresh: (at: Date, plan: RefreshPlan)?
     /// The last intent run: its slot, title, and the error if it failed.
     public private(set) var lastIntent: (slot: String, title: String, error: String?)?
     /// The display's last failure, said once until the display works again.
@@ -294,7 +297,10 @@ public final class WidgetHost {
             log("display: working again")
             lastDisplayFailure = nil
         }
-        if let plan = shown.plan { onRefresh?(plan) }
+        if let plan = shown.plan {
+            lastRefresh = (now, plan)
+            onRefresh?(plan)
+        }
         if shown.mode != .none {
             onFrame?(currentFrame(), shown.mode)
         }
@@ -331,6 +337,8 @@ public final class WidgetHost {
     private func fetch(_ slot: SlotState, at now: Date) {
         slot.requestedReload = nil
         slot.lastFetch = now
+        // What other processes wrote to the shared store since (`UserDefaults(suiteName:)`).
+        FoundationPreferences.flush()
         guard let timeline = slot.source.timeline(in: providerContext(for: slot, at: now), timeout: config.providerTimeout) else {
             let delay = slot.backoff.failed()
             slot.retryAt = now.addingTimeInterval(delay)

@@ -1,0 +1,198 @@
+import ArgumentParser
+import FoundationEssentials
+import GlanceHost
+import GlanceSystem
+import Glibc
+
+/// `--config FILE`: which daemon to talk to (its `state_dir:`); without it, the default
+/// state folder.
+struct DaemonOptions: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp("The daemon's configuration file (for its state_dir:).", valueName: "file"))
+    var config: String?
+
+    @Flag(help: "Print the daemon's answer as it came (one JSON object).")
+    var json = false
+
+    /// Sends `request` to the daemon and returns its answer; prints and exits 3 when no
+    /// daemon listens, 1 when the daemon refuses (with its one line).
+    func send(_ request: ControlRequest) throws -> JSONValue {
+        var directory: String?
+        if let config { directory = try ConfigLoader.load(path: config).stateDirectory }
+        let path = StateDirectory.socketPath(in: StateDirectory.resolve(configured: directory))
+        let encoded = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
+        let line: String
+        do throws(ControlClient.Failure) {
+            line = try ControlClient(path: path).request(encoded)
+        } catch .noDaemon(let path) {
+            StandardStreams.error("glance: no daemon is listening on \(path) (start one with glance run\(config.map { " --config \($0)" } ?? ""))\n")
+            Glibc.exit(3)
+        } catch {
+            throw RuntimeError(message: "\(error)")
+        }
+        guard let answer = JSONValue.parse(line) else {
+            throw RuntimeError(message: "the daemon answered something that is not JSON: \(line.prefix(200))")
+        }
+        if json { print(line) }
+        if answer["ok"]?.bool != true {
+            if !json { StandardStreams.error("glance: \(answer["error"]?.string ?? line)\n") }
+            Glibc.exit(1)
+        }
+        if !json, let message = answer["message"]?.string { print(message) }
+        return answer
+    }
+}
+
+struct ReloadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reload", abstract: "Ask the running daemon to reload every slot, or the slots of one widget kind, now.")
+
+    @Argument(help: "A widget kind (countdown); none: every slot.") var kind: String?
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "reload")
+        request.kind = kind
+        _ = try daemon.send(request)
+    }
+}
+
+struct PressCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "press", abstract: "Press a key of the running daemon's keys:, as if on the board (any backend).")
+
+    @Argument(help: "The key's name in keys: (KEY1, A, F1).") var key: String
+    @Flag(help: "A long press (the key's long: binding).") var long = false
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "press")
+        request.key = key
+        request.long = long
+        _ = try daemon.send(request)
+    }
+}
+
+struct SetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Change a slot's parameter in the running daemon; checked like the config, kept across restarts.",
+        discussion: "glance set dday.title \"Trip to Jeju\" — the slot reloads at once.")
+
+    @Argument(help: ArgumentHelp("The slot's name and the parameter.", valueName: "slot.param")) var target: String
+    @Argument(help: "The new value, written as in the config.") var value: String
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        guard let dot = target.firstIndex(of: "."), dot != target.startIndex, target.index(after: dot) != target.endIndex else {
+            throw UsageError(message: "expected SLOT.PARAM (like dday.title), found \(target)")
+        }
+        var request = ControlRequest(command: "set")
+        request.slot = String(target[..<dot])
+        request.param = String(target[target.index(after: dot)...])
+        request.value = value
+        _ = try daemon.send(request)
+    }
+}
+
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "What each slot of the running daemon shows, its next wake and why, the last refresh.")
+
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        let answer = try daemon.send(ControlRequest(command: "status"))
+        guard !daemon.json else { return }
+        print("\(answer["config"]?.string ?? "?") at \(answer["now"]?.string ?? "?")")
+        for slot in answer["slots"]?.array ?? [] {
+            let shows = (slot["shows"]?.array ?? []).compactMap(\.string).joined(separator: " · ")
+            print("  \(slot["name"]?.string ?? "?") (\(slot["kind"]?.string ?? "?"), \(slot["family"]?.string ?? "?")): \(shows)")
+            if let next = slot["next_wake"]?.string {
+                print("    next wake \(next): \(slot["next_reason"]?.string ?? "")")
+            } else {
+                print("    next wake: none (keys, reloads and set wake it)")
+            }
+        }
+        if let refresh = answer["last_refresh"] {
+            print("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))")
+        }
+        if let intent = answer["last_intent"] {
+            print("  last intent: \(intent["title"]?.string ?? "?") in \(intent["slot"]?.string ?? "?")\(intent["error"]?.string.map { " — failed: \($0)" } ?? "")")
+        }
+        if answer["display_failing"]?.bool == true { print("  the display is failing; see the daemon's log") }
+    }
+}
+
+struct DefaultsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "defaults",
+        abstract: "Read and write the shared store (UserDefaults(suiteName:)) through the running daemon.",
+        discussion: """
+        Shaped after macOS's defaults: glance defaults write group.dday target -date 2027-01-03T00:00:00+09:00; \
+        glance defaults read group.dday. Widgets see a change at their next reload (glance reload).
+        """,
+        subcommands: [DefaultsWrite.self, DefaultsRead.self, DefaultsDelete.self]
+    )
+}
+
+struct DefaultsWrite: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "write", abstract: "Set a key of a suite.")
+
+    @Argument(help: "The suite (an app group name like group.com.example.dday).") var suite: String
+    @Argument(help: "The key.") var key: String
+    @Flag(name: .customLong("string", withSingleDash: true), help: "The value is text (the default).") var string = false
+    @Flag(name: [.customLong("int", withSingleDash: true), .customLong("integer", withSingleDash: true)], help: "A whole number.") var int = false
+    @Flag(name: .customLong("float", withSingleDash: true), help: "A number.") var float = false
+    @Flag(name: [.customLong("bool", withSingleDash: true), .customLong("boolean", withSingleDash: true)], help: "true or false.") var bool = false
+    @Flag(name: .customLong("date", withSingleDash: true), help: "An ISO 8601 date and time.") var date = false
+    @Flag(name: .customLong("data", withSingleDash: true), help: "Bytes in base64 (a Codable value's JSON, as apps store them).") var data = false
+    @Argument(help: "The value.") var value: String
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        let chosen = [(string, "string"), (int, "int"), (float, "float"), (bool, "bool"), (date, "date"), (data, "data")].filter(\.0)
+        guard chosen.count <= 1 else { throw UsageError(message: "give one type flag at most, not \(chosen.map { "-\($0.1)" }.joined(separator: " "))") }
+        var request = ControlRequest(command: "defaults-write")
+        request.suite = suite
+        request.key = key
+        request.type = chosen.first?.1 ?? "string"
+        request.value = value
+        _ = try daemon.send(request)
+    }
+}
+
+struct DefaultsRead: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "read", abstract: "Print a suite (as JSON), or one key's value.")
+
+    @Argument(help: "The suite.") var suite: String
+    @Argument(help: "The key; none: the whole suite.") var key: String?
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "defaults-read")
+        request.suite = suite
+        request.key = key
+        let answer = try daemon.send(request)
+        guard !daemon.json else { return }
+        if key != nil, let text = answer["text"]?.string {
+            print(text)
+        } else if let value = answer["value"] {
+            print(value.text)
+        }
+    }
+}
+
+struct DefaultsDelete: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Remove a key of a suite.")
+
+    @Argument(help: "The suite.") var suite: String
+    @Argument(help: "The key.") var key: String
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "defaults-delete")
+        request.suite = suite
+        request.key = key
+        _ = try daemon.send(request)
+    }
+}

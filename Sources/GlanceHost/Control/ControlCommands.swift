@@ -1,0 +1,253 @@
+import FoundationEssentials
+import GlanceGraphics
+import GlanceIntents
+import GlanceSystem
+import GlanceTime
+import GlanceWidgetKit
+
+/// One request on the control socket (`docs/control-protocol.md`): a JSON object on one
+/// line, `{"command": "reload", "kind": "countdown"}`.
+public struct ControlRequest: Codable, Sendable {
+    public var command: String
+    public var kind: String?
+    public var key: String?
+    public var long: Bool?
+    public var slot: String?
+    public var param: String?
+    public var value: String?
+    public var type: String?
+    public var suite: String?
+    /// `WidgetCenter` called in another process: the reload obeys `minimum_reload_interval`.
+    public var throttled: Bool?
+
+    public init(command: String) { self.command = command }
+}
+
+/// A request the daemon refused, with the one line that says why.
+public struct ControlFailure: Error, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Answers control requests for the running host: each answer is one JSON line,
+/// `{"ok": true, "message": "…"}` or `{"ok": false, "error": "…"}`. Runs on the host's
+/// thread (from its clock's wait), so it reads and changes the host directly.
+public final class ControlCommands {
+    public let stateDirectory: String
+    public let defaults: SharedDefaults
+    public let overrides: ParameterOverrides
+
+    public init(stateDirectory: String, defaults: SharedDefaults = SharedDefaults(directory: SharedDefaults.foundationDirectory())) {
+        self.stateDirectory = stateDirectory
+        self.defaults = defaults
+        overrides = ParameterOverrides(directory: stateDirectory)
+    }
+
+    public func answer(_ line: String, host: WidgetHost) -> String {
+        let request: ControlRequest
+        do {
+            request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.utf8))
+        } catch {
+            return Self.failure("not a request: expected one JSON object like {\"command\": \"status\"} per line")
+        }
+        do {
+            return try answer(request, host: host)
+        } catch {
+            return Self.failure(error.description)
+        }
+    }
+
+    private func answer(_ request: ControlRequest, host: WidgetHost) throws(ControlFailure) -> String {
+        func required(_ value: String?, _ name: String) throws(ControlFailure) -> String {
+            guard let value, !value.isEmpty else { throw ControlFailure("\(request.command) needs \"\(name)\"") }
+            return value
+        }
+        switch request.command {
+        case "reload":
+            return Self.success(try host.controlReload(kind: request.kind, throttled: request.throttled ?? false))
+        case "press":
+            return Self.success(try host.controlPress(key: try required(request.key, "key"), long: request.long ?? false))
+        case "set":
+            let slot = try required(request.slot, "slot"), param = try required(request.param, "param")
+            let value = try required(request.value, "value")
+            let message = try host.controlSet(slot: slot, param: param, value: value)
+            do {
+                try overrides.set(slot: slot, param: param, value: value)
+            } catch {
+                return Self.success(message + "; but it could not be kept for the next start: \(error)")
+            }
+            return Self.success(message + " (kept in \(overrides.path))")
+        case "defaults-write":
+            let suite = try required(request.suite, "suite"), key = try required(request.key, "key")
+            let typeName = request.type ?? "string"
+            guard let type = SharedDefaults.ValueType(rawValue: typeName) else {
+                throw ControlFailure("unknown type \(jsonString(typeName)); expected one of \(SharedDefaults.ValueType.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            let text = try required(request.value, "value")
+            guard let value = type.value(from: text) else { throw ControlFailure("\(jsonString(text)) is not \(type.expected)") }
+            do {
+                try defaults.write(suite: suite, key: key, value: value)
+            } catch {
+                throw ControlFailure(error.description)
+            }
+            return Self.success("\(suite) \(key) = \(value.json)")
+        case "defaults-delete":
+            let suite = try required(request.suite, "suite"), key = try required(request.key, "key")
+            do {
+                try defaults.write(suite: suite, key: key, value: nil)
+            } catch {
+                throw ControlFailure(error.description)
+            }
+            return Self.success("\(suite) \(key) removed")
+        case "defaults-read":
+            let suite = try required(request.suite, "suite")
+            let values: [String: SharedDefaults.Value]
+            do {
+                values = try defaults.read(suite: suite)
+            } catch {
+                throw ControlFailure(error.description)
+            }
+            if let key = request.key {
+                guard let value = values[key] else { throw ControlFailure("\(suite) has no key \(jsonString(key))") }
+                return "{\"ok\": true, \"value\": \(value.json), \"text\": \(jsonString(value.text))}"
+            }
+            return "{\"ok\": true, \"value\": \(SharedDefaults.Value.dictionary(values).json)}"
+        case "status":
+            return host.statusJSON()
+        default:
+            throw ControlFailure("unknown command \(jsonString(request.command)); expected reload, press, set, defaults-write, defaults-read, defaults-delete or status")
+        }
+    }
+
+    static func success(_ message: String) -> String { "{\"ok\": true, \"message\": \(jsonString(message))}" }
+    static func failure(_ message: String) -> String { "{\"ok\": false, \"error\": \(jsonString(message))}" }
+}
+
+/// Slot parameters changed with `glance set`, kept in `<state_dir>/params.json` as
+/// `{"SLOT": {"PARAM": "VALUE"}}` so that a restart shows them again.
+public struct ParameterOverrides {
+    public let path: String
+
+    public init(directory: String) { path = directory + "/params.json" }
+
+    /// What was kept (empty when nothing was, or the file cannot be read).
+    public func load() -> [String: [String: String]] {
+        guard let bytes = FileManager.default.contents(atPath: path) else { return [:] }
+        return (try? JSONDecoder().decode([String: [String: String]].self, from: bytes)) ?? [:]
+    }
+
+    func set(slot: String, param: String, value: String) throws {
+        var all = load()
+        all[slot, default: [:]][param] = value
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(Array(try encoder.encode(all)), to: path)
+    }
+
+    /// `config` with the kept values over its slots' params. A value that no longer fits
+    /// (the slot or parameter is gone, the type changed) is left out and said.
+    public func applied(to config: GlanceConfig, registry: WidgetRegistry, log: (String) -> Void) -> GlanceConfig {
+        var config = config
+        let context = ParameterDecodingContext(timeZone: config.timeZone)
+        for (slotName, values) in load().sorted(by: { $0.key < $1.key }) {
+            guard let index = config.slots.firstIndex(where: { $0.name == slotName }),
+                  let descriptor = registry[config.slots[index].kind] else {
+                log("\(path): no slot \(slotName) any more; its kept values are not used")
+                continue
+            }
+            for (param, value) in values.sorted(by: { $0.key < $1.key }) {
+                var params = config.slots[index].params.filter { $0.name != param }
+                params.append((param, value))
+                do {
+                    _ = try descriptor.makeSource(parameters: params, context: context)
+                    config.slots[index].params = params
+                } catch {
+                    log("\(path): \(slotName).\(param) = \(jsonString(value)) no longer fits (\(error)); using the config's value")
+                }
+            }
+        }
+        return config
+    }
+}
+
+extension WidgetHost {
+    /// `glance reload [KIND]`: at once (a person asking), or as `WidgetCenter` does when
+    /// `throttled` (widget code in another process).
+    func controlReload(kind: String?, throttled: Bool) throws(ControlFailure) -> String {
+        if let kind, !slots.contains(where: { $0.kind == kind }) {
+            throw ControlFailure("no slot shows a widget of kind \(jsonString(kind)); the kinds shown are \(Set(slots.map(\.kind)).sorted().joined(separator: ", "))")
+        }
+        if throttled {
+            if let kind { center.reloadTimelines(ofKind: kind) } else { center.reloadAllTimelines() }
+            return "reload of \(kind ?? "every slot") asked for (at most once per \(Int(config.minimumReloadInterval)) s)"
+        }
+        let now = clock.now()
+        for slot in slots where kind == nil || slot.kind == kind { slot.requestedReload = (.reload, now) }
+        clock.interrupt()
+        return "reloading \(kind.map { "the \($0) slots" } ?? "every slot")"
+    }
+
+    /// `glance press KEY`: as if the key were pressed.
+    func controlPress(key: String, long: Bool) throws(ControlFailure) -> String {
+        guard let binding = config.keys.first(where: { $0.key == key }) else {
+            let known = config.keys.map(\.key)
+            throw ControlFailure("no key \(jsonString(key)) in keys:; \(known.isEmpty ? "the configuration binds no keys" : "the bound keys are \(known.joined(separator: ", "))")")
+        }
+        inbox.press(key: key, long: long)
+        return "pressed \(key): \(long ? binding.long ?? binding.action : binding.action)"
+    }
+
+    /// `glance set SLOT.PARAM VALUE`: the slot's widget configured anew with the value,
+    /// checked as the config is; the slot reloads at once.
+    func controlSet(slot name: String, param: String, value: String) throws(ControlFailure) -> String {
+        guard let slot = slots.first(where: { $0.name == name }) else {
+            throw ControlFailure("no slot named \(jsonString(name)); the slots are \(slots.map(\.name).joined(separator: ", "))")
+        }
+        var config = slot.config
+        config.params = config.params.filter { $0.name != param } + [(param, value)]
+        do {
+            slot.source = try slot.descriptor.makeSource(parameters: config.params, context: ParameterDecodingContext(timeZone: self.config.timeZone))
+        } catch {
+            let message = SlotFactory.parameterError(error, slot: config).message
+            throw ControlFailure("\(name).\(param): \(message)")
+        }
+        slot.config = config
+        slot.timeline = nil
+        slot.requestedReload = (.intent, clock.now())
+        clock.interrupt()
+        return "\(name).\(param) = \(jsonString(value))"
+    }
+
+    /// `glance status`: what each slot shows, its next wake and why, the last refresh.
+    func statusJSON() -> String {
+        let now = clock.now()
+        let zone = config.timeZone
+        let slotLines = slots.map { slot in
+            let next = slot.nextWake(after: now, minimumReloadInterval: config.minimumReloadInterval)
+            var fields = [
+                "\"name\": \(jsonString(slot.name))", "\"kind\": \(jsonString(slot.kind))", "\"family\": \(jsonString(slot.family.rawValue))",
+                "\"shows\": [" + (slot.shownContent?.textLines ?? []).map(jsonString).joined(separator: ", ") + "]",
+                "\"params\": {" + slot.config.params.map { "\(jsonString($0.name)): \(jsonString($0.text))" }.joined(separator: ", ") + "}",
+            ]
+            if let entry = slot.shownEntry { fields.append("\"entry\": \(jsonString(iso8601String(entry.date, in: zone)))") }
+            if let fetched = slot.lastFetch { fields.append("\"fetched\": \(jsonString(iso8601String(fetched, in: zone)))") }
+            if let next {
+                fields.append("\"next_wake\": \(jsonString(iso8601String(next.at, in: zone)))")
+                fields.append("\"next_reason\": \(jsonString(next.why))")
+            }
+            return "{" + fields.joined(separator: ", ") + "}"
+        }
+        var fields = ["\"ok\": true", "\"now\": \(jsonString(iso8601String(now, in: zone)))", "\"config\": \(jsonString(config.source))",
+                      "\"slots\": [" + slotLines.joined(separator: ", ") + "]"]
+        if let next = nextInstant() { fields.append("\"next_wake\": \(jsonString(iso8601String(next, in: zone)))") }
+        if let (at, plan) = lastRefresh {
+            fields.append("\"last_refresh\": {\"at\": \(jsonString(iso8601String(at, in: zone))), \"refresh\": \(jsonString(plan.refresh.rawValue)), \"window\": \(jsonString("\(plan.window)"))}")
+        }
+        if let intent = lastIntent {
+            fields.append("\"last_intent\": {\"slot\": \(jsonString(intent.slot)), \"title\": \(jsonString(intent.title))"
+                          + (intent.error.map { ", \"error\": \(jsonString($0))" } ?? "") + "}")
+        }
+        if displayFailing { fields.append("\"display_failing\": true") }
+        return "{" + fields.joined(separator: ", ") + "}"
+    }
+}

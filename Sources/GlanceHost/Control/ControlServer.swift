@@ -1,0 +1,140 @@
+import CGlanceLinux
+import FoundationEssentials
+import GlanceSystem
+import Glibc
+
+/// The daemon's control socket, `<state_dir>/control.sock`: mode 0600, served from the
+/// host's one wait (each connection is a descriptor the clock watches; nothing polls).
+/// A client sends one JSON request per line and gets one JSON answer per line.
+///
+/// Only the daemon's own user (and root) may talk to it (`SO_PEERCRED`). A line longer
+/// than `maximumLine`, a client that does not read its answers, or more than
+/// `maximumClients` at once are turned away with one error line; the daemon goes on.
+public final class ControlServer {
+    public let path: String
+    private let listener: Int32
+    private let clock: LinuxEventClock
+    private let answer: (String) -> String
+    private var clients: [Int32: [UInt8]] = [:]
+    private let owner = geteuid()
+
+    public static let maximumLine = 1 << 20
+    public static let maximumClients = 256
+
+    public struct SetupError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Listens in `directory` (created 0700 if missing). `answer` turns a request line
+    /// into an answer line, on the clock's thread.
+    public init(directory: String, clock: LinuxEventClock, answer: @escaping (String) -> String) throws(SetupError) {
+        path = StateDirectory.socketPath(in: directory)
+        self.clock = clock
+        self.answer = answer
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw SetupError(description: "cannot create the state folder \(directory): \(error); set state_dir: in the configuration")
+        }
+        var info = stat()
+        if lstat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFSOCK else {
+                throw SetupError(description: "\(path) exists and is not a socket; move it away")
+            }
+            // A socket that answers belongs to a daemon that is running; one that does
+            // not is left over from one that stopped.
+            let probe = glance_unix_connect(path)
+            if probe >= 0 {
+                Glibc.close(probe)
+                throw SetupError(description: "another glance daemon is listening on \(path); stop it, or give this one its own state_dir:")
+            }
+            unlink(path)
+        }
+        let fd = glance_unix_listen(path, 128)
+        guard fd >= 0 else {
+            throw SetupError(description: "cannot listen on \(path): \(String(cString: strerror(errno)))")
+        }
+        listener = fd
+        do {
+            try clock.watch(descriptor: fd) { [unowned self] in acceptAll() }
+        } catch {
+            Glibc.close(fd)
+            unlink(path)
+            throw SetupError(description: "\(error)")
+        }
+    }
+
+    /// Stops listening and removes the socket.
+    public func close() {
+        for fd in clients.keys { drop(fd) }
+        clock.unwatch(descriptor: listener)
+        Glibc.close(listener)
+        unlink(path)
+    }
+
+    private func acceptAll() {
+        while true {
+            let fd = glance_unix_accept(listener)
+            guard fd >= 0 else { return }
+            var uid: UInt32 = 0
+            if glance_peer_uid(fd, &uid) != 0 || (uid != owner && uid != 0) {
+                reply(fd, ControlCommands.failure("only the daemon's user (uid \(owner)) or root may use this socket; you are uid \(uid)"))
+                Glibc.close(fd)
+                continue
+            }
+            if clients.count >= Self.maximumClients {
+                reply(fd, ControlCommands.failure("too many connections at once; try again"))
+                Glibc.close(fd)
+                continue
+            }
+            do {
+                try clock.watch(descriptor: fd) { [unowned self] in read(fd) }
+                clients[fd] = []
+            } catch {
+                Glibc.close(fd)
+            }
+        }
+    }
+
+    private func read(_ fd: Int32) {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
+            // Closed (perhaps mid-line, which is dropped) or failed.
+            guard count > 0 else { return drop(fd) }
+            clients[fd, default: []] += chunk[0..<count]
+            while let end = clients[fd]?.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: clients[fd]![..<end], as: UTF8.self)
+                clients[fd]!.removeSubrange(...end)
+                guard reply(fd, answer(line)) else { return drop(fd) }
+            }
+            if clients[fd]?.count ?? 0 > Self.maximumLine {
+                reply(fd, ControlCommands.failure("request line longer than \(Self.maximumLine) bytes"))
+                return drop(fd)
+            }
+        }
+    }
+
+    /// Sends `line`; false when the client cannot take it (gone, or not reading).
+    @discardableResult
+    private func reply(_ fd: Int32, _ line: String) -> Bool {
+        let bytes = Array((line + "\n").utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeBytes { glance_send(fd, $0.baseAddress! + sent, $0.count - sent) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+
+    private func drop(_ fd: Int32) {
+        clock.unwatch(descriptor: fd)
+        clients[fd] = nil
+        Glibc.close(fd)
+    }
+}

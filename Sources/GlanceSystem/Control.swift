@@ -1,0 +1,121 @@
+import CGlanceLinux
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a daemon keeps its state (the control socket, `glance set` values): the
+/// config's `state_dir:`, else `$STATE_DIRECTORY` (systemd's `StateDirectory=`; its
+/// first entry), else `$XDG_STATE_HOME/glance`, else `~/.local/state/glance`.
+package enum StateDirectory {
+    package static func resolve(configured: String?) -> String {
+        if let configured, !configured.isEmpty { return configured }
+        if let systemd = environment("STATE_DIRECTORY"), let first = systemd.split(separator: ":").first { return String(first) }
+        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/glance" }
+        return (environment("HOME") ?? "/") + "/.local/state/glance"
+    }
+
+    /// The control socket in `directory`.
+    package static func socketPath(in directory: String) -> String { directory + "/control.sock" }
+
+    private static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+}
+
+/// A client's end of a daemon's control socket: one request line, one answer line.
+package final class ControlClient {
+    package enum Failure: Error, CustomStringConvertible {
+        /// Nothing listens at the path (no socket, or a socket nobody serves).
+        case noDaemon(path: String)
+        /// The daemon did not answer in time, or the connection broke.
+        case broken(path: String, problem: String)
+
+        package var description: String {
+            switch self {
+            case .noDaemon(let path): "no glance daemon is listening on \(path)"
+            case .broken(let path, let problem): "\(path): \(problem)"
+            }
+        }
+    }
+
+    private let descriptor: Int32
+    private let path: String
+
+    /// Connects to the socket at `path`; answers wait at most `timeoutMilliseconds`.
+    package init(path: String, timeoutMilliseconds: Int32 = 30_000) throws(Failure) {
+        let fd = glance_unix_connect(path)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ECONNREFUSED || code == ENOTDIR { throw .noDaemon(path: path) }
+            throw .broken(path: path, problem: String(cString: strerror(code)))
+        }
+        _ = glance_socket_timeouts(fd, timeoutMilliseconds)
+        descriptor = fd
+        self.path = path
+    }
+
+    deinit { close(descriptor) }
+
+    /// Sends `line` (a JSON object, without its newline) and returns the answer line.
+    package func request(_ line: String) throws(Failure) -> String {
+        var bytes = Array((line + "\n").utf8)
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .broken(path: path, problem: "sending failed: \(String(cString: strerror(errno)))")
+            }
+            sent += count
+        }
+        bytes.removeAll()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count < 0, errno == EINTR { continue }
+            if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .broken(path: path, problem: "the daemon did not answer in time") }
+            if count <= 0 { throw .broken(path: path, problem: "the daemon closed the connection without an answer") }
+            bytes += buffer[0..<count]
+            if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) { return String(decoding: bytes[..<end], as: UTF8.self) }
+        }
+    }
+}
+
+/// Foundation's `UserDefaults` on Linux (swift-corelibs-foundation) keeps changes in
+/// memory until `synchronize()`, and keeps what it read. In a process that links
+/// Foundation, `flush()` writes every suite's changes to its file and forgets what was
+/// read, so the next read sees what other processes wrote. Without Foundation it does
+/// nothing.
+package enum FoundationPreferences {
+    private typealias Flush = @convention(c) () -> Void
+
+    private static let flushFunction: Flush? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "CFPreferencesFlushCaches") else { return nil }
+        return unsafeBitCast(symbol, to: Flush.self)
+    }()
+
+    package static var isLinked: Bool { flushFunction != nil }
+
+    package static func flush() { flushFunction?() }
+}
+
+/// A JSON string literal for `text`.
+package func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
