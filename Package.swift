@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget"]),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -15,13 +15,20 @@ struct Result {
     var stderr: String
 }
 
-/// Runs glance (or another built executable) to completion (quick commands only).
-func runGlance(_ arguments: [String], in directory: URL? = nil, executable: String = "glance") throws -> Result {
+/// Runs glance (or another built executable) to completion (quick commands only);
+/// `via` runs it through another program (`setpriv --reuid=…`).
+func runGlance(_ arguments: [String], in directory: URL? = nil, executable: String = "glance", via wrapper: [String] = []) throws -> Result {
     let process = Process()
-    process.executableURL = executable == "glance"
+    let binary = executable == "glance"
         ? try glanceBinary()
         : try glanceBinary().deletingLastPathComponent().appendingPathComponent(executable)
-    process.arguments = arguments
+    if let launcher = wrapper.first {
+        process.executableURL = URL(fileURLWithPath: launcher)
+        process.arguments = Array(wrapper.dropFirst()) + [binary.path] + arguments
+    } else {
+        process.executableURL = binary
+        process.arguments = arguments
+    }
     if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()

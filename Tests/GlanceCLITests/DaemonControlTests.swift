@@ -1,0 +1,187 @@
+import CGlanceLinux
+import Foundation
+import GlanceSystem
+import Glibc
+import Testing
+
+/// `glance reload/press/set/defaults/status` against a real `glance run` over its Unix
+/// socket, and clients that misbehave.
+@Suite(.serialized) struct DaemonControlTests {
+    typealias Daemon = DaemonSignalTests.Daemon
+
+    let config = """
+        timezone: Asia/Seoul
+        state_dir: state
+        display: {backend: file, path: frames, size: 400x200}
+        slots:
+          - {name: dday, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+        keys:
+          A: reload-all
+        """
+
+    func start(in directory: URL) throws -> Daemon {
+        try config.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        return daemon
+    }
+
+    func glance(_ arguments: [String], in directory: URL) throws -> Result {
+        try runGlance(arguments + ["--config", directory.appendingPathComponent("wall.yaml").path])
+    }
+
+    @Test func setChangesTheFrameAndSurvivesARestart() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var daemon = try start(in: directory)
+        let socket = directory.appendingPathComponent("state/control.sock").path
+        var info = stat()
+        #expect(lstat(socket, &info) == 0 && info.st_mode & 0o777 == 0o600 && info.st_mode & S_IFMT == S_IFSOCK)
+
+        let set = try glance(["set", "dday.title", "Trip to Jeju"], in: directory)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(daemon.waitFor("dday: intent → partial refresh"), "\(daemon.text)")
+        var status = try glance(["status"], in: directory)
+        #expect(status.stdout.contains("TRIP TO JEJU"), "\(status.stdout)")
+        #expect(status.stdout.contains("next wake 2026") || status.stdout.contains("next wake 2027"), "\(status.stdout)")
+        #expect(status.stdout.contains("last refresh: partial"), "\(status.stdout)")
+
+        // A value of the wrong type, an unknown slot or parameter: one line, nothing changes.
+        for (arguments, message) in [(["set", "dday.target", "soon"], "dday.target: 'soon' is not a date"),
+                                     (["set", "lunch.title", "x"], "no slot named \"lunch\""),
+                                     (["set", "dday.colour", "red"], "unknown parameter 'colour' for countdown")] {
+            let refused = try glance(arguments, in: directory)
+            #expect(refused.status == 1 && refused.stderr.contains(message), "\(refused.stderr)")
+            #expect(refused.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try glance(["status"], in: directory).stdout.contains("TRIP TO JEJU"))
+
+        #expect(daemon.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: socket))
+        #expect(try glance(["status"], in: directory).status == 3)
+        daemon = try start(in: directory)
+        status = try glance(["status", "--json"], in: directory)
+        #expect(status.stdout.contains("\"TRIP TO JEJU\""), "\(status.stdout)")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test func reloadPressAndStatus() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        var result = try glance(["reload"], in: directory)
+        #expect(result.status == 0 && result.stdout.contains("reloading every slot"), "\(result.stderr)")
+        #expect(daemon.waitFor("dday: reload →"), "\(daemon.text)")
+        result = try glance(["reload", "countdown"], in: directory)
+        #expect(result.status == 0)
+        result = try glance(["reload", "weather"], in: directory)
+        #expect(result.status == 1 && result.stderr.contains("no slot shows a widget of kind \"weather\""))
+        result = try glance(["press", "A"], in: directory)
+        #expect(result.status == 0 && result.stdout.contains("pressed A: reload-all"), "\(result.stderr)")
+        #expect(daemon.waitFor("dday: intent →"), "\(daemon.text)")
+        result = try glance(["press", "Q"], in: directory)
+        #expect(result.status == 1 && result.stderr.contains("no key \"Q\" in keys:; the bound keys are A"))
+        result = try glance(["status", "--json"], in: directory)
+        #expect(result.stdout.hasPrefix("{\"ok\": true"), "\(result.stdout)")
+    }
+
+    @Test func theSharedStore() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        let suite = "group.test.\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: NSHomeDirectory() + "/.config/\(suite).plist") }
+        for (flag, key, value) in [("-string", "title", "Jeju"), ("-int", "count", "3"), ("-bool", "on", "yes"),
+                                   ("-date", "when", "2027-01-03T00:00:00+09:00"), ("-data", "blob", "eyJhIjoxfQ==")] {
+            let written = try glance(["defaults", "write", suite, key, flag, value], in: directory)
+            #expect(written.status == 0, "\(written.stderr)")
+        }
+        #expect(try glance(["defaults", "read", suite, "title"], in: directory).stdout == "Jeju\n")
+        #expect(try glance(["defaults", "read", suite, "count"], in: directory).stdout == "3\n")
+        let all = try glance(["defaults", "read", suite], in: directory).stdout
+        #expect(all == "{\"blob\": \"eyJhIjoxfQ==\", \"count\": 3, \"on\": true, \"title\": \"Jeju\", \"when\": \"2027-01-02T15:00:00+00:00\"}\n", "\(all)")
+        // Foundation's own file, as UserDefaults(suiteName:) reads it.
+        let plist = try String(contentsOfFile: NSHomeDirectory() + "/.config/\(suite).plist", encoding: .utf8)
+        #expect(plist.contains("<key>count</key>") && plist.contains("<integer>3</integer>") && plist.contains("<true/>"))
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        #expect(defaults.string(forKey: "title") == "Jeju" && defaults.integer(forKey: "count") == 3 && defaults.bool(forKey: "on"))
+
+        for (arguments, message) in [(["defaults", "write", "../etc", "k", "v"], "suite name \"../etc\" is not allowed"),
+                                     (["defaults", "write", "a/b", "k", "v"], "suite name \"a/b\" is not allowed"),
+                                     (["defaults", "write", suite, "n", "-int", "three"], "\"three\" is not a whole number"),
+                                     (["defaults", "read", suite, "missing"], "has no key \"missing\"")] {
+            let refused = try glance(arguments, in: directory)
+            #expect(refused.status == 1 && refused.stderr.contains(message), "\(refused.stderr)")
+        }
+        #expect(try glance(["defaults", "delete", suite, "count"], in: directory).status == 0)
+        #expect(try glance(["defaults", "read", suite, "count"], in: directory).status == 1)
+    }
+
+    @Test func noDaemonIsExitThreeNamingTheSocket() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try config.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        for command in [["status"], ["reload"], ["press", "A"], ["set", "dday.title", "x"], ["defaults", "read", "group.x"]] {
+            let result = try glance(command, in: directory)
+            #expect(result.status == 3)
+            #expect(result.stderr == "glance: no daemon is listening on \(directory.path)/state/control.sock (start one with glance run --config \(directory.path)/wall.yaml)\n")
+        }
+    }
+
+    /// Garbage, a 10 MB line, a client that leaves mid-line and 100 clients at once: each
+    /// gets its answer or is turned away, and the daemon keeps serving.
+    @Test func misbehavingClientsLeaveTheDaemonServing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        let socket = directory.appendingPathComponent("state/control.sock").path
+
+        let garbage = try ControlClient(path: socket).request("this is not json")
+        #expect(garbage.contains("\"ok\": false") && garbage.contains("not a request"))
+        let unknown = try ControlClient(path: socket).request("{\"command\": \"format-disk\"}")
+        #expect(unknown.contains("unknown command \\\"format-disk\\\""))
+
+        // 10 MB without a newline: refused once past the limit (or the connection is cut).
+        let huge = try ControlClient(path: socket)
+        do {
+            let answer = try huge.request(String(repeating: "x", count: 10 << 20))
+            #expect(answer.contains("longer than"))
+        } catch {
+            #expect("\(error)".contains(socket))
+        }
+
+        // Half a line, then gone.
+        let fd = glance_unix_connect(socket)
+        #expect(fd >= 0)
+        _ = "{\"command\": \"sta".withCString { write(fd, $0, strlen($0)) }
+        close(fd)
+
+        // 100 at once, each with a status request sent before any answer is read.
+        let clients = try (0..<100).map { _ in try ControlClient(path: socket) }
+        let answers = try clients.map { try $0.request("{\"command\": \"status\"}") }
+        #expect(answers.allSatisfy { $0.hasPrefix("{\"ok\": true") })
+
+        #expect(try glance(["status"], in: directory).status == 0)
+        #expect(daemon.process.isRunning)
+    }
+
+    /// Another user is turned away by SO_PEERCRED even where the socket's mode lets them in.
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func anotherUserIsRefused() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        chmod(directory.path, 0o755)
+        chmod(directory.appendingPathComponent("state").path, 0o755)
+        chmod(directory.appendingPathComponent("state/control.sock").path, 0o666)
+        let result = try runGlance(["status", "--config", directory.appendingPathComponent("wall.yaml").path],
+                                   via: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("only the daemon's user (uid 0) or root may use this socket; you are uid 65534"), "\(result.stderr)")
+        #expect(try glance(["status"], in: directory).status == 0)
+    }
+}
