@@ -75,6 +75,10 @@ let package = Package(
         .executableTarget(name: "GlanceCLI", dependencies: ["GlanceCommandLine"]),
         // An iOS-style widget as its own executable: `swift run EmojiWidget render …`.
         .executableTarget(name: "EmojiWidget", dependencies: ["Glance"], path: "Examples/EmojiWidget"),
+        // The D-Day tutorial's pair: a widget reading an app group's UserDefaults, and the
+        // app's side as a command that writes it and calls WidgetCenter.
+        .executableTarget(name: "DDayWidget", dependencies: ["Glance"], path: "Examples/DDay/Widget"),
+        .executableTarget(name: "dday-set", dependencies: ["Glance"], path: "Examples/DDay/Companion"),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
         // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
@@ -89,7 +93,7 @@ let package = Package(
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget", "GlanceSystem", "CGlanceLinux"]),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )

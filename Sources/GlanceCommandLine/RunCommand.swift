@@ -3,6 +3,7 @@ import ArgumentParser
 import FoundationEssentials
 import GlanceHardware
 import GlanceHost
+import Glibc
 import GlanceSystem
 import GlanceText
 import GlanceTime
@@ -29,6 +30,9 @@ struct RunCommand: ParsableCommand {
         // The file is read while SIGINT/SIGTERM still stop the process at once (reading
         // starts no thread).
         var configuration = try loadConfiguration()
+        // Foundation's Calendar.current and TimeZone.current in widget code see the
+        // display's zone (it reads TZ on first use).
+        setenv("TZ", configuration.timeZone.identifier, 1)
         // Then, before any thread exists: the clock blocks SIGINT/SIGTERM so that they
         // arrive through its signalfd and end the wait instead of killing the process.
         let clock: LinuxEventClock

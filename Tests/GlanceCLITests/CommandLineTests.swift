@@ -17,8 +17,10 @@ struct Result {
 
 /// Runs glance (or another built executable) to completion (quick commands only);
 /// `via` runs it through another program (`setpriv --reuid=…`).
-func runGlance(_ arguments: [String], in directory: URL? = nil, executable: String = "glance", via wrapper: [String] = []) throws -> Result {
+func runGlance(_ arguments: [String], in directory: URL? = nil, executable: String = "glance", via wrapper: [String] = [],
+               environment: [String: String] = [:]) throws -> Result {
     let process = Process()
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let binary = executable == "glance"
         ? try glanceBinary()
         : try glanceBinary().deletingLastPathComponent().appendingPathComponent(executable)

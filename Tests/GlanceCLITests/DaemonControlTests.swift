@@ -185,3 +185,43 @@ import Testing
         #expect(try glance(["status"], in: directory).status == 0)
     }
 }
+
+/// The D-Day pair in Examples/: the companion command writes the app group's
+/// UserDefaults and calls WidgetCenter; the running widget shows the new event.
+@Suite(.serialized) struct DDayExampleTests {
+    @Test func theCompanionChangesTheRunningWidget() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let home = directory.appendingPathComponent("home").path
+        try """
+            timezone: Asia/Seoul
+            state_dir: state
+            minimum_reload_interval: 1
+            display: {backend: file, path: frames, size: 400x200}
+            slots:
+              - {name: dday, kind: DDayWidget, family: systemMedium}
+            """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let environment = ["HOME": home, "XDG_CONFIG_HOME": "", "STATE_DIRECTORY": directory.appendingPathComponent("state").path]
+        let daemon = try DaemonSignalTests.Daemon(["run", "--config", "wall.yaml"], in: directory, executable: "DDayWidget",
+                                                  environment: environment)
+        defer { _ = daemon.stop() }
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        let config = directory.appendingPathComponent("wall.yaml").path
+        #expect(try runGlance(["status", "--config", config]).stdout.contains("No event yet · D-?"))
+
+        let companion = try runGlance(["Trip to Jeju", "2027-01-03"], executable: "dday-set", environment: environment)
+        #expect(companion.status == 0, "\(companion.stderr)")
+        #expect(companion.stdout == "saved Trip to Jeju on 2027-01-03\n")
+        // Foundation's own suite file, written by the companion's UserDefaults.
+        #expect(FileManager.default.fileExists(atPath: home + "/.config/group.com.example.dday.plist"))
+        #expect(daemon.waitFor("dday: reload → partial refresh"), "\(daemon.text)")
+        let status = try runGlance(["status", "--config", config]).stdout
+        #expect(status.contains("Trip to Jeju · D-"), "\(status)")
+        #expect(status.contains("January 3, 2027"), "\(status)")
+
+        // No daemon: the companion says so and still saves.
+        let alone = try runGlance(["Landing", "2027-02-01"], executable: "dday-set",
+                                  environment: environment.merging(["STATE_DIRECTORY": directory.appendingPathComponent("elsewhere").path]) { $1 })
+        #expect(alone.status == 0 && alone.stderr.contains("no glance daemon is listening on"), "\(alone.stderr)")
+    }
+}

@@ -9,10 +9,12 @@ import Testing
         let process = Process()
         let log: URL
 
-        init(_ arguments: [String], in directory: URL, ignoringHangUp: Bool = false) throws {
+        init(_ arguments: [String], in directory: URL, ignoringHangUp: Bool = false, executable: String = "glance",
+             environment: [String: String] = [:]) throws {
             log = directory.appendingPathComponent("daemon.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-            let glance = try glanceBinary().path
+            let glance = try glanceBinary().deletingLastPathComponent().appendingPathComponent(executable).path
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             if ignoringHangUp {
                 // As nohup starts it: SIGHUP ignored before glance runs.
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")

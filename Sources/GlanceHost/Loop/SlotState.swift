@@ -58,6 +58,8 @@ final class SlotState {
                 candidates.append(reload)
             }
             if let next = timeline.nextEntryDate(after: now) { candidates.append(next) }
+            // An entry that became current without being shown is due now.
+            if let index = timeline.entryIndex(at: now), index != shownEntryIndex { candidates.append(now) }
         }
         return candidates.min()
     }

@@ -266,9 +266,13 @@ public final class WidgetHost {
         let displayDue = presenter.isDue(at: now)
         guard !woken.isEmpty || displayDue else { return }
 
+        // A provider that dates its first entry `Date()` (Xcode's template) dates it after
+        // this wake began: the entries current once the fetches are done are shown, not
+        // the placeholder.
+        let current = max(now, clock.now())
         var changed: [SlotState] = []
         for (slot, _) in woken {
-            let index = slot.timeline?.entryIndex(at: now)
+            let index = slot.timeline?.entryIndex(at: current)
             let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry
                 ?? slot.source.placeholder(in: providerContext(for: slot, at: now))
             slot.shownEntryIndex = index

@@ -99,6 +99,24 @@ extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var quaternary: HierarchicalShapeStyle { .quaternary }
 }
 
+/// The system's fill colours for shapes and backgrounds (SwiftUI's `.fill`, with
+/// `.secondary`, `.tertiary` and `.quaternary` levels): a translucent grey.
+public struct FillShapeStyle: ShapeStyle, Hashable {
+    let opacity: Double
+
+    public var secondary: FillShapeStyle { FillShapeStyle(opacity: 0.16) }
+    public var tertiary: FillShapeStyle { FillShapeStyle(opacity: 0.12) }
+    public var quaternary: FillShapeStyle { FillShapeStyle(opacity: 0.08) }
+
+    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+        .color(RGBA(120, 120, 128, UInt8((255 * opacity).rounded())))
+    }
+}
+
+extension ShapeStyle where Self == FillShapeStyle {
+    public static var fill: FillShapeStyle { FillShapeStyle(opacity: 0.2) }
+}
+
 extension ShapeStyle where Self == Color {
     public static var black: Color { .black }
     public static var white: Color { .white }
