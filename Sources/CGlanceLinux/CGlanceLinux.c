@@ -235,3 +235,14 @@ int glance_socket_timeouts(int fd, int milliseconds) {
 }
 
 ssize_t glance_send(int fd, const void *bytes, size_t length) { return send(fd, bytes, length, MSG_NOSIGNAL | MSG_DONTWAIT); }
+
+/* Linux input devices (evdev). */
+#include <linux/input.h>
+
+int glance_evdev_abs_range(int fd, int axis, int32_t *minimum, int32_t *maximum) {
+    struct input_absinfo info;
+    if (ioctl(fd, EVIOCGABS(axis), &info) < 0) return -1;
+    *minimum = info.minimum;
+    *maximum = info.maximum;
+    return 0;
+}

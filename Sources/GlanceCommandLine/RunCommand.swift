@@ -64,6 +64,8 @@ struct RunCommand: ParsableCommand {
         // The running host; SIGHUP swaps in one made from the file read again.
         let current = CurrentHost()
         let presenter: FramePresenter
+        var inputs: [EvdevInput] = []
+        defer { withExtendedLifetime(inputs) {} }
         do {
             presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale)
             current.host = try makeHost(configuration, presenter: presenter, clock: clock, display: display)
@@ -71,6 +73,15 @@ struct RunCommand: ParsableCommand {
                 let keys = GPIOKeys(keys: wires.keyLines)
                 try keys.attach(to: clock, input: { current.host.inbox.send($0) }, log: { Self.say($0) })
                 if !keys.keys.isEmpty { Self.say("keys \(keys.keys.map(\.name).joined(separator: ", ")) wake the display") }
+            }
+            // Keyboards and touchscreens (input:): their keys bind in keys:, taps press controls.
+            for device in configuration.inputs {
+                let output = display.output
+                let input = try EvdevInput(path: device.device, range: device.range, nativeWidth: output.nativeWidth,
+                                           nativeHeight: output.nativeHeight, rotation: output.rotation)
+                try input.attach(to: clock, input: { current.host.inbox.send($0) }, log: { Self.say($0) })
+                inputs.append(input)
+                Self.say("\(device.device): \(input.mapping == nil ? "keys" : "keys and taps") wake the display")
             }
         } catch {
             display.releaseWires()

@@ -74,4 +74,8 @@ int glance_socket_timeouts(int fd, int milliseconds);
 // send() without SIGPIPE and without blocking.
 ssize_t glance_send(int fd, const void *bytes, size_t length);
 
+// The range of an absolute axis of an input device (EVIOCGABS); 0, or -1 with errno
+// (ENOTTY on a pipe or a device without the axis).
+int glance_evdev_abs_range(int fd, int axis, int32_t *minimum, int32_t *maximum);
+
 #endif
