@@ -21,7 +21,9 @@ struct BenchCommand: ParsableCommand {
         Renders the demo dashboard (800×480, five widgets) --frames times, each for a \
         different day so that its text changes, through the whole path: view bodies, \
         layout, drawing, quantising to black and white, packing to 1-bit bytes. The first \
-        tenth of the frames (at least one) warms the caches and is not timed. Last line: \
+        tenth of the frames (at least one) warms the caches and is not timed. Then presses \
+        a key bound to a Button 20 times and prints the median time from the press to the \
+        frame reaching the panel (key_to_refresh_ms). Last line: \
         frames=N ms_per_frame=X peak_rss_kib=Y
         """,
         subcommands: [IdleBench.self, BusBench.self, LayoutBench.self]
@@ -67,6 +69,8 @@ struct BenchCommand: ParsableCommand {
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.map { Int(String($0.filter(\.isNumber))) ?? 0 } ?? 0
         print("rendered \(frames) frames of \(config.display.width)x\(config.display.height) (\(warmUp) warm-up), checksum \(checksum)")
+        let latency = try InputLatencyBench.measure(presses: 20, fonts: fonts)
+        print("key_to_refresh_ms=\(latency.median.rounded(toPlaces: 2)) worst_ms=\(latency.worst.rounded(toPlaces: 2)) (20 presses: key → Button's intent → reload → draw → quantise → diff → plan → panel; the panel's update time comes after)")
         print("frames=\(frames) ms_per_frame=\((milliseconds * 1000).rounded() / 1000) peak_rss_kib=\(peak)")
     }
 }
@@ -304,5 +308,13 @@ struct BusBench: ParsableCommand {
         let window = partial.update?.window.description ?? "none"
         print("\(board.name): full refresh \(full.bytes) bytes in \(full.transfers) SPI transfers (\(milliseconds(full.bytes)) ms at \(board.spiSpeedHz / 1000) kHz), \(partial.update?.refresh.rawValue ?? "no") refresh \(partial.bytes) bytes in \(partial.transfers) transfers (\(milliseconds(partial.bytes)) ms), window \(window)")
         print("board=\(board.name) spi_hz=\(board.spiSpeedHz) full_bytes=\(full.bytes) full_transfers=\(full.transfers) full_bus_ms=\(milliseconds(full.bytes)) partial_bytes=\(partial.bytes) partial_transfers=\(partial.transfers) partial_bus_ms=\(milliseconds(partial.bytes)) window=\(window)")
+    }
+}
+
+extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        var factor = 1.0
+        for _ in 0..<places { factor *= 10 }
+        return (self * factor).rounded() / factor
     }
 }

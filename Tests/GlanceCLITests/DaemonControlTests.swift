@@ -225,3 +225,16 @@ import Testing
         #expect(alone.status == 0 && alone.stderr.contains("no glance daemon is listening on"), "\(alone.stderr)")
     }
 }
+
+/// `glance bench` prints the key-to-refresh-start latency before its contract line.
+@Suite struct InputLatencyBenchTests {
+    @Test func benchPrintsTheKeyToRefreshLatency() throws {
+        let result = try runGlance(["bench", "--frames", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        let latency = try #require(lines.first { $0.hasPrefix("key_to_refresh_ms=") })
+        let value = try #require(Double(latency.dropFirst("key_to_refresh_ms=".count).prefix { $0 != " " }))
+        #expect(value > 0 && value < 1000)
+        #expect(lines.last?.hasPrefix("frames=2 ms_per_frame=") == true)
+    }
+}
