@@ -38,8 +38,8 @@ public struct QuantisedFrame: Sendable, Equatable {
 
 extension Canvas {
     /// Maps every pixel to `palette`. Flat pixels (text, solid shapes) take the nearest
-    /// colour (on two- and three-ink panels greys are darkened by a quarter first, so
-    /// mid-grey text prints as ink) and neither take nor pass on diffusion error, so text stays crisp; tonal
+    /// colour (on two- and three-ink panels colours are darkened by a quarter first, so
+    /// mid-grey or blue text prints as ink) and neither take nor pass on diffusion error, so text stays crisp; tonal
     /// pixels (gradients, images) are dithered with `dither`. Transparent pixels are
     /// taken as drawn on white.
     public func quantised(to palette: Palette, dither: DitherMode) -> QuantisedFrame {
@@ -78,9 +78,10 @@ extension Canvas {
                                 let source = pixels[index]
                                 let pixel = source.a == 255 ? source : source.over(.white)
                                 var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
-                                if !tonal[index], inkBias, max(r, g, b) - min(r, g, b) < 48 {
+                                if !tonal[index], inkBias {
                                     // On 1-bit-like panels, flat content that is not near white
-                                    // is ink: grey (secondary) text stays legible.
+                                    // is ink: grey (secondary) text and coloured text, switches
+                                    // and buttons (a blue label, a green switch) stay legible.
                                     r = r * 3 / 4
                                     g = g * 3 / 4
                                     b = b * 3 / 4
