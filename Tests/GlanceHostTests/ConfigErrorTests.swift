@@ -113,3 +113,21 @@ import Testing
         #expect(config.keys.map(\.key) == ["A"] && config.keys.map(\.action) == [.reloadAll])
     }
 }
+
+/// `input:` and `state_dir:` in the configuration.
+@Suite struct InputConfigTests {
+    @Test func inputDevicesAndTheirErrors() throws {
+        let slots = "slots:\n  - {name: today, kind: weekday, family: systemSmall}\n"
+        let one = try ConfigLoader.parse("input: {device: /dev/input/event2, range: [4095, 4095]}\n" + slots, file: "wall.yaml")
+        #expect(one.inputs.map(\.device) == ["/dev/input/event2"] && one.inputs[0].range?.x == 0...4095)
+        let two = try ConfigLoader.parse("input:\n  - {device: /dev/input/event0}\n  - {device: /dev/input/event1}\n" + slots, file: "wall.yaml")
+        #expect(two.inputs.map(\.device) == ["/dev/input/event0", "/dev/input/event1"] && two.inputs[0].range == nil)
+        for (yaml, message) in [("input: {range: [10, 10]}\n", "wall.yaml:1:8: input: missing 'device' (like /dev/input/event0 or /dev/input/by-id/…)"),
+                                ("input: {device: /dev/input/event0, range: [10]}\n", "wall.yaml:1:43: input.range: expected [largest x, largest y], like [4095, 4095]"),
+                                ("state_dir: \"\"\n", "wall.yaml:1:12: state_dir: expected a folder, found nothing")] {
+            #expect(throws: ConfigError.self) { try ConfigLoader.parse(yaml + slots, file: "wall.yaml") }
+            do { _ = try ConfigLoader.parse(yaml + slots, file: "wall.yaml") } catch { #expect("\(error)" == message) }
+        }
+        #expect(try ConfigLoader.parse("state_dir: state\n" + slots, file: "/etc/glance/wall.yaml").stateDirectory == "/etc/glance/state")
+    }
+}

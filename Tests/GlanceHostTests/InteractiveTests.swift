@@ -220,3 +220,20 @@ struct LightWidget: Widget {
         #expect(lightState.withLock { ($0.isOn, $0.performs) } == (false, 3))
     }
 }
+
+extension InteractiveTests {
+    /// `glance press A` as the socket delivers it: the same path as the board key.
+    @Test func aPressFromTheControlSocketRunsTheToggle() throws {
+        let (host, _, log) = try makeHost()
+        let commands = ControlCommands(stateDirectory: FileManager.default.temporaryDirectory.path)
+        let answer = commands.answer("{\"command\": \"press\", \"key\": \"A\"}", host: host)
+        #expect(answer == "{\"ok\": true, \"message\": \"pressed A: press light\"}")
+        #expect(host.step() == nil)
+        #expect(lightState.withLock { $0.isOn })
+        #expect(log.lines.filter { $0 == "wake intent" }.count == 1)
+        // A press of a key that is not bound changes nothing.
+        #expect(commands.answer("{\"command\": \"press\", \"key\": \"Z\"}", host: host).contains("no key \\\"Z\\\" in keys:"))
+        let status = commands.answer("{\"command\": \"status\"}", host: host)
+        #expect(status.contains("\"last_intent\": {\"slot\": \"light\", \"title\": \"Light\"}"), "\(status)")
+    }
+}
