@@ -219,6 +219,12 @@ import Testing
         #expect(status.contains("Trip to Jeju · D-"), "\(status)")
         #expect(status.contains("January 3, 2027"), "\(status)")
 
+        // glance defaults write, then glance reload: the widget reads the new value.
+        #expect(try runGlance(["defaults", "write", "group.com.example.dday", "title", "Landing on the Moon", "--config", config]).status == 0)
+        #expect(try runGlance(["reload", "--config", config]).status == 0)
+        #expect(daemon.waitFor("dday: reload → partial refresh", times: 2), "\(daemon.text)")
+        #expect(try runGlance(["status", "--config", config]).stdout.contains("Landing on the Moon · D-"))
+
         // No daemon: the companion says so and still saves.
         let alone = try runGlance(["Landing", "2027-02-01"], executable: "dday-set",
                                   environment: environment.merging(["STATE_DIRECTORY": directory.appendingPathComponent("elsewhere").path]) { $1 })
