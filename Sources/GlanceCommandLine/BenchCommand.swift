@@ -34,6 +34,8 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         guard (1...100_000).contains(frames) else { throw UsageError(message: "--frames must be between 1 and 100000") }
+        // A provider's WidgetCenter calls stay in this process (no daemon is poked).
+        WidgetCenter.shared.setWakeHandler {}
         let config = try ConfigLoader.parse(DemoConfig.yaml(outputDirectory: "unused"), file: "built-in demo")
         let fonts: FontLibrary
         do {

@@ -174,7 +174,8 @@ struct DefaultsRead: ParsableCommand {
         request.key = key
         let answer = try daemon.send(request)
         guard !daemon.json else { return }
-        if key != nil, let text = answer["text"]?.string {
+        // One key: a string (text, a date, base64 data) bare, anything else as JSON.
+        if key != nil, let text = answer["value"]?.string {
             print(text)
         } else if let value = answer["value"] {
             print(value.text)

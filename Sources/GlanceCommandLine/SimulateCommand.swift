@@ -27,6 +27,8 @@ struct SimulateCommand: ParsableCommand {
     var until: String
 
     func run() throws {
+        // A provider's WidgetCenter calls stay in this process (no daemon is poked).
+        WidgetCenter.shared.setWakeHandler {}
         guard let start = parseISO8601Instant(from) else {
             throw UsageError(message: "--from: '\(from)' is not an ISO 8601 instant like 2026-12-31T09:00:00+09:00")
         }

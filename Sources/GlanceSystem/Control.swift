@@ -62,11 +62,15 @@ package final class ControlClient {
     package func request(_ line: String) throws(Failure) -> String {
         var bytes = Array((line + "\n").utf8)
         var sent = 0
+        var sendFailure: String?
         while sent < bytes.count {
             let count = bytes.withUnsafeMutableBytes { send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .broken(path: path, problem: "sending failed: \(String(cString: strerror(errno)))")
+                // The daemon may have answered and closed before reading it all (a
+                // refusal, a line too long): its answer is still there to read.
+                sendFailure = "sending failed: \(String(cString: strerror(errno)))"
+                break
             }
             sent += count
         }
@@ -76,7 +80,7 @@ package final class ControlClient {
             let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
             if count < 0, errno == EINTR { continue }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .broken(path: path, problem: "the daemon did not answer in time") }
-            if count <= 0 { throw .broken(path: path, problem: "the daemon closed the connection without an answer") }
+            if count <= 0 { throw .broken(path: path, problem: sendFailure ?? "the daemon closed the connection without an answer") }
             bytes += buffer[0..<count]
             if let end = bytes.firstIndex(of: UInt8(ascii: "\n")) { return String(decoding: bytes[..<end], as: UTF8.self) }
         }

@@ -103,7 +103,10 @@ import Testing
         let all = try glance(["defaults", "read", suite], in: directory).stdout
         #expect(all == "{\"blob\": \"eyJhIjoxfQ==\", \"count\": 3, \"on\": true, \"title\": \"Jeju\", \"when\": \"2027-01-02T15:00:00+00:00\"}\n", "\(all)")
         // Foundation's own file, as UserDefaults(suiteName:) reads it.
-        let plist = try String(contentsOfFile: NSHomeDirectory() + "/.config/\(suite).plist", encoding: .utf8)
+        let plistPath = NSHomeDirectory() + "/.config/\(suite).plist"
+        var plistInfo = stat()
+        #expect(stat(plistPath, &plistInfo) == 0 && plistInfo.st_mode & 0o777 == 0o600)
+        let plist = try String(contentsOfFile: plistPath, encoding: .utf8)
         #expect(plist.contains("<key>count</key>") && plist.contains("<integer>3</integer>") && plist.contains("<true/>"))
         let defaults = try #require(UserDefaults(suiteName: suite))
         #expect(defaults.string(forKey: "title") == "Jeju" && defaults.integer(forKey: "count") == 3 && defaults.bool(forKey: "on"))
@@ -115,6 +118,15 @@ import Testing
             let refused = try glance(arguments, in: directory)
             #expect(refused.status == 1 && refused.stderr.contains(message), "\(refused.stderr)")
         }
+        // An answer too large to send without blocking the loop is refused, not cut.
+        let blob = Data(repeating: 7, count: 90_000).base64EncodedString()
+        #expect(try glance(["defaults", "write", suite, "big", "-data", blob], in: directory).status == 0)
+        #expect(try glance(["defaults", "write", suite, "big2", "-data", blob], in: directory).status == 0)
+        let big = try glance(["defaults", "read", suite], in: directory)
+        #expect(big.status == 1 && big.stderr.contains("more than 131072; ask for one key at a time"), "\(big.stderr)")
+        #expect(try glance(["defaults", "read", suite, "big"], in: directory).stdout.count == blob.count + 1)
+        #expect(try glance(["defaults", "delete", suite, "big"], in: directory).status == 0)
+        #expect(try glance(["defaults", "delete", suite, "big2"], in: directory).status == 0)
         #expect(try glance(["defaults", "delete", suite, "count"], in: directory).status == 0)
         #expect(try glance(["defaults", "read", suite, "count"], in: directory).status == 1)
     }

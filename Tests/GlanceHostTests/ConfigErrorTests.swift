@@ -129,5 +129,9 @@ import Testing
             do { _ = try ConfigLoader.parse(yaml + slots, file: "wall.yaml") } catch { #expect("\(error)" == message) }
         }
         #expect(try ConfigLoader.parse("state_dir: state\n" + slots, file: "/etc/glance/wall.yaml").stateDirectory == "/etc/glance/state")
+        // A keyboard's keys in any spelling bind by the name the device reports.
+        let keyboard = try ConfigLoader.parse("input: {device: /dev/input/event0}\nkeys: {f1: reload-all, KEY_ENTER: reload-all, BTN_SOUTH: reload-all, Z9: reload-all}\n" + slots,
+                                              file: "wall.yaml")
+        #expect(keyboard.keys.map(\.key) == ["F1", "ENTER", "BTN_SOUTH", "Z9"])
     }
 }

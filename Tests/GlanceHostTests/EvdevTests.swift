@@ -38,6 +38,13 @@ import Testing
         // A swipe is not a tap.
         bytes = abs(0, 100) + abs(1, 100) + key(0x14a, 1, at: 0) + sync + abs(0, 900) + sync + key(0x14a, 0, at: 0) + sync
         #expect(decoder.feed(bytes) == [])
+        // BTN_TOUCH first, then the packet's position (ads7846, XPT2046): the tap is where
+        // that packet put it, not where the last touch ended.
+        bytes = key(0x14a, 1, at: 0) + abs(0, 3000) + abs(1, 2000) + sync + key(0x14a, 0, at: 0) + sync
+        #expect(decoder.feed(bytes) == [.tap(x: 3000, y: 2000)])
+        // Hostile coordinates do not overflow.
+        bytes = abs(0, -2_000_000_000) + key(0x14a, 1, at: 0) + sync + abs(0, 2_000_000_000) + sync + key(0x14a, 0, at: 0) + sync
+        #expect(decoder.feed(bytes) == [])
         // Multi-touch without BTN_TOUCH: a tracking id starts the touch, -1 lifts it.
         var multi = D()
         bytes = abs(0x39, 7) + abs(0x35, 300) + abs(0x36, 40) + sync + abs(0x39, -1) + sync

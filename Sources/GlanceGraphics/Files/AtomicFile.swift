@@ -39,15 +39,16 @@ public enum AtomicFile {
         public func discard() { unlink(temporary) }
     }
 
-    public static func write(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        try stage(bytes, for: path).commit()
+    /// `mode` is the new file's (0600 for what only the daemon's user may read).
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
+        try stage(bytes, for: path, mode: mode).commit()
     }
 
     /// Writes `bytes` beside `path` for a later `commit()`; nothing at `path` changes.
-    public static func stage(_ bytes: [UInt8], for path: String) throws(WriteError) -> Staged {
+    public static func stage(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(WriteError) -> Staged {
         try refuseSpecialFile(at: path)
         let temporary = temporaryName(for: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             let code = errno
             throw WriteError(path: path, reason: String(cString: strerror(code)), code: code)

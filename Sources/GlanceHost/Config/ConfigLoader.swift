@@ -94,6 +94,14 @@ public enum ConfigLoader {
         if !sawSlots || config.slots.isEmpty {
             throw reader.fail("no slots: add a 'slots:' list with at least one widget")
         }
+        // Keyboard keys bind by their Linux names in any spelling (f1, KEY_F1, BTN_SOUTH);
+        // the device reports one name for each, so the binding takes that one.
+        if !config.inputs.isEmpty {
+            let boardKeys = config.display.backend == .panel ? config.display.board?.keys ?? [:] : [:]
+            for index in config.keys.indices where boardKeys[config.keys[index].key] == nil {
+                if let code = EvdevKeyNames.code(of: config.keys[index].key) { config.keys[index].key = EvdevKeyNames.name(of: code) }
+            }
+        }
         if let board = config.display.board, config.display.backend == .panel {
             for binding in config.keys where board.keys[binding.key] == nil && (config.inputs.isEmpty || EvdevKeyNames.code(of: binding.key) == nil) {
                 let known = board.keys.keys.sorted()

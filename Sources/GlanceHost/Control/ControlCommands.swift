@@ -109,7 +109,7 @@ public final class ControlCommands {
             }
             if let key = request.key {
                 guard let value = values[key] else { throw ControlFailure("\(suite) has no key \(jsonString(key))") }
-                return "{\"ok\": true, \"value\": \(value.json), \"text\": \(jsonString(value.text))}"
+                return "{\"ok\": true, \"value\": \(value.json)}"
             }
             return "{\"ok\": true, \"value\": \(SharedDefaults.Value.dictionary(values).json)}"
         case "status":
@@ -137,11 +137,18 @@ public struct ParameterOverrides {
     }
 
     func set(slot: String, param: String, value: String) throws {
-        var all = load()
+        var all: [String: [String: String]] = [:]
+        if let bytes = FileManager.default.contents(atPath: path) {
+            // A file that cannot be read is not replaced: the values in it would be lost.
+            guard let kept = try? JSONDecoder().decode([String: [String: String]].self, from: bytes) else {
+                throw ControlFailure("\(path) is not a JSON object of slots and values; fix or remove it")
+            }
+            all = kept
+        }
         all[slot, default: [:]][param] = value
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(Array(try encoder.encode(all)), to: path)
+        try AtomicFile.write(Array(try encoder.encode(all)), to: path, mode: 0o600)
     }
 
     /// `config` with the kept values over its slots' params. A value that no longer fits

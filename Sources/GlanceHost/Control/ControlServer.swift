@@ -19,7 +19,13 @@ public final class ControlServer {
     private let owner = geteuid()
 
     public static let maximumLine = 1 << 20
+    /// Answers are sent without blocking the loop; one larger than a socket's send
+    /// buffer would be cut, so it is refused instead.
+    public static let maximumAnswer = 128 << 10
     public static let maximumClients = 256
+    /// Kept open so that, out of descriptors, a pending connection can still be
+    /// accepted and closed (else the listener stays readable and the loop spins).
+    private var spare: Int32 = open("/dev/null", O_RDONLY | O_CLOEXEC)
 
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
@@ -67,6 +73,8 @@ public final class ControlServer {
 
     /// Stops listening and removes the socket.
     public func close() {
+        if spare >= 0 { Glibc.close(spare) }
+        spare = -1
         for fd in clients.keys { drop(fd) }
         clock.unwatch(descriptor: listener)
         Glibc.close(listener)
@@ -76,7 +84,16 @@ public final class ControlServer {
     private func acceptAll() {
         while true {
             let fd = glance_unix_accept(listener)
-            guard fd >= 0 else { return }
+            guard fd >= 0 else {
+                if errno == EMFILE || errno == ENFILE, spare >= 0 {
+                    Glibc.close(spare)
+                    let refused = glance_unix_accept(listener)
+                    if refused >= 0 { Glibc.close(refused) }
+                    spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                    continue
+                }
+                return
+            }
             var uid: UInt32 = 0
             if glance_peer_uid(fd, &uid) != 0 || (uid != owner && uid != 0) {
                 reply(fd, ControlCommands.failure("only the daemon's user (uid \(owner)) or root may use this socket; you are uid \(uid)"))
@@ -109,7 +126,11 @@ public final class ControlServer {
             while let end = clients[fd]?.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = String(decoding: clients[fd]![..<end], as: UTF8.self)
                 clients[fd]!.removeSubrange(...end)
-                guard reply(fd, answer(line)) else { return drop(fd) }
+                var text = answer(line)
+                if text.utf8.count > Self.maximumAnswer {
+                    text = ControlCommands.failure("the answer is \(text.utf8.count) bytes, more than \(Self.maximumAnswer); ask for one key at a time")
+                }
+                guard reply(fd, text) else { return drop(fd) }
             }
             if clients[fd]?.count ?? 0 > Self.maximumLine {
                 reply(fd, ControlCommands.failure("request line longer than \(Self.maximumLine) bytes"))

@@ -79,11 +79,6 @@ public struct SharedDefaults {
             }
         }
 
-        /// As `defaults read SUITE KEY` prints it: strings bare, the rest as JSON.
-        public var text: String {
-            if case .string(let value) = self { return value }
-            return json
-        }
     }
 
     /// A type named by `defaults write`'s flag, and the text read as it.
@@ -167,7 +162,8 @@ public struct SharedDefaults {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try AtomicFile.write(Array(try encoder.encode(values)), to: path(of: suite))
+            // Private to the user, as Foundation writes it: suites hold tokens too.
+            try AtomicFile.write(Array(try encoder.encode(values)), to: path(of: suite), mode: 0o600)
         } catch {
             throw Failure(description: "\(error)")
         }

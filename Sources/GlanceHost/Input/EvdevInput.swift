@@ -48,7 +48,12 @@ public struct EvdevDecoder {
             switch type {
             case Self.eventKey where code == Self.buttonTouch:
                 sawButtonTouch = true
-                if value == 1 { touchStart = (x, y) } else if value == 0, let start = touchStart { events += lift(from: start) }
+                // Drivers send BTN_TOUCH before the packet's position: the touch starts
+                // where the packet (ended by EV_SYN) puts it.
+                if value == 1 { touchStart = nil; pendingTouchStart = true } else if value == 0 {
+                    if pendingTouchStart { touchStart = (x, y); pendingTouchStart = false }
+                    if let start = touchStart { events += lift(from: start) }
+                }
             case Self.eventKey where Self.touchButtons.contains(code):
                 break
             case Self.eventKey where value == 0 || value == 1:
@@ -60,14 +65,14 @@ public struct EvdevDecoder {
                 case Self.absoluteY, Self.multitouchY: y = value
                 case Self.trackingID where !sawButtonTouch:
                     // A multi-touch device without BTN_TOUCH: a tracking id starts a touch, -1 ends it.
-                    if value >= 0 { touchStart = nil; pendingMultitouchStart = true } else if let start = touchStart { events += lift(from: start) }
+                    if value >= 0 { touchStart = nil; pendingTouchStart = true } else if let start = touchStart { events += lift(from: start) }
                 default: break
                 }
             default:
                 // EV_SYN ends a packet: a touch that began in it has its position now.
-                if pendingMultitouchStart {
+                if pendingTouchStart {
                     touchStart = (x, y)
-                    pendingMultitouchStart = false
+                    pendingTouchStart = false
                 }
             }
         }
@@ -75,11 +80,12 @@ public struct EvdevDecoder {
         return events
     }
 
-    private var pendingMultitouchStart = false
+    private var pendingTouchStart = false
 
     private mutating func lift(from start: (x: Int32, y: Int32)) -> [Event] {
         touchStart = nil
-        guard abs(x - start.x) <= slop, abs(y - start.y) <= slop else { return [] }
+        // In 64 bits: hostile coordinates (±2^31) must not overflow.
+        guard Swift.abs(Int64(x) - Int64(start.x)) <= Int64(slop), Swift.abs(Int64(y) - Int64(start.y)) <= Int64(slop) else { return [] }
         return [.tap(x: start.x, y: start.y)]
     }
 
@@ -160,10 +166,15 @@ public final class EvdevInput {
             mapping = TouchMapping(rangeX: Int32(range.x.lowerBound)...Int32(range.x.upperBound),
                                    rangeY: Int32(range.y.lowerBound)...Int32(range.y.upperBound),
                                    nativeWidth: nativeWidth, nativeHeight: nativeHeight, rotation: rotation)
-        } else if glance_evdev_abs_range(fd, 0x35, &low, &high) == 0 || glance_evdev_abs_range(fd, 0, &low, &high) == 0, high > low {
-            let rangeX = low...high
-            if glance_evdev_abs_range(fd, 0x36, &low, &high) == 0 || glance_evdev_abs_range(fd, 1, &low, &high) == 0, high > low {
-                mapping = TouchMapping(rangeX: rangeX, rangeY: low...high, nativeWidth: nativeWidth, nativeHeight: nativeHeight, rotation: rotation)
+        } else {
+            // The kernel answers EVIOCGABS for any axis of a device with absolute axes
+            // (0…0 for one it lacks): the first axis with a real range counts.
+            func range(_ axes: [Int32]) -> ClosedRange<Int32>? {
+                for axis in axes where glance_evdev_abs_range(fd, axis, &low, &high) == 0 && high > low { return low...high }
+                return nil
+            }
+            if let rangeX = range([0x35, 0]), let rangeY = range([0x36, 1]) {
+                mapping = TouchMapping(rangeX: rangeX, rangeY: rangeY, nativeWidth: nativeWidth, nativeHeight: nativeHeight, rotation: rotation)
             }
         }
     }

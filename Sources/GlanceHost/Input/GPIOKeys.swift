@@ -45,8 +45,12 @@ public final class GPIOKeys {
                 }
             } else if lastPress[name].map({ at &- $0 >= debounceNanoseconds }) ?? true,
                       lastRelease[name].map({ at &- $0 >= debounceNanoseconds }) ?? true {
-                // A tap shorter than the debounce time lost its release: it ends here.
-                if isDown.contains(name) { edges.append(Edge(down: false, atNanoseconds: at)) }
+                // A tap shorter than the debounce time lost its release: it ended at its
+                // last rising edge (not now, which would make it a long press).
+                if isDown.contains(name) {
+                    let released = lastRelease[name].flatMap { release in lastPress[name].map { release > $0 ? release : at } } ?? at
+                    edges.append(Edge(down: false, atNanoseconds: released))
+                }
                 lastPress[name] = at
                 isDown.insert(name)
                 edges.append(Edge(down: true, atNanoseconds: at))

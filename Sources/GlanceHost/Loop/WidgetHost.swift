@@ -144,6 +144,7 @@ public final class WidgetHost {
     /// Fetches every timeline and shows the first frame.
     public func start() {
         center.setWakeHandler { [clock] in clock.interrupt() }
+        presenter.forgetControls()
         started = true
         wake(forced: .start)
     }
@@ -184,7 +185,7 @@ public final class WidgetHost {
                 run(at &- down >= KeyBinding.longPressNanoseconds ? long : binding.action, at: now)
             case .tap(let x, let y):
                 // Taps outside every control do nothing.
-                guard let (index, control) = presenter.control(atX: x, y: y) else { continue }
+                guard let (index, control) = presenter.control(atX: x, y: y), slots.indices.contains(index) else { continue }
                 perform(control, of: slots[index], at: now)
             case .pressControl(let slot, let control):
                 run(.press(slot: slot, control: control), at: now)

@@ -108,6 +108,9 @@ public final class FramePresenter {
         }
     }
 
+    /// Forgets where controls were drawn (a new host, with other slots, takes over).
+    func forgetControls() { controlRegions = [:] }
+
     /// The control drawn at frame pixel (`x`, `y`) and the index of its slot; the
     /// innermost one where controls nest.
     func control(atX x: Int, y: Int) -> (slot: Int, control: ControlNode)? {
