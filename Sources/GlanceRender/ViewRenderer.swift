@@ -108,8 +108,11 @@ public final class ViewRenderer {
     /// Draws `box`; `offset` (pixels) is subtracted from every position, for drawing
     /// into a canvas that holds only part of the frame.
     private func draw(_ box: LayoutBox, into canvas: inout Canvas, offset: (x: Int, y: Int) = (0, 0)) {
-        let pixels = PixelRect(x: Int((box.rect.x * scale).rounded()) - offset.x, y: Int((box.rect.y * scale).rounded()) - offset.y,
-                               width: Int((box.rect.width * scale).rounded()), height: Int((box.rect.height * scale).rounded()))
+        // Edges are rounded, not sizes: two boxes that meet at a fractional boundary meet
+        // at the same pixel (rounding each size left one-pixel seams between them).
+        let left = Int((box.rect.x * scale).rounded()), top = Int((box.rect.y * scale).rounded())
+        let right = Int(((box.rect.x + box.rect.width) * scale).rounded()), bottom = Int(((box.rect.y + box.rect.height) * scale).rounded())
+        let pixels = PixelRect(x: left - offset.x, y: top - offset.y, width: right - left, height: bottom - top)
         switch box.node {
         case .clip(let kind, _):
             // Draw the content on its own transparent layer, then keep what the shape covers.
@@ -156,7 +159,8 @@ public final class ViewRenderer {
                 let coverage = mask[x: x, y: y].a
                 guard coverage > 0 else { continue }
                 let index = y * rect.width + x
-                canvas.blend(x: rect.x + x, y: rect.y + y, layer.pixels[index], coverage: coverage, tonal: layer.tonal[index])
+                canvas.blend(x: rect.x + x, y: rect.y + y, layer.pixels[index], coverage: coverage, tonal: layer.tonal[index],
+                             glyph: layer.glyph[index])
             }
         }
     }
@@ -165,16 +169,19 @@ public final class ViewRenderer {
         switch shape.fill {
         case .color(let color):
             guard shape.stroke == nil else { return drawPath(shape, in: rect, color, into: &canvas) }
+            // A grey fill is a tone: dithered on a few-ink panel, so that text on it keeps
+            // its contrast (a threshold would make it solid black or white).
+            let tonal = color.isMidGrey
             switch shape.kind {
-            case .rectangle: canvas.fill(rect, color)
-            case .roundedRectangle(let radius): canvas.fillRoundedRect(rect, radius: radius * scale, color)
-            case .ellipse: canvas.fillEllipse(in: rect, color)
+            case .rectangle: canvas.fill(rect, color, tonal: tonal)
+            case .roundedRectangle(let radius): canvas.fillRoundedRect(rect, radius: radius * scale, color, tonal: tonal)
+            case .ellipse: canvas.fillEllipse(in: rect, color, tonal: tonal)
             case .circle:
                 let side = min(rect.width, rect.height)
                 canvas.fillEllipse(in: PixelRect(x: rect.x + (rect.width - side) / 2, y: rect.y + (rect.height - side) / 2,
-                                                 width: side, height: side), color)
-            case .capsule: canvas.fillRoundedRect(rect, radius: Double(min(rect.width, rect.height)) / 2, color)
-            case .custom, .trimmed, .inset: drawPath(shape, in: rect, color, into: &canvas)
+                                                 width: side, height: side), color, tonal: tonal)
+            case .capsule: canvas.fillRoundedRect(rect, radius: Double(min(rect.width, rect.height)) / 2, color, tonal: tonal)
+            case .custom, .trimmed, .inset: drawPath(shape, in: rect, color, tonal: tonal, into: &canvas)
             }
         case .linearGradient(let stops, let startX, let startY, let endX, let endY):
             let ramp = GradientRamp(stops: stops.map { ($0.color, $0.location) })
@@ -190,7 +197,7 @@ public final class ViewRenderer {
     }
 
     /// A shape from its path: filled by the non-zero rule, or its outline stroked.
-    private func drawPath(_ shape: ShapeNode, in rect: PixelRect, _ color: RGBA, into canvas: inout Canvas) {
+    private func drawPath(_ shape: ShapeNode, in rect: PixelRect, _ color: RGBA, tonal: Bool = false, into canvas: inout Canvas) {
         let path = shape.kind.path(in: Rect(x: 0, y: 0, width: Double(rect.width) / scale, height: Double(rect.height) / scale))
             .applying(scale: scale, dx: Double(rect.x), dy: Double(rect.y))
         let polylines = path.flattened(tolerance: 0.2)
@@ -200,7 +207,7 @@ public final class ViewRenderer {
         } else {
             polygons = polylines.map { $0.points.map { (x: $0.x, y: $0.y) } }
         }
-        canvas.fillPolygons(polygons, color)
+        canvas.fillPolygons(polygons, color, tonal: tonal)
     }
 
     private func drawSymbol(_ symbol: SymbolNode, in rect: PixelRect, into canvas: inout Canvas) {
@@ -219,7 +226,7 @@ public final class ViewRenderer {
         // Centre the glyph's ink in the box.
         let x = rect.x + (rect.width - glyph.width) / 2
         let y = rect.y + (rect.height - glyph.height) / 2
-        canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height, atX: x, y: y, symbol.color)
+        canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height, atX: x, y: y, symbol.color, glyph: true)
     }
 
     /// A decoded PNG, cached; `nil` (logged once) when it cannot be read.

@@ -104,7 +104,7 @@ public struct TextLayout {
                 guard glyph.width > 0 else { continue }
                 let penX = x + Int((line.offset + placed.x).rounded())
                 canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height,
-                                atX: penX + glyph.left, y: baseline - glyph.top, color)
+                                atX: penX + glyph.left, y: baseline - glyph.top, color, glyph: true)
             }
         }
     }

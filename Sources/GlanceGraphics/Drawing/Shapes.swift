@@ -1,8 +1,8 @@
 /// Shape drawing. Edges are antialiased by coverage (4×4 samples a pixel); coverage is
 /// what lets a 1-bit quantiser later decide each edge pixel by threshold.
 extension Canvas {
-    /// Fills `rect` with `color`.
-    public mutating func fill(_ rect: PixelRect, _ color: RGBA) {
+    /// Fills `rect` with `color`; `tonal` marks the pixels for dithering (a grey fill).
+    public mutating func fill(_ rect: PixelRect, _ color: RGBA, tonal isTonal: Bool = false) {
         let area = rect.intersection(bounds)
         guard !area.isEmpty else { return }
         if color.a == 255 {
@@ -10,18 +10,21 @@ extension Canvas {
             let width = self.width
             pixels.withUnsafeMutableBufferPointer { pixels in
                 tonal.withUnsafeMutableBufferPointer { tonal in
-                    guard let pixelBase = pixels.baseAddress, let tonalBase = tonal.baseAddress else { return }
+                  glyph.withUnsafeMutableBufferPointer { glyph in
+                    guard let pixelBase = pixels.baseAddress, let tonalBase = tonal.baseAddress, let glyphBase = glyph.baseAddress else { return }
                     for y in area.y..<area.maxY {
                         let start = y * width + area.x
                         (pixelBase + start).update(repeating: color, count: area.width)
-                        (tonalBase + start).update(repeating: false, count: area.width)
+                        (tonalBase + start).update(repeating: isTonal, count: area.width)
+                        (glyphBase + start).update(repeating: false, count: area.width)
                     }
+                  }
                 }
             }
             return
         }
         for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX { blend(x: x, y: y, color) }
+            for x in area.x..<area.maxX { blend(x: x, y: y, color, tonal: isTonal) }
         }
     }
 
@@ -35,10 +38,10 @@ extension Canvas {
     }
 
     /// Fills a rectangle with corners rounded to `radius` pixels.
-    public mutating func fillRoundedRect(_ rect: PixelRect, radius: Double, _ color: RGBA) {
+    public mutating func fillRoundedRect(_ rect: PixelRect, radius: Double, _ color: RGBA, tonal: Bool = false) {
         let r = max(0, min(radius, Double(min(rect.width, rect.height)) / 2))
         let left = Double(rect.x), top = Double(rect.y), right = Double(rect.maxX), bottom = Double(rect.maxY)
-        fillCoverage(in: rect, color) { px, py in
+        fillCoverage(in: rect, color, tonal: tonal) { px, py in
             // Distance from the nearest corner centre, where inside a corner square.
             let cx = px < left + r ? left + r : (px > right - r ? right - r : px)
             let cy = py < top + r ? top + r : (py > bottom - r ? bottom - r : py)
@@ -48,11 +51,11 @@ extension Canvas {
     }
 
     /// Fills the ellipse inscribed in `rect`.
-    public mutating func fillEllipse(in rect: PixelRect, _ color: RGBA) {
+    public mutating func fillEllipse(in rect: PixelRect, _ color: RGBA, tonal: Bool = false) {
         let cx = Double(rect.x) + Double(rect.width) / 2, cy = Double(rect.y) + Double(rect.height) / 2
         let rx = Double(rect.width) / 2, ry = Double(rect.height) / 2
         guard rx > 0, ry > 0 else { return }
-        fillCoverage(in: rect, color) { px, py in
+        fillCoverage(in: rect, color, tonal: tonal) { px, py in
             let nx = (px - cx) / rx, ny = (py - cy) / ry
             return nx * nx + ny * ny <= 1
         }
@@ -96,12 +99,14 @@ extension Canvas {
 
     /// Draws a coverage mask (a glyph: `width × height` bytes, 0–255) in `color` with its
     /// top-left at (`x`, `y`). Mask pixels are flat: text stays crisp on any palette.
-    public mutating func drawMask(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, atX x: Int, y: Int, _ color: RGBA) {
+    /// `glyph`: the mask is text or an icon (see `Canvas.glyph`).
+    public mutating func drawMask(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, atX x: Int, y: Int, _ color: RGBA,
+                                  tonal: Bool = false, glyph: Bool = false) {
         guard mask.count >= maskWidth * maskHeight else { return }
         for row in 0..<maskHeight {
             for column in 0..<maskWidth {
                 let coverage = mask[row * maskWidth + column]
-                if coverage > 0 { blend(x: x + column, y: y + row, color, coverage: coverage) }
+                if coverage > 0 { blend(x: x + column, y: y + row, color, coverage: coverage, tonal: tonal, glyph: glyph) }
             }
         }
     }

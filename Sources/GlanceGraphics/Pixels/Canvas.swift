@@ -8,6 +8,9 @@ public struct Canvas: Sendable, Equatable {
     public internal(set) var pixels: [RGBA]
     /// True where the pixel is tonal and may be dithered.
     public internal(set) var tonal: [Bool]
+    /// True where the pixel is mostly a glyph's (text, an icon): on black-and-white inks
+    /// a dithered tone around it is cleared so that the glyph keeps its contrast.
+    public internal(set) var glyph: [Bool]
 
     /// The largest side Glance draws (the largest panels are 2560 pixels across).
     public static let maximumSide = 8192
@@ -35,6 +38,7 @@ public struct Canvas: Sendable, Equatable {
         self.height = height
         pixels = Array(repeating: fill, count: width * height)
         tonal = Array(repeating: false, count: width * height)
+        glyph = Array(repeating: false, count: width * height)
     }
 
     /// Replaces pixel `index` (row-major) outright, no blending.
@@ -44,6 +48,7 @@ public struct Canvas: Sendable, Equatable {
     public mutating func setPixel(_ index: Int, _ color: RGBA, tonal isTonal: Bool) {
         pixels[index] = color
         tonal[index] = isTonal
+        glyph[index] = false
     }
 
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
@@ -55,15 +60,17 @@ public struct Canvas: Sendable, Equatable {
 
     /// Draws `color` over the pixel with `coverage` (0–255); out-of-bounds is ignored.
     @inline(__always)
-    public mutating func blend(x: Int, y: Int, _ color: RGBA, coverage: UInt8 = 255, tonal isTonal: Bool = false) {
+    public mutating func blend(x: Int, y: Int, _ color: RGBA, coverage: UInt8 = 255, tonal isTonal: Bool = false, glyph isGlyph: Bool = false) {
         guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
         let index = y * width + x
         pixels[index] = color.over(pixels[index], coverage: coverage)
         // Flat content drawn mostly over a pixel makes it flat (text on a photo stays crisp).
         if isTonal {
             tonal[index] = true
+            glyph[index] = false
         } else if Int(coverage) * Int(color.a) >= 128 * 255 {
             tonal[index] = false
+            glyph[index] = isGlyph
         }
     }
 
@@ -80,9 +87,12 @@ public struct Canvas: Sendable, Equatable {
                                        with: other.pixels[(source + columns.lowerBound)..<(source + columns.upperBound)])
                 tonal.replaceSubrange((target + columns.lowerBound)..<(target + columns.upperBound),
                                       with: other.tonal[(source + columns.lowerBound)..<(source + columns.upperBound)])
+                glyph.replaceSubrange((target + columns.lowerBound)..<(target + columns.upperBound),
+                                      with: other.glyph[(source + columns.lowerBound)..<(source + columns.upperBound)])
             } else {
                 for column in columns {
-                    blend(x: column, y: y + row, other.pixels[source + column], tonal: other.tonal[source + column])
+                    blend(x: column, y: y + row, other.pixels[source + column], tonal: other.tonal[source + column],
+                          glyph: other.glyph[source + column])
                 }
             }
         }

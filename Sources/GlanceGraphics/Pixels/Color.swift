@@ -17,6 +17,17 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         self.init(UInt8(hex >> 16 & 0xFF), UInt8(hex >> 8 & 0xFF), UInt8(hex & 0xFF), alpha)
     }
 
+    /// A grey between near-black and near-white once drawn over white (a tone that a
+    /// few-ink panel shows by dithering, not by choosing one ink).
+    public var isMidGrey: Bool {
+        let alpha = Int(a)
+        func over(_ channel: UInt8) -> Int { (Int(channel) * alpha + 255 * (255 - alpha)) / 255 }
+        let red = over(r), green = over(g), blue = over(b)
+        let chroma = max(red, green, blue) - min(red, green, blue)
+        let luminance = (red * 299 + green * 587 + blue * 114) / 1000
+        return chroma < 40 && (28...224).contains(luminance)
+    }
+
     public static let black = RGBA(0, 0, 0)
     public static let white = RGBA(255, 255, 255)
     public static let clear = RGBA(0, 0, 0, 0)

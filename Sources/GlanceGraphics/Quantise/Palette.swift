@@ -14,16 +14,27 @@ public struct Palette: Sendable, Equatable {
     /// The inks of an indexed palette, in the order panels number them.
     public let colors: [RGBA]
 
+    /// The inks without a hue (black, white, greys), where an indexed palette also has
+    /// colours: a grey pixel takes one of these, never the nearest colour (grey text
+    /// printed orange on a 7-colour panel otherwise).
+    let achromatic: [Int]?
+    private let allIndices: [Int]
+
     init(name: String, colors: [RGBA]) {
         self.name = name
         kind = .indexed
         self.colors = colors
+        let plain = colors.indices.filter { max(colors[$0].r, colors[$0].g, colors[$0].b) - min(colors[$0].r, colors[$0].g, colors[$0].b) < 16 }
+        achromatic = plain.count < colors.count && plain.count >= 2 ? plain : nil
+        allIndices = Array(colors.indices)
     }
 
     init(name: String, kind: Kind) {
         self.name = name
         self.kind = kind
         colors = []
+        achromatic = nil
+        allIndices = []
     }
 
     public static let bw = Palette(name: "bw", colors: [.black, .white])
@@ -48,12 +59,13 @@ public struct Palette: Sendable, Equatable {
 
     /// The palette value nearest to (r, g, b): an index, or a packed 565/888 value.
     @inline(__always)
-    func nearest(_ r: Int, _ g: Int, _ b: Int) -> UInt32 {
+    func nearest(_ r: Int, _ g: Int, _ b: Int, grey: Bool = false) -> UInt32 {
         switch kind {
         case .indexed:
             var best = 0
             var bestDistance = Int.max
-            for (index, color) in colors.enumerated() {
+            for index in grey ? achromatic ?? allIndices : allIndices {
+                let color = colors[index]
                 // Weighted RGB distance (2,4,3): close to perceived difference, cheap.
                 let dr = r - Int(color.r), dg = g - Int(color.g), db = b - Int(color.b)
                 let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db

@@ -78,6 +78,7 @@ extension Canvas {
                                 let source = pixels[index]
                                 let pixel = source.a == 255 ? source : source.over(.white)
                                 var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
+                                let grey = max(r, g, b) - min(r, g, b) < 40
                                 if !tonal[index], inkBias {
                                     // On 1-bit-like panels, flat content that is not near white
                                     // is ink: grey (secondary) text and coloured text, switches
@@ -102,7 +103,7 @@ extension Canvas {
                                         break
                                     }
                                 }
-                                let value = palette.nearest(r, g, b)
+                                let value = palette.nearest(r, g, b, grey: grey)
                                 out[index] = value
                                 if !isTonal {
                                     lastColor = bits
@@ -131,7 +132,40 @@ extension Canvas {
                 }
             }
         }
+        if dither != .none, palette.kind == .indexed, (palette.achromatic?.count ?? palette.colors.count) == 2 {
+            keepContrast(&values, palette: palette)
+        }
         return QuantisedFrame(width: width, height: height, palette: palette, values: values)
+    }
+
+    /// On black-and-white inks, text and icons drawn over a dithered tone lose their
+    /// edges in its dots: every dithered pixel touching a black glyph pixel is made white,
+    /// and every one touching a white glyph pixel black — a one-pixel halo that keeps the
+    /// text's contrast on any grey. Shapes get no halo.
+    private func keepContrast(_ values: inout [UInt32], palette: Palette) {
+        let black = palette.nearest(0, 0, 0), white = palette.nearest(255, 255, 255)
+        let width = self.width, height = self.height
+        var halo: [(Int, UInt32)] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let index = y * width + x
+                guard glyph[index], !tonal[index] else { continue }
+                let value = values[index]
+                guard value == black || value == white else { continue }
+                for dy in -1...1 {
+                    let ny = y + dy
+                    guard ny >= 0, ny < height else { continue }
+                    for dx in -1...1 {
+                        let nx = x + dx
+                        guard nx >= 0, nx < width, tonal[ny * width + nx] else { continue }
+                        halo.append((ny * width + nx, value == black ? white : black))
+                    }
+                }
+            }
+        }
+        // A pixel between black and white text keeps its dot: the first halo wins.
+        var set = Set<Int>()
+        for (index, value) in halo where set.insert(index).inserted { values[index] = value }
     }
 
     /// The Bayer 8×8 threshold matrix, 0–63.
