@@ -89,10 +89,10 @@ let package = Package(
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"]),
+        .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"]),
+        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]

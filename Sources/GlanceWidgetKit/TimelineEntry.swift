@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// One moment of a widget's content (WidgetKit's `TimelineEntry`).
-public protocol TimelineEntry {
+public protocol TimelineEntry: SendableMetatype {
     /// The instant from which this entry is shown (UTC).
     var date: Date { get }
     /// How relevant the entry is; Glance records it but does not rotate widgets by it.

@@ -2,7 +2,7 @@ import FoundationEssentials
 import GlanceIntents
 
 /// Supplies a widget's entries with completion handlers (WidgetKit's `TimelineProvider`).
-public protocol TimelineProvider {
+public protocol TimelineProvider: SendableMetatype {
     associatedtype Entry: TimelineEntry
     typealias Context = TimelineProviderContext
 
@@ -16,7 +16,7 @@ public protocol TimelineProvider {
 
 /// Supplies a configurable widget's entries with async calls
 /// (WidgetKit's `AppIntentTimelineProvider`).
-public protocol AppIntentTimelineProvider {
+public protocol AppIntentTimelineProvider: SendableMetatype {
     associatedtype Entry: TimelineEntry
     associatedtype Intent: WidgetConfigurationIntent
     typealias Context = TimelineProviderContext

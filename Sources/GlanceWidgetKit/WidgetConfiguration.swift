@@ -109,7 +109,7 @@ extension WidgetConfiguration {
 }
 
 /// A widget (WidgetKit's `Widget`): `struct MyWidget: Widget { var body: some WidgetConfiguration {…} }`.
-public protocol Widget {
+public protocol Widget: SendableMetatype {
     associatedtype Body: WidgetConfiguration
     init()
     var body: Body { get }
