@@ -18,12 +18,17 @@ public struct WidgetDescriptor: @unchecked Sendable {
     /// Names of the configuration intent's parameters; empty for static widgets.
     public let parameterNames: [String]
     let makeSourceBody: ([(name: String, text: String)], ParameterDecodingContext) throws(IntentConfigurator.Failure) -> any WidgetTimelineSource
+    /// A source for the placeholder alone (no parameters needed: WidgetKit asks for the
+    /// placeholder before the widget is configured).
+    let makePlaceholderSourceBody: () -> any WidgetTimelineSource
 
     init(
         kind: String,
         parameterNames: [String],
+        placeholder: @escaping () -> any WidgetTimelineSource,
         makeSource: @escaping ([(name: String, text: String)], ParameterDecodingContext) throws(IntentConfigurator.Failure) -> any WidgetTimelineSource
     ) {
+        makePlaceholderSourceBody = placeholder
         self.kind = kind
         displayName = kind
         description = ""
@@ -40,6 +45,10 @@ public struct WidgetDescriptor: @unchecked Sendable {
     ) throws(IntentConfigurator.Failure) -> any WidgetTimelineSource {
         try makeSourceBody(parameters, context)
     }
+
+    /// A running instance that can only give its placeholder (and draw it): what
+    /// `glance render --placeholder` uses when required parameters are not given.
+    public func makePlaceholderSource() -> any WidgetTimelineSource { makePlaceholderSourceBody() }
 }
 
 /// A widget configured by its provider alone (WidgetKit's `StaticConfiguration`).
@@ -51,7 +60,8 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
         provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) {
-        descriptor = WidgetDescriptor(kind: kind, parameterNames: []) { parameters, _ throws(IntentConfigurator.Failure) in
+        descriptor = WidgetDescriptor(kind: kind, parameterNames: [], placeholder: { StaticTimelineSource(provider: provider, content: content) }) {
+            parameters, _ throws(IntentConfigurator.Failure) in
             if let first = parameters.first {
                 throw .unknownParameter(name: first.name, known: [])
             }
@@ -70,7 +80,9 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
         provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        descriptor = WidgetDescriptor(kind: kind, parameterNames: IntentConfigurator.parameterNames(of: Intent.self)) {
+        // The placeholder never reads the intent, so an unconfigured one serves it.
+        descriptor = WidgetDescriptor(kind: kind, parameterNames: IntentConfigurator.parameterNames(of: Intent.self),
+                                      placeholder: { IntentTimelineSource(provider: provider, intent: Intent(), content: content) }) {
             parameters, context throws(IntentConfigurator.Failure) in
             let configured = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
             return IntentTimelineSource(provider: provider, intent: configured, content: content)

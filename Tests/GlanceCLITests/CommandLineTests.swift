@@ -96,6 +96,18 @@ let seoulConfig = """
 }
 
 @Suite struct RenderCommandTests {
+    /// The placeholder is what a widget shows before it is configured: it needs no
+    /// parameters, while the timeline still does.
+    @Test func aPlaceholderNeedsNoParameters() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let placeholder = try runGlance(["render", "countdown", "--family", "systemSmall", "--placeholder", "--out", "p.png"], in: directory)
+        #expect(placeholder.status == 0, "\(placeholder.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("p.png").path))
+        let timeline = try runGlance(["render", "countdown", "--family", "systemSmall", "--out", "t.png"], in: directory)
+        #expect(timeline.status == 2 && timeline.stderr.contains("missing --param target=…"))
+    }
+
     @Test func rendersTheCountdownFromTheIssueExample() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -66,6 +66,9 @@ public struct WidgetSnapshotRenderer {
         let source: any WidgetTimelineSource
         do {
             source = try descriptor.makeSource(parameters: request.parameters, context: ParameterDecodingContext(timeZone: request.timeZone))
+        } catch .missingParameter where request.content == .placeholder {
+            // The placeholder is what shows before the widget is configured.
+            source = descriptor.makePlaceholderSource()
         } catch {
             switch error {
             case .unknownParameter(let name, let known):
