@@ -141,7 +141,7 @@ public final class ViewRenderer {
                                                      height: Int(laid.lineHeight) * 3 / 5), radius: 3, bar)
                 }
             } else {
-                text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, color: node.color)
+                text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, colors: node.runs?.map(\.color) ?? [node.color])
             }
         default:
             for child in box.children { draw(child, into: &canvas, offset: offset) }
@@ -264,8 +264,16 @@ public final class ViewRenderer {
             // Height proposals do not cut lines: a text's height follows from its width
             // and line limit, so stacks cannot squeeze a two-line label into one.
             let lineLimit = node.lineLimit
-            result = text.layout(node.string, style: TextStyle(font: descriptor, alignment: node.alignment, lineLimit: lineLimit),
-                                 maxWidth: maxWidth)
+            let style = TextStyle(font: descriptor, alignment: node.alignment, lineLimit: lineLimit)
+            if let runs = node.runs {
+                let spans = runs.map { run in
+                    TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic,
+                                                              pixelSize: (run.pointSize * scale * factor).rounded()))
+                }
+                result = text.layout(spans, style: style, maxWidth: maxWidth)
+            } else {
+                result = text.layout(node.string, style: style, maxWidth: maxWidth)
+            }
             factor -= 0.05
         } while result.truncated && factor >= node.minimumScaleFactor - 0.001
         // Bounded: a display runs for months and its texts change every day.

@@ -22,6 +22,18 @@ public struct TextStyle: Sendable {
     }
 }
 
+/// A piece of text in its own font (`Text("a").bold() + Text("b")`); `tag` says which
+/// piece a glyph came from, for its colour.
+public struct TextSpan: Sendable {
+    public var text: String
+    public var font: FontDescriptor
+
+    public init(_ text: String, font: FontDescriptor) {
+        self.text = text
+        self.font = font
+    }
+}
+
 /// A glyph placed on a line.
 public struct PlacedGlyph {
     public let face: FontFace
@@ -31,6 +43,8 @@ public struct PlacedGlyph {
     public let advance: Double
     /// The text it came from (for tests and hit checks).
     public let scalar: Unicode.Scalar
+    /// The span it came from (0 for plain text).
+    public var span: Int = 0
 }
 
 /// One laid-out line.
@@ -65,14 +79,33 @@ public struct TextLayout {
 
     /// Lays out `text` within `maxWidth` pixels (`nil`: one line per paragraph, no wrap).
     public func layout(_ text: String, style: TextStyle, maxWidth: Double? = nil) -> LaidOutText {
+        layout([TextSpan(text, font: style.font)], style: style, maxWidth: maxWidth)
+    }
+
+    /// Lays out spans of differing fonts as one text: they wrap together, and every line
+    /// is as tall as the tallest font (`style.font` sets the ellipsis).
+    public func layout(_ spans: [TextSpan], style: TextStyle, maxWidth: Double? = nil) -> LaidOutText {
         guard let main = library.face(for: style.font) else {
             return LaidOutText(lines: [], width: 0, lineHeight: 0, ascent: 0, truncated: false, mono: style.mono)
         }
+        let faces = spans.map { library.face(for: $0.font) ?? main }
         var lines: [TextLine] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let glyphs = shape(String(paragraph), main: main, style: style)
-            lines += wrap(glyphs, maxWidth: maxWidth)
+        var paragraph: [PlacedGlyph] = []
+        var pen = 0.0
+        for (number, span) in spans.enumerated() {
+            let pieces = span.text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (piece, text) in pieces.enumerated() {
+                if piece > 0 {
+                    lines += wrap(paragraph, maxWidth: maxWidth)
+                    paragraph = []
+                    pen = 0
+                }
+                let glyphs = shape(String(text), main: faces[number], style: style, font: span.font, span: number, pen: pen)
+                paragraph += glyphs
+                pen = glyphs.last.map { $0.x + $0.advance } ?? pen
+            }
         }
+        lines += wrap(paragraph, maxWidth: maxWidth)
         var truncated = false
         if let limit = style.lineLimit, limit > 0, lines.count > limit {
             lines = Array(lines.prefix(limit))
@@ -91,42 +124,50 @@ public struct TextLayout {
             case .trailing: lines[index].offset = (width - lines[index].width).rounded()
             }
         }
-        return LaidOutText(lines: lines, width: width, lineHeight: main.lineHeight.rounded(), ascent: main.ascent.rounded(),
-                           truncated: truncated, mono: style.mono)
+        let used = faces.isEmpty ? [main] : faces
+        return LaidOutText(lines: lines, width: width, lineHeight: used.map(\.lineHeight).max()!.rounded(),
+                           ascent: used.map(\.ascent).max()!.rounded(), truncated: truncated, mono: style.mono)
     }
 
-    /// Draws `text` with its top-left at (`x`, `y`).
-    public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, color: RGBA) {
+    /// Draws `text` with its top-left at (`x`, `y`), span `n` in `colors[n]` (the first
+    /// colour where there are fewer).
+    public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, colors: [RGBA]) {
         for (number, line) in text.lines.enumerated() {
             let baseline = y + Int(text.ascent) + number * Int(text.lineHeight)
             for placed in line.glyphs {
                 let glyph = placed.face.glyph(placed.index, mono: text.mono)
                 guard glyph.width > 0 else { continue }
                 let penX = x + Int((line.offset + placed.x).rounded())
+                let color = placed.span < colors.count ? colors[placed.span] : colors.first ?? .black
                 canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height,
                                 atX: penX + glyph.left, y: baseline - glyph.top, color, glyph: true)
             }
         }
     }
 
+    /// Draws `text` with its top-left at (`x`, `y`).
+    public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, color: RGBA) {
+        draw(text, into: &canvas, x: x, y: y, colors: [color])
+    }
+
     /// Glyphs for a paragraph, each from the main face or the first fallback that has it.
-    private func shape(_ text: String, main: FontFace, style: TextStyle) -> [PlacedGlyph] {
+    private func shape(_ text: String, main: FontFace, style: TextStyle, font: FontDescriptor, span: Int, pen start: Double) -> [PlacedGlyph] {
         var result: [PlacedGlyph] = []
-        var pen = 0.0
+        var pen = start
         var previous: (face: FontFace, index: UInt32)?
         for scalar in text.unicodeScalars {
             // Joiners and emoji presentation selectors have no glyph of their own.
             if scalar.value == 0x200D || scalar.value == 0xFE0F || scalar.value == 0xFE0E { continue }
             var face = main
             var index = main.glyphIndex(for: scalar)
-            if index == 0, let fallback = library.fallbackFace(for: scalar, like: style.font) {
+            if index == 0, let fallback = library.fallbackFace(for: scalar, like: font) {
                 face = fallback
                 index = fallback.glyphIndex(for: scalar)
             }
             // index 0 is .notdef: drawn as the font's missing-glyph box.
             if let previous, previous.face === face { pen += face.kerning(previous.index, index) }
             let advance = face.glyph(index, mono: style.mono).advance
-            result.append(PlacedGlyph(face: face, index: index, x: pen, advance: advance, scalar: scalar))
+            result.append(PlacedGlyph(face: face, index: index, x: pen, advance: advance, scalar: scalar, span: span))
             pen += advance
             previous = (face, index)
         }
@@ -178,7 +219,7 @@ public struct TextLayout {
     private func makeLine(_ slice: ArraySlice<PlacedGlyph>) -> TextLine {
         guard let first = slice.first else { return TextLine(glyphs: [], width: 0) }
         let glyphs = slice.map {
-            PlacedGlyph(face: $0.face, index: $0.index, x: $0.x - first.x, advance: $0.advance, scalar: $0.scalar)
+            PlacedGlyph(face: $0.face, index: $0.index, x: $0.x - first.x, advance: $0.advance, scalar: $0.scalar, span: $0.span)
         }
         let visible = glyphs.last { $0.scalar != " " }
         return TextLine(glyphs: glyphs, width: visible.map { $0.x + $0.advance } ?? 0)
@@ -192,7 +233,8 @@ public struct TextLayout {
         let limit = (maxWidth ?? line.width + ellipsisAdvance) - ellipsisAdvance
         while let last = glyphs.last, last.x + last.advance > limit || last.scalar == " " { glyphs.removeLast() }
         let x = glyphs.last.map { $0.x + $0.advance } ?? 0
-        glyphs.append(PlacedGlyph(face: main, index: ellipsisIndex, x: x, advance: ellipsisAdvance, scalar: "\u{2026}"))
+        glyphs.append(PlacedGlyph(face: main, index: ellipsisIndex, x: x, advance: ellipsisAdvance, scalar: "\u{2026}",
+                                  span: glyphs.last?.span ?? 0))
         return TextLine(glyphs: glyphs, width: x + ellipsisAdvance)
     }
 }

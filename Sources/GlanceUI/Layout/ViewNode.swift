@@ -66,6 +66,23 @@ public struct TextNode: Hashable, Sendable {
     public var minimumScaleFactor: Double
     /// Placeholder bars instead of glyphs (`.redacted(reason: .placeholder)`).
     public var redacted: Bool
+    /// Pieces in their own fonts and colours (`Text + Text`); `nil` when the whole text
+    /// has the style above.
+    public var runs: [TextRunNode]? = nil
+}
+
+/// One piece of a text with several styles.
+public struct TextRunNode: Hashable, Sendable {
+    public var string: String
+    public var pointSize: Double
+    public var weight: FontWeight
+    public var italic: Bool
+    public var family: String?
+    public var color: RGBA
+
+    func looksLike(_ other: TextRunNode) -> Bool {
+        pointSize == other.pointSize && weight == other.weight && italic == other.italic && family == other.family && color == other.color
+    }
 }
 
 

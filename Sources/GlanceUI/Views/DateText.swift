@@ -25,8 +25,7 @@ extension Text {
 
     /// A date shown in `style`, in the display's zone and language.
     public init(_ date: Date, style: DateStyle) {
-        self.init(verbatim: "")
-        dateSpec = DateSpec(date: date, style: style)
+        self.init(runs: [Run(content: .date(DateSpec(date: date, style: style)))])
     }
 }
 

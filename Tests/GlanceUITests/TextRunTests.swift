@@ -1,0 +1,69 @@
+import FoundationEssentials
+import GlanceGraphics
+import GlanceRender
+import GlanceTestSupport
+import GlanceText
+import GlanceUI
+import Testing
+
+/// Texts made of pieces: `Text + Text`, interpolated `Text`, dates, `specifier:` and
+/// format styles.
+@Suite struct TextRunTests {
+    let renderer: ViewRenderer
+
+    init() throws { renderer = ViewRenderer(fonts: try FontLibrary()) }
+
+    func lines(_ view: some View) -> [String] { resolveNode(view, in: EnvironmentValues()).textLines }
+
+    @Test func interpolatedTextIsConcatenatedNotDescribed() {
+        var environment = EnvironmentValues()
+        environment.now = Date(timeIntervalSince1970: 1_800_000_000)
+        let date = Date(timeIntervalSince1970: 1_800_000_000 + 7200)
+        let node = resolveNode(Text("Launch \(Text("soon").bold()) — \(Text(date, style: .offset))"), in: environment)
+        #expect(node.textLines == ["Launch soon — +2 hours"])
+        guard case .text(let text) = node else { Issue.record("not a text"); return }
+        #expect(text.runs?.map(\.string) == ["Launch ", "soon", " — ", "+2 hours"])
+        #expect(text.runs?.map(\.weight) == [.regular, .bold, .regular, .regular])
+        #expect(lines(Text("Temp \(Text(date, style: .time))")) != ["Temp Text(runs: …)"])
+    }
+
+    @Test func plainInterpolationStaysOneRun() {
+        let count = 3
+        guard case .text(let text) = resolveNode(Text("\(count) items, \("ok")"), in: EnvironmentValues()) else { return }
+        #expect(text.string == "3 items, ok" && text.runs == nil)
+    }
+
+    @Test func specifiersFormatNumbersAsPrintfDoes() {
+        #expect(lines(Text("\(21.456, specifier: "%.1f")°")) == ["21.5°"])
+        #expect(lines(Text("\(7, specifier: "%03d")")) == ["007"])
+        #expect(lines(Text("\(-2.5, specifier: "%+.2f") / \(1234.5, specifier: "%8.1f")|")) == ["-2.50 /   1234.5|"])
+        #expect(lines(Text("\(0.000123, specifier: "%.2e") \(1_500_000.0, specifier: "%g") \(42, specifier: "%ld%%")")) == ["1.23e-04 1.5e+06 42%"])
+        #expect(lines(Text("\(3.0, specifier: "%.0f") \(2.5, specifier: "%.0f")")) == ["3 3"])
+    }
+
+    @Test func formatStyles() {
+        let date = Date(timeIntervalSince1970: 0)
+        #expect(lines(Text(date, format: .iso8601)) == ["1970-01-01T00:00:00Z"])
+        #expect(lines(Text("at \(date, format: .iso8601)")) == ["at 1970-01-01T00:00:00Z"])
+    }
+
+    @Test func modifiersOnAConcatenationFillWhatPiecesLeaveOpen() {
+        let text = (Text("A").foregroundColor(.red) + Text("B")).foregroundColor(.blue).bold()
+        guard case .text(let node) = resolveNode(text, in: EnvironmentValues()) else { return }
+        #expect(node.runs?.map(\.color) == [Color.red.rgba, Color.blue.rgba])
+        #expect(node.runs?.map(\.weight) == nil || node.runs!.allSatisfy { $0.weight == .bold })
+    }
+
+    @Test func goldenStyledText() throws {
+        let view = VStack(alignment: .leading, spacing: 6) {
+            Text("Sunny").font(.title).bold() + Text(" 21°").font(.title).foregroundColor(.orange) + Text(" feels 19°").font(.caption)
+            Text("Next: \(Text("Team sync").bold()) in \(Text("15 min").foregroundColor(.red))")
+            (Text("Wraps across lines with ") + Text("bold words").bold() + Text(" and ") + Text("italic ones").italic()).lineLimit(3)
+        }
+        .padding(8)
+        var canvas = try Canvas(width: 220, height: 130)
+        canvas.fill(canvas.bounds, .white)
+        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 130))
+        if let mismatch = GoldenImage.compare(canvas, named: "text-runs") { Issue.record("\(mismatch)") }
+    }
+}
