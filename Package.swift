@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -14,6 +15,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // For the #Preview macro (compiles to nothing: there is no canvas on a wall).
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // Linux syscalls that Glibc does not import cleanly (timerfd, signalfd, epoll,
@@ -53,7 +56,12 @@ let package = Package(
         // Lays out and draws view trees (FreeType glyphs, shapes, images) into a Canvas.
         .target(name: "GlanceRender", dependencies: ["GlanceUI", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime", "GlanceSystem"]),
-        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceSystem", "GlanceUI", "GlanceIntents"]),
+        // `#Preview`, expanded to nothing (a compiler plugin; swift-syntax runs at build time only).
+        .macro(name: "GlanceMacros", dependencies: [
+            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+        ]),
+        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceSystem", "GlanceUI", "GlanceIntents", "GlanceMacros"]),
         .target(
             name: "GlanceHost",
             dependencies: [

@@ -118,6 +118,12 @@ extension View {
         })
     }
 
+    /// The colour scheme's background behind the view (SwiftUI's `.background()`): white
+    /// on paper.
+    public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> ModifiedContent<Self, BuiltinModifier> {
+        background(Color.white)
+    }
+
     public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
             .background(content: node, decoration: resolveNode(background, in: environment), alignment: alignment)

@@ -1,0 +1,53 @@
+import FoundationEssentials
+import GlanceIntents
+import GlanceUI
+
+/// Xcode's canvas preview of a view: `#Preview { ContentView() }`. Compiles and draws
+/// nothing (there is no canvas on a wall); `glance render` is the preview here.
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> any View) =
+    #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// A widget's timeline preview: `#Preview(as: .systemSmall) { MyWidget() } timeline: { … }`.
+@freestanding(declaration)
+public macro Preview<PreviewedWidget: Widget, Entry: TimelineEntry>(
+    _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> PreviewedWidget,
+    @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
+) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// The same for an intent-configured widget: `#Preview(as: .systemSmall, using: MyIntent.sample) { … }`.
+@freestanding(declaration)
+public macro Preview<PreviewedWidget: Widget, Intent: WidgetConfigurationIntent, Entry: TimelineEntry>(
+    _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> PreviewedWidget,
+    @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
+) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// The entries of a `#Preview` timeline, one per line (WidgetKit's `PreviewTimelineBuilder`).
+@resultBuilder
+public enum PreviewTimelineBuilder<Entry: TimelineEntry> {
+    public static func buildExpression(_ entry: Entry) -> [Entry] { [entry] }
+    public static func buildBlock(_ entries: [Entry]...) -> [Entry] { entries.flatMap { $0 } }
+    public static func buildOptional(_ entries: [Entry]?) -> [Entry] { entries ?? [] }
+    public static func buildEither(first entries: [Entry]) -> [Entry] { entries }
+    public static func buildEither(second entries: [Entry]) -> [Entry] { entries }
+    public static func buildArray(_ entries: [[Entry]]) -> [Entry] { entries.flatMap { $0 } }
+}
+
+/// The pre-macro preview (SwiftUI's `PreviewProvider`): compiles, never shown.
+public protocol PreviewProvider {
+    associatedtype Previews: View
+    @ViewBuilder static var previews: Previews { get }
+}
+
+/// Where a preview would be shown (WidgetKit's `WidgetPreviewContext`): accepted and ignored.
+public struct WidgetPreviewContext: Sendable {
+    public let family: WidgetFamily
+    public init(family: WidgetFamily) { self.family = family }
+}
+
+extension View {
+    /// Xcode's preview context: no effect on a wall display.
+    public func previewContext(_ context: WidgetPreviewContext) -> Self { self }
+    /// Xcode's preview name: no effect.
+    public func previewDisplayName(_ name: String?) -> Self { self }
+}
