@@ -61,7 +61,7 @@ let package = Package(
             .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         ]),
-        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceSystem", "GlanceUI", "GlanceIntents", "GlanceMacros"]),
+        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceSystem", "GlanceGraphics", "GlanceUI", "GlanceIntents", "GlanceMacros"]),
         .target(
             name: "GlanceHost",
             dependencies: [

@@ -34,6 +34,9 @@ public struct EnvironmentValues: Sendable {
     public var tint: RGBA?
     public var buttonStyle: PrimitiveButtonStyleConfiguration = .automatic
     public var toggleStyle: ToggleStyleConfiguration = .automatic
+    public var labelStyle: LabelStyleConfiguration = .automatic
+    /// Icons beside text are drawn this many times the text's size (`.imageScale`).
+    public var imageScale: Double = 1
     /// Extension point: other modules add their keys through `subscript(key:)`.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 

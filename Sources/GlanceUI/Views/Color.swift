@@ -6,6 +6,8 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
     /// An asset-style name (`Color("Accent")`), resolved from the config's `named_colors:`.
     var assetName: String?
 
+    /// A colour from Glance's pixel type (UIKit's names win for `Color(.black)`).
+    @_disfavoredOverload
     public init(_ rgba: RGBA) { self.rgba = rgba }
 
     /// A colour by name from the config's `named_colors:`, as from an asset catalog on

@@ -37,7 +37,8 @@ public struct Image: View, PrimitiveView {
         }
         let systemName = systemName ?? ""
         return .symbol(SymbolNode(systemName: systemName, glyphName: SymbolNames.materialDesignName(for: systemName),
-                                  pointSize: environment.font.pointSize, color: environment.foregroundColor, resizable: isResizable))
+                                  pointSize: environment.font.pointSize * environment.imageScale, color: environment.foregroundColor,
+                                  resizable: isResizable))
     }
 }
 

@@ -1,0 +1,68 @@
+import GlanceGraphics
+import GlanceRender
+import GlanceTestSupport
+import GlanceText
+import GlanceUI
+import FoundationEssentials
+import Testing
+
+/// Group, Label, Link, opacity, border and the colours widgets name.
+@Suite struct MoreViewsTests {
+    let renderer: ViewRenderer
+
+    init() throws { renderer = ViewRenderer(fonts: try FontLibrary()) }
+
+    @Test func aGroupsChildrenJoinTheStack() {
+        let node = resolveNode(VStack { Text("a"); Group { Text("b"); Text("c") } }, in: EnvironmentValues())
+        guard case .stack(let stack) = node else { Issue.record("not a stack"); return }
+        #expect(stack.children.count == 3)
+    }
+
+    @Test func labelStyles() {
+        let label = Label("Rain", systemImage: "cloud.rain")
+        #expect(resolveNode(label, in: EnvironmentValues()).textLines == ["Rain"])
+        #expect(resolveNode(label.labelStyle(.iconOnly), in: EnvironmentValues()).textLines == [])
+        guard case .text = resolveNode(label.labelStyle(.titleOnly), in: EnvironmentValues()) else {
+            Issue.record("titleOnly is not the title alone")
+            return
+        }
+    }
+
+    @Test func opacityScalesEveryColour() {
+        let node = resolveNode(HStack { Text("x").foregroundColor(.red); Color.blue }.opacity(0.5), in: EnvironmentValues())
+        guard case .stack(let stack) = node, case .text(let text) = stack.children[0], case .shape(let shape) = stack.children[1] else {
+            Issue.record("unexpected tree \(node)")
+            return
+        }
+        #expect(text.color.a == 128)
+        #expect(shape.fill == .color(RGBA(hex: 0x007AFF, alpha: 128)))
+    }
+
+    @Test func namedColours() {
+        #expect(Color(.systemBackground).rgba == .white)
+        #expect(Color(.secondarySystemBackground).rgba == RGBA(hex: 0xF2F2F7))
+        #expect(Color(hue: 0, saturation: 1, brightness: 1).rgba == RGBA(255, 0, 0))
+        #expect(Color(hue: 1.0 / 3, saturation: 1, brightness: 1).rgba == RGBA(0, 255, 0))
+        #expect(Color(hue: 0.5, saturation: 0.5, brightness: 1).rgba == RGBA(128, 255, 255))
+        #expect(Color(.sRGB, red: 1, green: 0.5, blue: 0, opacity: 1).rgba == RGBA(255, 128, 0))
+        #expect(Color(.sRGBLinear, white: 0.5).rgba == RGBA(188, 188, 188))
+        #expect([Color.teal, .cyan, .mint, .indigo, .brown, .pink].map(\.rgba) ==
+                [RGBA(hex: 0x30B0C7), RGBA(hex: 0x32ADE6), RGBA(hex: 0x00C7BE), RGBA(hex: 0x5856D6), RGBA(hex: 0xA2845E), RGBA(hex: 0xFF2D55)])
+    }
+
+    @Test func goldenLabelsLinksAndBorders() throws {
+        let view = VStack(alignment: .leading, spacing: 8) {
+            Label("Rain at 15:00", systemImage: "cloud.rain")
+            Label("Battery", systemImage: "battery.100").labelStyle(.iconOnly).imageScale(.large)
+            Link("glance.example", destination: URL(string: "https://example.com")!)
+            Text("Bordered").padding(4).border(Color.red, width: 2)
+            Text("Faded").font(.headline).opacity(0.4)
+            Text("Mono 0123").fontDesign(.monospaced)
+        }
+        .padding(8)
+        .background(Color(.secondarySystemBackground))
+        var canvas = try Canvas(width: 200, height: 200)
+        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 200))
+        if let mismatch = GoldenImage.compare(canvas, named: "more-views") { Issue.record("\(mismatch)") }
+    }
+}
