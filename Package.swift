@@ -61,7 +61,7 @@ let package = Package(
             .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
             .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
         ]),
-        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceSystem", "GlanceGraphics", "GlanceUI", "GlanceIntents", "GlanceMacros"]),
+        .target(name: "GlanceWidgetKit", dependencies: ["GlanceTime", "GlanceSystem", "GlanceGraphics", "GlanceUI", "GlanceIntents"]),
         .target(
             name: "GlanceHost",
             dependencies: [
@@ -70,7 +70,7 @@ let package = Package(
             ]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine"]),
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros"]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
             name: "GlanceCommandLine",

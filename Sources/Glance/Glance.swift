@@ -34,3 +34,26 @@ extension Widget {
         WidgetExecutableCommand.main()
     }
 }
+
+// The macros live in the umbrella, so that only widget packages build their compiler
+// plugin (swift-syntax); the daemon and its fuzzing builds never do.
+/// Xcode's canvas preview of a view: `#Preview { ContentView() }`. Compiles and draws
+/// nothing (there is no canvas on a wall); `glance render` is the preview here.
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> any View) =
+    #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// A widget's timeline preview: `#Preview(as: .systemSmall) { MyWidget() } timeline: { … }`.
+@freestanding(declaration)
+public macro Preview<PreviewedWidget: Widget, Entry: TimelineEntry>(
+    _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> PreviewedWidget,
+    @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
+) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// The same for an intent-configured widget: `#Preview(as: .systemSmall, using: MyIntent.sample) { … }`.
+@freestanding(declaration)
+public macro Preview<PreviewedWidget: Widget, Intent: WidgetConfigurationIntent, Entry: TimelineEntry>(
+    _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> PreviewedWidget,
+    @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
+) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+

@@ -2,26 +2,6 @@ import FoundationEssentials
 import GlanceIntents
 import GlanceUI
 
-/// Xcode's canvas preview of a view: `#Preview { ContentView() }`. Compiles and draws
-/// nothing (there is no canvas on a wall); `glance render` is the preview here.
-@freestanding(declaration)
-public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping () -> any View) =
-    #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
-
-/// A widget's timeline preview: `#Preview(as: .systemSmall) { MyWidget() } timeline: { … }`.
-@freestanding(declaration)
-public macro Preview<PreviewedWidget: Widget, Entry: TimelineEntry>(
-    _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> PreviewedWidget,
-    @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
-) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
-
-/// The same for an intent-configured widget: `#Preview(as: .systemSmall, using: MyIntent.sample) { … }`.
-@freestanding(declaration)
-public macro Preview<PreviewedWidget: Widget, Intent: WidgetConfigurationIntent, Entry: TimelineEntry>(
-    _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> PreviewedWidget,
-    @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
-) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
-
 /// The entries of a `#Preview` timeline, one per line (WidgetKit's `PreviewTimelineBuilder`).
 @resultBuilder
 public enum PreviewTimelineBuilder<Entry: TimelineEntry> {
