@@ -66,3 +66,47 @@ import Testing
         if let mismatch = GoldenImage.compare(canvas, named: "more-views") { Issue.record("\(mismatch)") }
     }
 }
+
+/// Progress bars, rings and gauges as widgets use them.
+@Suite struct ProgressAndGaugeTests {
+    @Test func goldenProgressAndGauges() throws {
+        let renderer = ViewRenderer(fonts: try FontLibrary())
+        var environment = EnvironmentValues()
+        environment.now = Date(timeIntervalSince1970: 1_000)
+        let view = VStack(alignment: .leading, spacing: 10) {
+            ProgressView(value: 0.4)
+            ProgressView("Upload", value: 3, total: 10)
+            ProgressView(timerInterval: Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 4_000), countsDown: false)
+                .tint(.green)
+            HStack(spacing: 12) {
+                Gauge(value: 72, in: 0...100) { Text("Battery") } currentValueLabel: { Text("72") }
+                    .gaugeStyle(.accessoryCircularCapacity)
+                Gauge(value: 21, in: 10...30) { Text("°C") } currentValueLabel: { Text("21") } minimumValueLabel: { Text("10") } maximumValueLabel: { Text("30") }
+                    .gaugeStyle(.accessoryCircular)
+                ProgressView(value: 0.66).progressViewStyle(.circular)
+            }
+            Gauge(value: 0.3) { Text("Storage") } currentValueLabel: { Text("30 %") }
+                .gaugeStyle(.linearCapacity)
+        }
+        .padding(8)
+        var canvas = try Canvas(width: 220, height: 250)
+        renderer.render(resolveNode(view, in: environment), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 250))
+        if let mismatch = GoldenImage.compare(canvas, named: "progress-gauges") { Issue.record("\(mismatch)") }
+        if let mismatch = GoldenImage.compare(canvas.quantised(to: .bw, dither: .floydSteinberg).canvas(), named: "progress-gauges-bw") {
+            Issue.record("\(mismatch)")
+        }
+    }
+
+    @Test func aTimerIntervalIsTheShareThatPassedAtTheFrame() {
+        var environment = EnvironmentValues()
+        environment.now = Date(timeIntervalSince1970: 1_000)
+        let node = resolveNode(ProgressView(timerInterval: Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 4_000)), in: environment)
+        // Counting down (the default): three quarters left; the fill is the second layer.
+        guard case .frame(_, .stack(let stack)) = node, case .shape(let fill) = stack.children[1] else {
+            Issue.record("unexpected tree \(node)")
+            return
+        }
+        let bounds = fill.kind.path(in: Rect(x: 0, y: 0, width: 100, height: 4)).boundingRect
+        #expect(abs(bounds.width - 75) < 0.5)
+    }
+}

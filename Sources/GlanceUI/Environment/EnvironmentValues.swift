@@ -35,6 +35,8 @@ public struct EnvironmentValues: Sendable {
     public var buttonStyle: PrimitiveButtonStyleConfiguration = .automatic
     public var toggleStyle: ToggleStyleConfiguration = .automatic
     public var labelStyle: LabelStyleConfiguration = .automatic
+    var gaugeStyle: GaugeStyleConfiguration.Look = .linearCapacity
+    var progressViewStyle: ProgressLook = .linear
     /// Icons beside text are drawn this many times the text's size (`.imageScale`).
     public var imageScale: Double = 1
     /// Extension point: other modules add their keys through `subscript(key:)`.
