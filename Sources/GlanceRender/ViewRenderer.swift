@@ -141,7 +141,7 @@ public final class ViewRenderer {
                                                      height: Int(laid.lineHeight) * 3 / 5), radius: 3, bar)
                 }
             } else {
-                text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, colors: node.runs?.map(\.color) ?? [node.color])
+                text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, colors: node.pieces.map(\.color))
             }
         default:
             for child in box.children { draw(child, into: &canvas, offset: offset) }
@@ -265,15 +265,11 @@ public final class ViewRenderer {
             // and line limit, so stacks cannot squeeze a two-line label into one.
             let lineLimit = node.lineLimit
             let style = TextStyle(font: descriptor, alignment: node.alignment, lineLimit: lineLimit)
-            if let runs = node.runs {
-                let spans = runs.map { run in
-                    TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic,
-                                                              pixelSize: (run.pointSize * scale * factor).rounded()))
-                }
-                result = text.layout(spans, style: style, maxWidth: maxWidth)
-            } else {
-                result = text.layout(node.string, style: style, maxWidth: maxWidth)
+            let spans = node.pieces.map { run in
+                TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic,
+                                                          pixelSize: (run.pointSize * scale * factor).rounded()))
             }
+            result = text.layout(spans, style: style, maxWidth: maxWidth)
             factor -= 0.05
         } while result.truncated && factor >= node.minimumScaleFactor - 0.001
         // Bounded: a display runs for months and its texts change every day.

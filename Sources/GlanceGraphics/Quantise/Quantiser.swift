@@ -132,7 +132,8 @@ extension Canvas {
                 }
             }
         }
-        if dither != .none, palette.kind == .indexed, (palette.achromatic?.count ?? palette.colors.count) == 2 {
+        // Only frames with tones need the halo (a text-only frame skips the pass).
+        if dither != .none, palette.kind == .indexed, (palette.achromatic?.count ?? palette.colors.count) == 2, tonal.contains(true) {
             keepContrast(&values, palette: palette)
         }
         return QuantisedFrame(width: width, height: height, palette: palette, values: values)

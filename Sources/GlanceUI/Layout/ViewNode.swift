@@ -69,6 +69,11 @@ public struct TextNode: Hashable, Sendable {
     /// Pieces in their own fonts and colours (`Text + Text`); `nil` when the whole text
     /// has the style above.
     public var runs: [TextRunNode]? = nil
+
+    /// The pieces to lay out: the runs, or the whole text as one piece in its style.
+    public var pieces: [TextRunNode] {
+        runs ?? [TextRunNode(string: string, pointSize: pointSize, weight: weight, italic: italic, family: family, color: color)]
+    }
 }
 
 /// One piece of a text with several styles.

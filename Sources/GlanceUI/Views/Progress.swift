@@ -1,6 +1,12 @@
 import FoundationEssentials
 import GlanceGraphics
 
+/// Where `value` lies in `bounds`, 0…1 (0 for an empty range).
+func share(of value: Double, in bounds: ClosedRange<Double>) -> Double {
+    let span = bounds.upperBound - bounds.lowerBound
+    return span > 0 ? (value - bounds.lowerBound) / span : 0
+}
+
 /// How full a bar or ring is drawn: a capsule from the leading edge to `fraction` of the
 /// width.
 struct BarFill: Shape {
@@ -86,7 +92,7 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View, Primitiv
 
 extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView {
     public init(value: Double?, total: Double = 1) {
-        amount = .fixed(value.map { total > 0 ? $0 / total : 0 })
+        amount = .fixed(value.map { share(of: $0, in: 0...max(0, total)) })
         label = nil
         currentValueLabel = nil
     }
@@ -105,7 +111,7 @@ extension ProgressView where Label == EmptyView, CurrentValueLabel == EmptyView 
 
 extension ProgressView where CurrentValueLabel == EmptyView {
     public init(value: Double?, total: Double = 1, @ViewBuilder label: () -> Label) {
-        amount = .fixed(value.map { total > 0 ? $0 / total : 0 })
+        amount = .fixed(value.map { share(of: $0, in: 0...max(0, total)) })
         self.label = label()
         currentValueLabel = nil
     }
@@ -119,7 +125,7 @@ extension ProgressView where CurrentValueLabel == EmptyView {
 
 extension ProgressView {
     public init(value: Double?, total: Double = 1, @ViewBuilder label: () -> Label, @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
-        amount = .fixed(value.map { total > 0 ? $0 / total : 0 })
+        amount = .fixed(value.map { share(of: $0, in: 0...max(0, total)) })
         self.label = label()
         self.currentValueLabel = currentValueLabel()
     }
@@ -194,8 +200,7 @@ extension Gauge {
     public init(value: Double, in bounds: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label,
                 @ViewBuilder currentValueLabel: () -> CurrentValueLabel, @ViewBuilder minimumValueLabel: () -> MinimumValueLabel,
                 @ViewBuilder maximumValueLabel: () -> MaximumValueLabel) {
-        let span = bounds.upperBound - bounds.lowerBound
-        fraction = span > 0 ? (value - bounds.lowerBound) / span : 0
+        fraction = share(of: value, in: bounds)
         self.label = label()
         self.currentValueLabel = currentValueLabel()
         self.minimumValueLabel = minimumValueLabel()
@@ -206,8 +211,7 @@ extension Gauge {
 extension Gauge where MinimumValueLabel == EmptyView, MaximumValueLabel == EmptyView {
     public init(value: Double, in bounds: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label,
                 @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
-        let span = bounds.upperBound - bounds.lowerBound
-        fraction = span > 0 ? (value - bounds.lowerBound) / span : 0
+        fraction = share(of: value, in: bounds)
         self.label = label()
         self.currentValueLabel = currentValueLabel()
         minimumValueLabel = nil
@@ -217,8 +221,7 @@ extension Gauge where MinimumValueLabel == EmptyView, MaximumValueLabel == Empty
 
 extension Gauge where CurrentValueLabel == EmptyView, MinimumValueLabel == EmptyView, MaximumValueLabel == EmptyView {
     public init(value: Double, in bounds: ClosedRange<Double> = 0...1, @ViewBuilder label: () -> Label) {
-        let span = bounds.upperBound - bounds.lowerBound
-        fraction = span > 0 ? (value - bounds.lowerBound) / span : 0
+        fraction = share(of: value, in: bounds)
         self.label = label()
         currentValueLabel = nil
         minimumValueLabel = nil
