@@ -77,15 +77,20 @@ struct RunCommand: ParsableCommand {
             // Keyboards and touchscreens (input:): their keys bind in keys:, taps press controls.
             for device in configuration.inputs {
                 let output = display.output
-                let input = try EvdevInput(path: device.device, range: device.range, nativeWidth: output.nativeWidth,
+                let input: EvdevInput
+                do {
+                    input = try EvdevInput(path: device.device, range: device.range, nativeWidth: output.nativeWidth,
                                            nativeHeight: output.nativeHeight, rotation: output.rotation)
+                } catch {
+                    throw RuntimeError(message: "\(configuration.source): input: \(error)")
+                }
                 try input.attach(to: clock, input: { current.host.inbox.send($0) }, log: { Self.say($0) })
                 inputs.append(input)
                 Self.say("\(device.device): \(input.mapping == nil ? "keys" : "keys and taps") wake the display")
             }
         } catch {
             display.releaseWires()
-            if let error = error as? ConfigError { throw error }
+            if error is ConfigError || error is RuntimeError { throw error }
             throw RuntimeError(message: "\(configuration.source): display: \(error)")
         }
         for line in display.summary { Self.say(line) }

@@ -59,7 +59,7 @@ public final class ControlServer {
         }
         let fd = glance_unix_listen(path, 128)
         guard fd >= 0 else {
-            throw SetupError(description: "cannot listen on \(path): \(String(cString: strerror(errno)))")
+            throw SetupError(description: "cannot listen on \(path): \(String(cString: strerror(errno))); give state_dir: a folder the daemon's user can write (and a path under 100 characters)")
         }
         listener = fd
         do {
@@ -96,7 +96,7 @@ public final class ControlServer {
             }
             var uid: UInt32 = 0
             if glance_peer_uid(fd, &uid) != 0 || (uid != owner && uid != 0) {
-                reply(fd, ControlCommands.failure("only the daemon's user (uid \(owner)) or root may use this socket; you are uid \(uid)"))
+                reply(fd, ControlCommands.failure("only the daemon's user (uid \(owner)) or root may use this socket; you are uid \(uid): run the command as that user or with sudo"))
                 Glibc.close(fd)
                 continue
             }

@@ -148,7 +148,7 @@ public struct SharedDefaults {
         do {
             return try PropertyListDecoder().decode([String: Value].self, from: bytes)
         } catch {
-            throw Failure(description: "\(path) is not a property list of keys and values: \(error)")
+            throw Failure(description: "\(path) is not a property list of keys and values (\(error)); fix it or remove it")
         }
     }
 

@@ -157,7 +157,8 @@ public final class EvdevInput {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            let fix = code == EACCES ? "; add the daemon's user to the input group (or a udev rule for the device)" : ""
+            let fix = code == EACCES ? "; add the daemon's user to the input group (or a udev rule for the device)"
+                : code == ENOENT ? "; ls /dev/input/by-id shows the devices there are (those names stay the same across reboots)" : ""
             throw OpenError(description: "\(path): \(String(cString: strerror(code)))\(fix)")
         }
         descriptor = fd
