@@ -83,7 +83,9 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
             Thread { continuation.resume(returning: box.value.host_run(until: end)) }.start()
         }
         #expect(reason == .reachedEnd)
-        #expect(Date().timeIntervalSince(began) < 10)
+        // A hang guard, not a speed goal: thirty days of virtual time take well under a
+        // second alone; with the whole suite running beside it on two cores it once took 10 s.
+        #expect(Date().timeIntervalSince(began) < 60)
 
         let countdown = recorder.records.filter { $0.slot == "dday" }
         // Start, then one reload at each Seoul midnight: 30 of them.
