@@ -35,7 +35,7 @@ extension ViewRenderer {
             let laid = layoutText(text, proposal)
             guard !laid.lines.isEmpty else { return nil }
             let line = first ? 0 : Double(laid.lines.count - 1)
-            return (line * laid.lineHeight + laid.ascent) / scale
+            return (line * laid.lineStep + laid.ascent) / scale
         case .alignmentGuide(let guideNode, _):
             let child = layout.children[0]
             guard guideNode.key == key else { return explicitGuide(child, key, proposal) }
@@ -51,8 +51,20 @@ extension ViewRenderer {
             return inner + (horizontal ? offset.x : offset.y)
         case .fixedSize(let fixedWidth, let fixedHeight, _):
             return explicitGuide(layout.children[0], key, fixedProposal(fixedWidth, fixedHeight, proposal))
-        case .clip, .background, .overlay, .control:
+        case .clip, .background, .overlay, .control, .mask:
             return explicitGuide(layout.children[0], key, proposal)
+        case .effect(let effect, _):
+            let child = layout.children[0]
+            switch effect {
+            case .position: return nil
+            case .aspectRatio(let ratio, let fill): return explicitGuide(child, key, aspectProposal(child, ratio, fill: fill, proposal))
+            case .offset, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
+                return explicitGuide(child, key, proposal)
+            }
+        case .firstFitting:
+            return chosenChild(layout, proposal).flatMap { explicitGuide($0, key, proposal) }
+        case .grid, .geometry:
+            return nil
         case .stack, .group:
             guard let stack = layout.stack else { return nil }
             let measured = arrangement(layout, proposal)

@@ -19,6 +19,12 @@ final class LayoutNode {
     var flexibility: [Double?] = [nil, nil]
     /// Explicit alignment lines for a proposal (`nil` inside: the node sets none).
     var guides: [GuideQuestion: Double?] = [:]
+    /// Grids: where every cell goes, for each proposal.
+    var gridPlans: [ProposedSize: GridPlan] = [:]
+    /// `ViewThatFits`: the child chosen for each proposal.
+    var chosen: [ProposedSize: Int] = [:]
+    /// `GeometryReader`: its content, built once per size.
+    var geometryContent: [Size: LayoutNode] = [:]
 
     struct Measured {
         let proposal: ProposedSize
@@ -40,11 +46,23 @@ final class LayoutNode {
         case .group(let nodes):
             children = nodes.map(LayoutNode.init)
         case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
-             .alignmentGuide(_, let child), .control(_, let child):
+             .alignmentGuide(_, let child), .control(_, let child), .effect(_, let child):
             children = [LayoutNode(child)]
-        case .background(let content, let decoration, _), .overlay(let content, let decoration, _):
+        case .background(let content, let decoration, _), .overlay(let content, let decoration, _), .mask(let content, let decoration, _):
             children = [LayoutNode(content), LayoutNode(decoration)]
+        case .grid(let grid):
+            children = grid.cells.map(LayoutNode.init)
+        case .firstFitting(let fit):
+            children = fit.children.map(LayoutNode.init)
+        case .geometry:
+            children = []
         }
+    }
+
+    /// The layout priority a stack gives this child (`.layoutPriority`).
+    var priority: Double {
+        if case .effect(.layoutPriority(let value), _) = node { return value }
+        return 0
     }
 
     /// The stack this node lays its children out as, if it is one (a bare group of

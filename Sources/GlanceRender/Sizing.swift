@@ -22,7 +22,8 @@ extension ViewRenderer {
             return Size(width: 0, height: 0)
         case .text(let text):
             let laid = layoutText(text, proposal)
-            return Size(width: widestLine(laid) / scale, height: laid.height / scale)
+            let lines = max(laid.lines.count, text.reservedLines)
+            return Size(width: widestLine(laid) / scale, height: laid.height(lines: lines) / scale)
         case .spacer(let minLength):
             return Size(width: max(minLength, proposal.width ?? minLength), height: max(minLength, proposal.height ?? minLength))
         case .shape:
@@ -53,11 +54,75 @@ extension ViewRenderer {
             return frameSize(frame, layout.children[0], proposal)
         case .fixedSize(let horizontal, let vertical, _):
             return size(layout.children[0], fixedProposal(horizontal, vertical, proposal))
-        case .background, .overlay, .clip, .alignmentGuide, .control:
+        case .background, .overlay, .clip, .alignmentGuide, .control, .mask:
             return size(layout.children[0], proposal)
+        case .effect(let effect, _):
+            let child = layout.children[0]
+            switch effect {
+            case .position:
+                let own = size(child, proposal)
+                return Size(width: proposal.width ?? own.width, height: proposal.height ?? own.height)
+            case .aspectRatio(let ratio, let fill):
+                return size(child, aspectProposal(child, ratio, fill: fill, proposal))
+            case .offset, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
+                return size(child, proposal)
+            }
+        case .grid:
+            return gridPlan(layout, proposal).size
+        case .firstFitting:
+            guard let chosen = chosenChild(layout, proposal) else { return Size(width: 0, height: 0) }
+            return size(chosen, proposal)
+        case .geometry:
+            // All it is offered; 10 points where it is offered nothing, as in SwiftUI.
+            return Size(width: proposal.width ?? 10, height: proposal.height ?? 10)
         case .stack, .group:
             return stackSize(layout, proposal)
         }
+    }
+
+    /// What `.aspectRatio` proposes its child: the largest size of the ratio inside the
+    /// offer (`fill`: the smallest covering it); where an axis is offered nothing, the
+    /// other axis decides; offered nothing at all, the child's ideal width does.
+    func aspectProposal(_ child: LayoutNode, _ ratio: Double?, fill: Bool, _ proposal: ProposedSize) -> ProposedSize {
+        let ideal = size(child, .unspecified)
+        guard let ratio = ratio ?? (ideal.width > 0 && ideal.height > 0 ? ideal.width / ideal.height : nil) else { return proposal }
+        switch (proposal.width, proposal.height) {
+        case (nil, nil): return ProposedSize(width: ideal.width, height: ideal.width / ratio)
+        case (let width?, nil): return ProposedSize(width: width, height: width / ratio)
+        case (nil, let height?): return ProposedSize(width: height * ratio, height: height)
+        case (let width?, let height?):
+            let wider = width / height > ratio
+            return wider != fill ? ProposedSize(width: height * ratio, height: height) : ProposedSize(width: width, height: width / ratio)
+        }
+    }
+
+    /// `ViewThatFits`: the first child whose ideal size (on the axes it checks) fits the
+    /// offer, else the last.
+    func chosenChild(_ layout: LayoutNode, _ proposal: ProposedSize) -> LayoutNode? {
+        guard case .firstFitting(let fit) = layout.node, !layout.children.isEmpty else { return nil }
+        if let known = layout.chosen[proposal] { return layout.children[known] }
+        var chosen = layout.children.count - 1
+        for (index, child) in layout.children.enumerated() {
+            let ideal = size(child, ProposedSize(width: fit.horizontal ? nil : proposal.width, height: fit.vertical ? nil : proposal.height))
+            let fitsWidth = !fit.horizontal || proposal.width.map { ideal.width <= $0 + 0.001 } ?? true
+            let fitsHeight = !fit.vertical || proposal.height.map { ideal.height <= $0 + 0.001 } ?? true
+            if fitsWidth && fitsHeight {
+                chosen = index
+                break
+            }
+        }
+        layout.chosen[proposal] = chosen
+        return layout.children[chosen]
+    }
+
+    /// A `GeometryReader`'s content for `size`, built once.
+    func geometryContent(_ layout: LayoutNode, _ size: Size) -> LayoutNode? {
+        guard case .geometry(let geometry) = layout.node else { return nil }
+        if let known = layout.geometryContent[size] { return known }
+        let finite = Size(width: size.width.isFinite ? size.width : 10, height: size.height.isFinite ? size.height : 10)
+        let content = LayoutNode(geometry.content.build(finite))
+        layout.geometryContent[size] = content
+        return content
     }
 
     func paddingProposal(_ insets: EdgeInsets, _ proposal: ProposedSize) -> ProposedSize {

@@ -63,24 +63,38 @@ extension ViewRenderer {
             if flexibility[$0] != flexibility[$1] { return flexibility[$0] < flexibility[$1] }
             return $0 < $1
         }
-        let spacers = children.indices.filter(isSpacer).count
-        var peers = (others: children.count - spacers, spacers: spacers)
         var remaining = max(0, offeredMain - spacing)
         let unmeasured = LayoutNode.Measured(proposal: .unspecified, size: Size(width: 0, height: 0))
         var result = [LayoutNode.Measured](repeating: unmeasured, count: children.count)
-        for index in order {
-            let count: Int
-            if isSpacer(index) {
-                count = peers.spacers
-                peers.spacers -= 1
-            } else {
-                count = peers.others
-                peers.others -= 1
+        // Higher layout priorities are served first, offered all that is left but what
+        // the lower ones need at their smallest.
+        let priorities = children.map(\.priority)
+        let levels = Set(priorities).sorted(by: >)
+        for level in levels {
+            let members = order.filter { priorities[$0] == level }
+            var available = remaining
+            if level != levels.last, available.isFinite {
+                let reserved = children.indices.filter { priorities[$0] < level }
+                    .map { mainOf(measure(children[$0], main: 0).size) }.reduce(0, +)
+                available = max(0, available - reserved)
             }
-            let measured = measure(children[index], main: remaining / Double(max(1, count)))
-            result[index] = measured
-            // An infinite offer stays infinite (infinity minus infinity would be NaN).
-            if remaining.isFinite { remaining = max(0, remaining - mainOf(measured.size)) }
+            let spacers = members.filter(isSpacer).count
+            var peers = (others: members.count - spacers, spacers: spacers)
+            for index in members {
+                let count: Int
+                if isSpacer(index) {
+                    count = peers.spacers
+                    peers.spacers -= 1
+                } else {
+                    count = peers.others
+                    peers.others -= 1
+                }
+                let measured = measure(children[index], main: available / Double(max(1, count)))
+                result[index] = measured
+                // An infinite offer stays infinite (infinity minus infinity would be NaN).
+                if available.isFinite { available = max(0, available - mainOf(measured.size)) }
+                if remaining.isFinite { remaining = max(0, remaining - mainOf(measured.size)) }
+            }
         }
         return result
     }

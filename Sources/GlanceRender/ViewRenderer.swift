@@ -60,7 +60,35 @@ public final class ViewRenderer {
             return box([place(layout.children[0], at: origin, fixedProposal(horizontal, vertical, proposal))])
         case .clip, .alignmentGuide, .control:
             return box([place(layout.children[0], at: origin, proposal)])
-        case .background(_, _, let alignment), .overlay(_, _, let alignment):
+        case .effect(let effect, _):
+            let child = layout.children[0]
+            switch effect {
+            case .offset(let x, let y):
+                return box([place(child, at: (origin.x + x, origin.y + y), proposal)])
+            case .position(let x, let y):
+                let own = self.size(child, proposal)
+                return box([place(child, at: (rect.x + x - own.width / 2, rect.y + y - own.height / 2), proposal)])
+            case .aspectRatio(let ratio, let fill):
+                return box([place(child, at: origin, aspectProposal(child, ratio, fill: fill, proposal))])
+            case .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
+                return box([place(child, at: origin, proposal)])
+            }
+        case .grid:
+            let plan = gridPlan(layout, proposal)
+            return box(layout.children.indices.map { index in
+                let child = layout.children[index], slot = plan.slots[index], offer = plan.proposals[index]
+                let alignment = plan.alignments[index]
+                let x = alignment.horizontal.key.defaultValue(width: slot.width, height: slot.height) - guide(child, offer, alignment.horizontal.key)
+                let y = alignment.vertical.key.defaultValue(width: slot.width, height: slot.height) - guide(child, offer, alignment.vertical.key)
+                return place(child, at: (rect.x + slot.x + x, rect.y + slot.y + y), offer)
+            })
+        case .firstFitting:
+            guard let chosen = chosenChild(layout, proposal) else { return box([]) }
+            return box([place(chosen, at: origin, proposal)])
+        case .geometry:
+            guard let content = geometryContent(layout, size) else { return box([]) }
+            return box([place(content, at: origin, ProposedSize(width: size.width, height: size.height))])
+        case .background(_, _, let alignment), .overlay(_, _, let alignment), .mask(_, _, let alignment):
             // The decoration is offered the content's size and put on the content's
             // alignment lines.
             let content = layout.children[0], decoration = layout.children[1]
@@ -107,7 +135,7 @@ public final class ViewRenderer {
 
     /// Draws `box`; `offset` (pixels) is subtracted from every position, for drawing
     /// into a canvas that holds only part of the frame.
-    private func draw(_ box: LayoutBox, into canvas: inout Canvas, offset: (x: Int, y: Int) = (0, 0)) {
+    func draw(_ box: LayoutBox, into canvas: inout Canvas, offset: (x: Int, y: Int) = (0, 0)) {
         // Edges are rounded, not sizes: two boxes that meet at a fractional boundary meet
         // at the same pixel (rounding each size left one-pixel seams between them).
         let left = Int((box.rect.x * scale).rounded()), top = Int((box.rect.y * scale).rounded())
@@ -122,6 +150,11 @@ public final class ViewRenderer {
                 draw(child, into: &layer, offset: (offset.x + pixels.x, offset.y + pixels.y))
             }
             composite(layer, in: pixels, maskedBy: kind, into: &canvas)
+        case .mask:
+            drawMasked(box, in: pixels, into: &canvas, offset: offset)
+        case .effect(.transform(let radians, let scaleX, let scaleY, let anchorX, let anchorY), _):
+            drawTransformed(box, in: pixels, radians: radians, scale: (scaleX, scaleY), anchor: (anchorX, anchorY),
+                            into: &canvas, offset: offset)
         case .shape(let shape):
             drawShape(shape, in: pixels, into: &canvas)
         case .symbol(let symbol):
@@ -136,7 +169,7 @@ public final class ViewRenderer {
                 var bar = node.color
                 bar.a = UInt8(Double(bar.a) * 0.25)
                 for (index, line) in laid.lines.enumerated() {
-                    let top = pixels.y + index * Int(laid.lineHeight) + Int(laid.lineHeight) / 5
+                    let top = pixels.y + index * Int(laid.lineStep) + Int(laid.lineHeight) / 5
                     canvas.fillRoundedRect(PixelRect(x: pixels.x + Int(line.offset), y: top, width: Int(line.width),
                                                      height: Int(laid.lineHeight) * 3 / 5), radius: 3, bar)
                 }
@@ -154,6 +187,11 @@ public final class ViewRenderer {
         guard var mask = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
         drawShape(ShapeNode(kind: kind, fill: .color(.black), stroke: stroke), in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
                   into: &mask)
+        composite(layer, in: rect, mask: mask, into: &canvas)
+    }
+
+    /// Draws `layer` at `rect` by the alpha of `mask` (both `rect`'s size).
+    func composite(_ layer: Canvas, in rect: PixelRect, mask: Canvas, into canvas: inout Canvas) {
         for y in 0..<rect.height {
             for x in 0..<rect.width {
                 let coverage = mask[x: x, y: y].a
@@ -183,16 +221,32 @@ public final class ViewRenderer {
             case .capsule: canvas.fillRoundedRect(rect, radius: Double(min(rect.width, rect.height)) / 2, color, tonal: tonal)
             case .custom, .trimmed, .inset: drawPath(shape, in: rect, color, tonal: tonal, into: &canvas)
             }
-        case .linearGradient(let stops, let startX, let startY, let endX, let endY):
-            let ramp = GradientRamp(stops: stops.map { ($0.color, $0.location) })
+        case .gradient(let gradient):
             if shape.kind == .rectangle && shape.stroke == nil {
-                canvas.fillLinearGradient(rect, ramp, start: (startX, startY), end: (endX, endY))
+                fillGradient(gradient, in: rect, into: &canvas)
                 return
             }
             // Other outlines: the gradient on a layer, kept where the shape covers.
             guard rect.width > 0, rect.height > 0, var layer = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
-            layer.fillLinearGradient(layer.bounds, ramp, start: (startX, startY), end: (endX, endY))
+            fillGradient(gradient, in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), into: &layer)
             composite(layer, in: rect, maskedBy: shape.kind, stroke: shape.stroke, into: &canvas)
+        }
+    }
+
+    /// Fills `rect` (pixels) with `gradient`, its geometry relative to `rect`.
+    private func fillGradient(_ gradient: GradientFill, in rect: PixelRect, into canvas: inout Canvas) {
+        let ramp = GradientRamp(stops: gradient.stops.map { ($0.color, $0.location) })
+        let width = Double(rect.width), height = Double(rect.height)
+        func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (Double(rect.x) + x * width, Double(rect.y) + y * height) }
+        switch gradient.geometry {
+        case .linear(let startX, let startY, let endX, let endY):
+            canvas.fillLinearGradient(rect, ramp, start: (startX, startY), end: (endX, endY))
+        case .radial(let centerX, let centerY, let startRadius, let endRadius):
+            canvas.fillRadialGradient(rect, ramp, center: point(centerX, centerY), startRadius: startRadius * scale, endRadius: endRadius * scale)
+        case .elliptical(let centerX, let centerY, let start, let end):
+            canvas.fillEllipticalGradient(rect, ramp, center: point(centerX, centerY), radii: (width / 2, height / 2), start: start, end: end)
+        case .angular(let centerX, let centerY, let start, let end):
+            canvas.fillAngularGradient(rect, ramp, center: point(centerX, centerY), startRadians: start, endRadians: end)
         }
     }
 
@@ -264,10 +318,12 @@ public final class ViewRenderer {
             // Height proposals do not cut lines: a text's height follows from its width
             // and line limit, so stacks cannot squeeze a two-line label into one.
             let lineLimit = node.lineLimit
-            let style = TextStyle(font: descriptor, alignment: node.alignment, lineLimit: lineLimit)
+            let style = TextStyle(font: descriptor, alignment: node.alignment, lineLimit: lineLimit,
+                                  lineSpacing: node.lineSpacing * scale * factor)
             let spans = node.pieces.map { run in
                 TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic,
-                                                          pixelSize: (run.pointSize * scale * factor).rounded()))
+                                                          pixelSize: (run.pointSize * scale * factor).rounded()),
+                         tracking: run.tracking * scale * factor)
             }
             result = text.layout(spans, style: style, maxWidth: maxWidth)
             factor -= 0.05

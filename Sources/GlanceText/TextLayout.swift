@@ -13,12 +13,16 @@ public struct TextStyle: Sendable {
     public var lineLimit: Int?
     /// Hinted 1-bit glyphs instead of antialiased ones (crisp small text on 1-bit panels).
     public var mono: Bool
+    /// Pixels added between lines.
+    public var lineSpacing: Double
 
-    public init(font: FontDescriptor, alignment: TextAlignment = .leading, lineLimit: Int? = nil, mono: Bool = false) {
+    public init(font: FontDescriptor, alignment: TextAlignment = .leading, lineLimit: Int? = nil, mono: Bool = false,
+                lineSpacing: Double = 0) {
         self.font = font
         self.alignment = alignment
         self.lineLimit = lineLimit
         self.mono = mono
+        self.lineSpacing = lineSpacing
     }
 }
 
@@ -27,10 +31,13 @@ public struct TextStyle: Sendable {
 public struct TextSpan: Sendable {
     public var text: String
     public var font: FontDescriptor
+    /// Pixels added after every character.
+    public var tracking: Double
 
-    public init(_ text: String, font: FontDescriptor) {
+    public init(_ text: String, font: FontDescriptor, tracking: Double = 0) {
         self.text = text
         self.font = font
+        self.tracking = tracking
     }
 }
 
@@ -64,10 +71,17 @@ public struct LaidOutText {
     public let width: Double
     public let lineHeight: Double
     public let ascent: Double
-    public var height: Double { lines.isEmpty ? 0 : Double(lines.count) * lineHeight }
+    /// From one line's baseline to the next.
+    public var lineStep: Double { lineHeight + lineSpacing }
+    public var height: Double { height(lines: lines.count) }
+
+    /// The height of `count` lines of this text.
+    public func height(lines count: Int) -> Double { count <= 0 ? 0 : Double(count) * lineHeight + Double(count - 1) * lineSpacing }
     /// True when the line limit cut text off.
     public let truncated: Bool
     let mono: Bool
+    /// Pixels between one line's bottom and the next one's top.
+    public var lineSpacing: Double = 0
 }
 
 /// Sets text with a `FontLibrary`: per-glyph fallback, kerning, line breaking on word
@@ -100,7 +114,8 @@ public struct TextLayout {
                     paragraph = []
                     pen = 0
                 }
-                let glyphs = shape(String(text), main: faces[number], style: style, font: span.font, span: number, pen: pen)
+                let glyphs = shape(String(text), main: faces[number], style: style, font: span.font, tracking: span.tracking,
+                                   span: number, pen: pen)
                 paragraph += glyphs
                 pen = glyphs.last.map { $0.x + $0.advance } ?? pen
             }
@@ -126,14 +141,15 @@ public struct TextLayout {
         }
         let used = faces.isEmpty ? [main] : faces
         return LaidOutText(lines: lines, width: width, lineHeight: used.map(\.lineHeight).max()!.rounded(),
-                           ascent: used.map(\.ascent).max()!.rounded(), truncated: truncated, mono: style.mono)
+                           ascent: used.map(\.ascent).max()!.rounded(), truncated: truncated, mono: style.mono,
+                           lineSpacing: style.lineSpacing.rounded())
     }
 
     /// Draws `text` with its top-left at (`x`, `y`), span `n` in `colors[n]` (the first
     /// colour where there are fewer).
     public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, colors: [RGBA]) {
         for (number, line) in text.lines.enumerated() {
-            let baseline = y + Int(text.ascent) + number * Int(text.lineHeight)
+            let baseline = y + Int(text.ascent) + number * Int(text.lineStep)
             for placed in line.glyphs {
                 let glyph = placed.face.glyph(placed.index, mono: text.mono)
                 guard glyph.width > 0 else { continue }
@@ -151,7 +167,8 @@ public struct TextLayout {
     }
 
     /// Glyphs for a paragraph, each from the main face or the first fallback that has it.
-    private func shape(_ text: String, main: FontFace, style: TextStyle, font: FontDescriptor, span: Int, pen start: Double) -> [PlacedGlyph] {
+    private func shape(_ text: String, main: FontFace, style: TextStyle, font: FontDescriptor, tracking: Double, span: Int,
+                       pen start: Double) -> [PlacedGlyph] {
         var result: [PlacedGlyph] = []
         var pen = start
         var previous: (face: FontFace, index: UInt32)?
@@ -166,7 +183,7 @@ public struct TextLayout {
             }
             // index 0 is .notdef: drawn as the font's missing-glyph box.
             if let previous, previous.face === face { pen += face.kerning(previous.index, index) }
-            let advance = face.glyph(index, mono: style.mono).advance
+            let advance = face.glyph(index, mono: style.mono).advance + tracking
             result.append(PlacedGlyph(face: face, index: index, x: pen, advance: advance, scalar: scalar, span: span))
             pen += advance
             previous = (face, index)

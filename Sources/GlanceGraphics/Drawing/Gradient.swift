@@ -1,3 +1,5 @@
+import Glibc
+
 /// A colour ramp: stops at locations 0…1, interpolated in sRGB as SwiftUI does.
 public struct GradientRamp: Sendable, Equatable {
     public var stops: [(color: RGBA, location: Double)]
@@ -46,6 +48,56 @@ extension Canvas {
                 let t = lengthSquared > 0 ? ((Double(x) + 0.5 - sx) * dx + (Double(y) + 0.5 - sy) * dy) / lengthSquared : 0
                 blend(x: x, y: y, ramp.color(at: t), tonal: true)
             }
+        }
+    }
+}
+
+extension Canvas {
+    /// Fills `rect` with `ramp` at the place `location(x, y)` gives each pixel centre
+    /// (pixels of the canvas). Gradient pixels are tonal.
+    public mutating func fillGradient(_ rect: PixelRect, _ ramp: GradientRamp, location: (Double, Double) -> Double) {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return }
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                blend(x: x, y: y, ramp.color(at: location(Double(x) + 0.5, Double(y) + 0.5)), tonal: true)
+            }
+        }
+    }
+
+    /// Circles about `center` (pixels): `startRadius` is the ramp's start, `endRadius` its end.
+    public mutating func fillRadialGradient(_ rect: PixelRect, _ ramp: GradientRamp, center: (x: Double, y: Double),
+                                            startRadius: Double, endRadius: Double) {
+        let span = endRadius - startRadius
+        fillGradient(rect, ramp) { x, y in
+            let distance = ((x - center.x) * (x - center.x) + (y - center.y) * (y - center.y)).squareRoot()
+            return span != 0 ? (distance - startRadius) / span : (distance >= endRadius ? 1 : 0)
+        }
+    }
+
+    /// Ellipses about `center` with radii `radii` (pixels) at the ramp's end, scaled by
+    /// `start` and `end` fractions.
+    public mutating func fillEllipticalGradient(_ rect: PixelRect, _ ramp: GradientRamp, center: (x: Double, y: Double),
+                                                radii: (x: Double, y: Double), start: Double, end: Double) {
+        let span = end - start
+        fillGradient(rect, ramp) { x, y in
+            let nx = radii.x > 0 ? (x - center.x) / radii.x : 0, ny = radii.y > 0 ? (y - center.y) / radii.y : 0
+            let distance = (nx * nx + ny * ny).squareRoot()
+            return span != 0 ? (distance - start) / span : (distance >= end ? 1 : 0)
+        }
+    }
+
+    /// Around `center`, clockwise (y grows downwards) from `startRadians` (0: pointing
+    /// right) to `endRadians`.
+    public mutating func fillAngularGradient(_ rect: PixelRect, _ ramp: GradientRamp, center: (x: Double, y: Double),
+                                             startRadians: Double, endRadians: Double) {
+        let span = endRadians - startRadians
+        fillGradient(rect, ramp) { x, y in
+            var angle = atan2(y - center.y, x - center.x) - startRadians
+            let turn = 2 * Double.pi
+            angle = angle.truncatingRemainder(dividingBy: turn)
+            if angle < 0 { angle += turn }
+            return span != 0 ? angle / span : 0
         }
     }
 }

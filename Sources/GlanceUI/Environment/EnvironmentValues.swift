@@ -14,6 +14,12 @@ public struct EnvironmentValues: Sendable {
     /// The colour text and shapes take unless told otherwise (`.foregroundStyle`).
     public var foregroundColor: RGBA = .black
     public var lineLimit: Int?
+    /// Text at least this many lines tall (`lineLimit(_:reservesSpace: true)`).
+    public var reservedLines = 0
+    /// Points between lines of text (`.lineSpacing`).
+    public var lineSpacing: Double = 0
+    /// Points after every character (`.kerning`, `.tracking`).
+    public var tracking: Double = 0
     public var multilineTextAlignment: TextAlignment = .leading
     public var minimumScaleFactor: Double = 1
     public var redactionReasons: RedactionReasons = []

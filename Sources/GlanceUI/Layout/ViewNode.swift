@@ -35,6 +35,18 @@ public indirect enum ViewNode: Hashable, Sendable {
     /// A `Button(intent:)` or `Toggle(isOn:intent:)` around what it draws: laid out and
     /// drawn as its child; a tap inside its rectangle runs its intent.
     case control(ControlNode, ViewNode)
+    /// A grid: `Grid`/`GridRow` (columns measured from the cells) or `LazyVGrid`/`LazyHGrid`
+    /// (tracks from `GridItem`s); its cells are the node's children.
+    case grid(GridNode)
+    /// `GeometryReader`: takes the space offered and builds its content for that size.
+    case geometry(GeometryNode)
+    /// `ViewThatFits`: the first child whose ideal size fits the offer on the given axes.
+    case firstFitting(FitNode)
+    /// The child laid out as usual, with one change to where or how it is drawn.
+    case effect(EffectNode, ViewNode)
+    /// `content` drawn only where `mask` has ink (its alpha), the mask placed on the
+    /// content like an overlay.
+    case mask(content: ViewNode, mask: ViewNode, alignment: Alignment)
 
     /// The text a person would read, one entry per text run, in reading order.
     public var textLines: [String] {
@@ -44,10 +56,15 @@ public indirect enum ViewNode: Hashable, Sendable {
         case .group(let children): children.flatMap(\.textLines)
         case .stack(let stack): stack.children.flatMap(\.textLines)
         case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
-             .alignmentGuide(_, let child), .control(_, let child):
+             .alignmentGuide(_, let child), .control(_, let child), .effect(_, let child), .mask(let child, _, _):
             child.textLines
         case .background(let content, let decoration, _): decoration.textLines + content.textLines
         case .overlay(let content, let decoration, _): content.textLines + decoration.textLines
+        case .grid(let grid): grid.cells.flatMap(\.textLines)
+        // What a geometry reader shows depends on its size; a fitting view's choice on
+        // the space. The preferred (first) choice is reported.
+        case .geometry: []
+        case .firstFitting(let fit): fit.children.first?.textLines ?? []
         }
     }
 }
@@ -69,10 +86,17 @@ public struct TextNode: Hashable, Sendable {
     /// Pieces in their own fonts and colours (`Text + Text`); `nil` when the whole text
     /// has the style above.
     public var runs: [TextRunNode]? = nil
+    /// Points between lines.
+    public var lineSpacing: Double = 0
+    /// At least this many lines tall.
+    public var reservedLines = 0
+    /// Points after every character (of the runs that set none of their own).
+    public var tracking: Double = 0
 
     /// The pieces to lay out: the runs, or the whole text as one piece in its style.
     public var pieces: [TextRunNode] {
-        runs ?? [TextRunNode(string: string, pointSize: pointSize, weight: weight, italic: italic, family: family, color: color)]
+        runs ?? [TextRunNode(string: string, pointSize: pointSize, weight: weight, italic: italic, family: family, color: color,
+                             tracking: tracking)]
     }
 }
 
@@ -84,9 +108,12 @@ public struct TextRunNode: Hashable, Sendable {
     public var italic: Bool
     public var family: String?
     public var color: RGBA
+    /// Points after every character.
+    public var tracking: Double = 0
 
     func looksLike(_ other: TextRunNode) -> Bool {
         pointSize == other.pointSize && weight == other.weight && italic == other.italic && family == other.family && color == other.color
+            && tracking == other.tracking
     }
 }
 
@@ -174,8 +201,31 @@ public struct ShapeNode: Hashable, Sendable {
     /// How a shape is painted.
     public enum Fill: Hashable, Sendable {
         case color(RGBA)
-        /// A linear gradient between unit points of the shape's rectangle.
-        case linearGradient(stops: [GradientStop], startX: Double, startY: Double, endX: Double, endY: Double)
+        case gradient(GradientFill)
+    }
+}
+
+/// A gradient across a shape's rectangle: its colour stops and how a point of the
+/// rectangle maps to a place between them.
+public struct GradientFill: Hashable, Sendable {
+    public enum Geometry: Hashable, Sendable {
+        /// Along the line between two unit points of the rectangle.
+        case linear(startX: Double, startY: Double, endX: Double, endY: Double)
+        /// Circles about a unit point, from `startRadius` to `endRadius` points.
+        case radial(centerX: Double, centerY: Double, startRadius: Double, endRadius: Double)
+        /// Ellipses about a unit point with the rectangle's proportions; radii as
+        /// fractions of half the rectangle's size.
+        case elliptical(centerX: Double, centerY: Double, startFraction: Double, endFraction: Double)
+        /// Around a unit point, clockwise from `startRadians` (0 = trailing) to `endRadians`.
+        case angular(centerX: Double, centerY: Double, startRadians: Double, endRadians: Double)
+    }
+
+    public var stops: [GradientStop]
+    public var geometry: Geometry
+
+    public init(stops: [GradientStop], geometry: Geometry) {
+        self.stops = stops
+        self.geometry = geometry
     }
 }
 

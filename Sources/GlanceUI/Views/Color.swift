@@ -72,8 +72,8 @@ extension ShapeNode.Fill {
     var representativeColor: RGBA {
         switch self {
         case .color(let color): color
-        case .linearGradient(let stops, _, _, _, _):
-            GradientRamp(stops: stops.map { ($0.color, $0.location) }).color(at: 0.5)
+        case .gradient(let gradient):
+            GradientRamp(stops: gradient.stops.map { ($0.color, $0.location) }).color(at: 0.5)
         }
     }
 }
@@ -148,7 +148,7 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle {
     }
 
     public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
-        .linearGradient(stops: stops, startX: start.x, startY: start.y, endX: end.x, endY: end.y)
+        .gradient(GradientFill(stops: stops, geometry: .linear(startX: start.x, startY: start.y, endX: end.x, endY: end.y)))
     }
 
     public func makeNode(in environment: EnvironmentValues) -> ViewNode {

@@ -152,8 +152,12 @@ extension ViewNode {
         case .group(let children): children.forEach { $0.collectControls(into: &found) }
         case .stack(let stack): stack.children.forEach { $0.collectControls(into: &found) }
         case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
-             .alignmentGuide(_, let child):
+             .alignmentGuide(_, let child), .effect(_, let child), .mask(let child, _, _):
             child.collectControls(into: &found)
+        case .grid(let grid): grid.cells.forEach { $0.collectControls(into: &found) }
+        case .firstFitting(let fit): fit.children.forEach { $0.collectControls(into: &found) }
+        // Built only once its size is known; its controls are found where it is drawn.
+        case .geometry: return
         case .background(let content, let decoration, _), .overlay(let content, let decoration, _):
             content.collectControls(into: &found)
             decoration.collectControls(into: &found)

@@ -26,9 +26,6 @@ public struct Image: View, PrimitiveView {
         return copy
     }
 
-    /// Accepted for source compatibility; the icon keeps its proportions.
-    public func scaledToFit() -> Image { self }
-    public func aspectRatio(contentMode: ContentMode) -> Image { self }
 
     public func makeNode(in environment: EnvironmentValues) -> ViewNode {
         if let name {

@@ -171,9 +171,9 @@ extension ViewNode {
         func fade(_ fill: ShapeNode.Fill) -> ShapeNode.Fill {
             switch fill {
             case .color(let color): return .color(fade(color))
-            case .linearGradient(let stops, let startX, let startY, let endX, let endY):
-                return .linearGradient(stops: stops.map { GradientStop(color: fade($0.color), location: $0.location) },
-                                       startX: startX, startY: startY, endX: endX, endY: endY)
+            case .gradient(var gradient):
+                gradient.stops = gradient.stops.map { GradientStop(color: fade($0.color), location: $0.location) }
+                return .gradient(gradient)
             }
         }
         switch self {
@@ -207,6 +207,16 @@ extension ViewNode {
             return .overlay(content: content.fading(by: opacity), decoration: decoration.fading(by: opacity), alignment: alignment)
         case .group(let children): return .group(children.map { $0.fading(by: opacity) })
         case .control(let control, let child): return .control(control, child.fading(by: opacity))
+        case .grid(var grid):
+            grid.cells = grid.cells.map { $0.fading(by: opacity) }
+            return .grid(grid)
+        case .geometry(let geometry): return .geometry(GeometryNode { geometry.content.build($0).fading(by: opacity) })
+        case .firstFitting(var fit):
+            fit.children = fit.children.map { $0.fading(by: opacity) }
+            return .firstFitting(fit)
+        case .effect(let effect, let child): return .effect(effect, child.fading(by: opacity))
+        // The mask's alpha is where the content shows, not how strongly: only the content fades.
+        case .mask(let content, let mask, let alignment): return .mask(content: content.fading(by: opacity), mask: mask, alignment: alignment)
         }
     }
 }

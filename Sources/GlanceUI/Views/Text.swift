@@ -20,6 +20,7 @@ public struct Text: View, PrimitiveView, Sendable {
         var italic: Bool?
         /// Resolved when the tree is: asset colours and `.secondary` need the environment.
         var style: (any ShapeStyle)?
+        var tracking: Double?
     }
 
     var runs: [Run]
@@ -75,7 +76,8 @@ public struct Text: View, PrimitiveView, Sendable {
                 weight: run.weight ?? environment.fontWeight ?? font.weight,
                 italic: run.italic ?? (font.isItalic || environment.italic),
                 family: font.family,
-                color: run.style?.resolveFill(in: environment).representativeColor ?? environment.foregroundColor
+                color: run.style?.resolveFill(in: environment).representativeColor ?? environment.foregroundColor,
+                tracking: run.tracking ?? environment.tracking
             )
         }
         let first = resolved.first ?? TextRunNode(string: "", pointSize: environment.font.pointSize, weight: environment.font.weight,
@@ -93,7 +95,10 @@ public struct Text: View, PrimitiveView, Sendable {
             alignment: environment.multilineTextAlignment,
             minimumScaleFactor: environment.minimumScaleFactor,
             redacted: environment.redactionReasons.contains(.placeholder),
-            runs: uniform ? nil : resolved
+            runs: uniform ? nil : resolved,
+            lineSpacing: environment.lineSpacing,
+            reservedLines: environment.lineLimit.map { min($0, environment.reservedLines) } ?? environment.reservedLines,
+            tracking: first.tracking
         ))
     }
 
@@ -117,6 +122,9 @@ public struct Text: View, PrimitiveView, Sendable {
         return filling { if $0.style == nil { $0.style = color } }
     }
     public func foregroundStyle(_ style: some ShapeStyle) -> Text { filling { if $0.style == nil { $0.style = style } } }
+    /// Points after every character of this text.
+    public func kerning(_ kerning: Double) -> Text { filling { if $0.tracking == nil { $0.tracking = kerning } } }
+    public func tracking(_ tracking: Double) -> Text { filling { if $0.tracking == nil { $0.tracking = tracking } } }
 
     /// `Text("a").bold() + Text("b")`: one text whose pieces keep their own styles.
     public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }

@@ -1,0 +1,115 @@
+import GlanceGraphics
+
+/// A grid's cells and how they are arranged.
+public struct GridNode: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `Grid`: rows of cells; column widths and row heights measured from the cells.
+        case table(rows: [GridRowNode])
+        /// `LazyVGrid` (`axis` vertical: tracks are columns, cells fill rows downwards) or
+        /// `LazyHGrid` (`axis` horizontal: tracks are rows, cells fill columns rightwards).
+        case lazy(axis: StackAxis, tracks: [GridItemNode])
+    }
+
+    public var kind: Kind
+    /// Every cell, row after row (a table) or in order (a lazy grid).
+    public var cells: [ViewNode]
+    /// Where a cell sits in the space its row and column give it.
+    public var alignment: Alignment
+    /// Points between columns and between rows; `nil` for the default (8).
+    public var horizontalSpacing: Double?
+    public var verticalSpacing: Double?
+
+    package init(kind: Kind, cells: [ViewNode], alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?) {
+        self.kind = kind
+        self.cells = cells
+        self.alignment = alignment
+        self.horizontalSpacing = horizontalSpacing
+        self.verticalSpacing = verticalSpacing
+    }
+}
+
+/// One row of a `Grid`: how many of the grid's cells it holds, or a lone view that spans
+/// every column (a view put in a `Grid` outside any `GridRow`).
+public struct GridRowNode: Hashable, Sendable {
+    public var count: Int
+    public var spansAllColumns: Bool
+    /// The row's own vertical alignment (`GridRow(alignment:)`).
+    public var alignment: VerticalAlignment?
+
+    package init(count: Int, spansAllColumns: Bool, alignment: VerticalAlignment?) {
+        self.count = count
+        self.spansAllColumns = spansAllColumns
+        self.alignment = alignment
+    }
+}
+
+/// A lazy grid's track (SwiftUI's `GridItem`).
+public struct GridItemNode: Hashable, Sendable {
+    public enum Sizing: Hashable, Sendable {
+        case fixed(Double)
+        case flexible(minimum: Double, maximum: Double)
+        /// As many tracks of at least `minimum` as fit in this item's share.
+        case adaptive(minimum: Double, maximum: Double)
+    }
+
+    public var sizing: Sizing
+    /// Points after this track; `nil` for the default (8).
+    public var spacing: Double?
+    public var alignment: Alignment?
+
+    package init(sizing: Sizing, spacing: Double?, alignment: Alignment?) {
+        self.sizing = sizing
+        self.spacing = spacing
+        self.alignment = alignment
+    }
+}
+
+/// A `GeometryReader`'s content, built when its size is known. Equal only to itself: a
+/// tree holding one counts as changed each time it is resolved (the frame's pixels decide).
+public struct GeometryNode: Hashable, @unchecked Sendable {
+    package final class Content {
+        package let build: (Size) -> ViewNode
+        init(_ build: @escaping (Size) -> ViewNode) { self.build = build }
+    }
+
+    package let content: Content
+
+    package init(_ build: @escaping (Size) -> ViewNode) { content = Content(build) }
+
+    public static func == (a: GeometryNode, b: GeometryNode) -> Bool { a.content === b.content }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(content)) }
+}
+
+/// `ViewThatFits(in:)`: the axes on which a child's ideal size must fit, and the choices.
+public struct FitNode: Hashable, Sendable {
+    public var horizontal: Bool
+    public var vertical: Bool
+    public var children: [ViewNode]
+
+    package init(horizontal: Bool, vertical: Bool, children: [ViewNode]) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+        self.children = children
+    }
+}
+
+/// A change to where or how a view is drawn that leaves its own layout as it is.
+public enum EffectNode: Hashable, Sendable {
+    /// Drawn moved by this many points; its place in the layout is unchanged (`.offset`).
+    case offset(x: Double, y: Double)
+    /// Takes the space offered and centres the child on this point of it (`.position`).
+    case position(x: Double, y: Double)
+    /// Served before its siblings in a stack (`.layoutPriority`).
+    case layoutPriority(Double)
+    /// The child proposed the largest (`fill`: smallest covering) size of this width to
+    /// height ratio; `nil`: the child's own ideal proportions (`.aspectRatio`).
+    case aspectRatio(Double?, fill: Bool)
+    /// Drawn rotated by `radians` and scaled about `anchor` (`.rotationEffect`, `.scaleEffect`).
+    case transform(radians: Double, scaleX: Double, scaleY: Double, anchorX: Double, anchorY: Double)
+    /// A grid cell spanning this many columns (`.gridCellColumns`).
+    case gridCellColumns(Int)
+    /// How every cell of this cell's column sits across it (`.gridColumnAlignment`).
+    case gridColumnAlignment(HorizontalAlignment)
+    /// A `GridRow`: its child is the row's cells (outside a `Grid`, an `HStack`'s worth).
+    case gridRow(VerticalAlignment?)
+}

@@ -1,0 +1,114 @@
+/// Modifiers that move, turn, scale, mask or prioritise a view without changing how it
+/// lays itself out.
+extension View {
+    /// Drawn `x`, `y` points away from where layout put it; siblings do not move.
+    public func offset(x: Double = 0, y: Double = 0) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .effect(.offset(x: x, y: y), node) })
+    }
+
+    public func offset(_ offset: Size) -> ModifiedContent<Self, BuiltinModifier> { self.offset(x: offset.width, y: offset.height) }
+
+    /// Takes the space offered and centres the view on this point of it.
+    public func position(x: Double = 0, y: Double = 0) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .effect(.position(x: x, y: y), node) })
+    }
+
+    public func position(_ position: Point) -> ModifiedContent<Self, BuiltinModifier> { self.position(x: position.x, y: position.y) }
+
+    /// Drawn turned clockwise by `angle` about `anchor`; its layout is unchanged.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        transformed(radians: angle.radians, scaleX: 1, scaleY: 1, anchor: anchor)
+    }
+
+    /// Drawn scaled about `anchor`; its layout is unchanged.
+    public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        transformed(radians: 0, scaleX: scale, scaleY: scale, anchor: anchor)
+    }
+
+    public func scaleEffect(_ scale: Size, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        transformed(radians: 0, scaleX: scale.width, scaleY: scale.height, anchor: anchor)
+    }
+
+    public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        transformed(radians: 0, scaleX: x, scaleY: y, anchor: anchor)
+    }
+
+    private func transformed(radians: Double, scaleX: Double, scaleY: Double, anchor: UnitPoint) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in
+            .effect(.transform(radians: radians, scaleX: scaleX, scaleY: scaleY, anchorX: anchor.x, anchorY: anchor.y), node)
+        })
+    }
+
+    /// Drawn only where `mask` has ink, by its opacity (SwiftUI's `.mask`).
+    public func mask<Mask: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> Mask) -> ModifiedContent<Self, BuiltinModifier> {
+        let mask = mask()
+        return ModifiedContent(self, wrap: { node, environment in
+            .mask(content: node, mask: resolveNode(mask, in: environment), alignment: alignment)
+        })
+    }
+
+    public func mask<Mask: View>(_ mask: Mask) -> ModifiedContent<Self, BuiltinModifier> { self.mask(alignment: .center) { mask } }
+
+    /// A stack offers space to higher priorities first (default 0).
+    public func layoutPriority(_ value: Double) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .effect(.layoutPriority(value), node) })
+    }
+
+    /// Proposes the view a size of `aspectRatio` (width ÷ height; `nil`: its own ideal
+    /// proportions) that fits in (`.fit`) or covers (`.fill`) the space offered.
+    public func aspectRatio(_ aspectRatio: Double? = nil, contentMode: ContentMode) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in
+            .effect(.aspectRatio(aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }, fill: contentMode == .fill), node)
+        })
+    }
+
+    public func aspectRatio(_ aspectRatio: Size, contentMode: ContentMode) -> ModifiedContent<Self, BuiltinModifier> {
+        self.aspectRatio(aspectRatio.height > 0 ? aspectRatio.width / aspectRatio.height : nil, contentMode: contentMode)
+    }
+
+    public func scaledToFit() -> ModifiedContent<Self, BuiltinModifier> { aspectRatio(contentMode: .fit) }
+    public func scaledToFill() -> ModifiedContent<Self, BuiltinModifier> { aspectRatio(contentMode: .fill) }
+
+    /// Points added between the lines of text in the view.
+    public func lineSpacing(_ lineSpacing: Double) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.lineSpacing = lineSpacing })
+    }
+
+    /// Points added after every character of text in the view (`.kerning` and
+    /// `.tracking` are the same on a panel: Glance's fonts have no ligatures to keep).
+    public func kerning(_ kerning: Double) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.tracking = kerning })
+    }
+
+    public func tracking(_ tracking: Double) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.tracking = tracking })
+    }
+
+    /// At most `limit` lines; with `reservesSpace`, as tall as `limit` lines even when
+    /// the text is shorter (so that neighbours do not move as the text changes).
+    public func lineLimit(_ limit: Int, reservesSpace: Bool) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: {
+            $0.lineLimit = limit
+            $0.reservedLines = reservesSpace ? limit : 0
+        })
+    }
+
+    /// Between `range.lowerBound` lines (reserved) and `range.upperBound` lines.
+    public func lineLimit(_ range: ClosedRange<Int>) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: {
+            $0.lineLimit = range.upperBound
+            $0.reservedLines = range.lowerBound
+        })
+    }
+
+    public func lineLimit(_ range: PartialRangeThrough<Int>) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.lineLimit = range.upperBound })
+    }
+
+    public func lineLimit(_ range: PartialRangeFrom<Int>) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: {
+            $0.lineLimit = nil
+            $0.reservedLines = range.lowerBound
+        })
+    }
+}
