@@ -70,7 +70,7 @@ let package = Package(
             ]
         ),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros"]),
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
             name: "GlanceCommandLine",
@@ -105,3 +105,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The widget corpus (Tests/Corpus): real widget code from public repositories, each
+// entry built as its own executable from the files as published. Their `import SwiftUI`,
+// `import WidgetKit` and `import AppIntents` are shim modules that re-export Glance.
+let corpus = [
+    "bacon-watch-widget", "homewidget-example", "homewidget-lockscreen", "pawello-countdown", "pawello-environment",
+    "pawello-lockscreen", "sachin-month-calendar",
+    "xcode16-appintent-template", "xcode16-static-template",
+]
+for shim in ["SwiftUI", "WidgetKit", "AppIntents"] {
+    package.targets.append(.target(name: shim, dependencies: ["Glance"], path: "Tests/CorpusShims/\(shim)"))
+}
+for entry in corpus {
+    package.targets.append(.executableTarget(name: "corpus-\(entry)", dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
+                                             path: "Tests/Corpus/\(entry)", exclude: ["LICENSE", "SOURCE.md"],
+                                             // Xcode's widget extensions are Swift 5 code.
+                                             swiftSettings: [.swiftLanguageMode(.v5)]))
+}
+package.targets.append(.testTarget(name: "CorpusTests", dependencies: ["GlanceTestSupport", "GlanceGraphics"] + corpus.map { .target(name: "corpus-\($0)") },
+                                   exclude: ["Goldens"]))

@@ -35,6 +35,15 @@ extension Widget {
     }
 }
 
+extension WidgetBundle {
+    /// Makes `@main struct MyWidgets: WidgetBundle` an executable: `render [KIND]` and
+    /// `run` for any of its widgets (with no config, all of them on one file display).
+    public static func main() {
+        WidgetCatalog.adopt(widgetDescriptors)
+        WidgetExecutableCommand.main()
+    }
+}
+
 // The macros live in the umbrella, so that only widget packages build their compiler
 // plugin (swift-syntax); the daemon and its fuzzing builds never do.
 /// Xcode's canvas preview of a view: `#Preview { ContentView() }`. Compiles and draws

@@ -53,6 +53,7 @@ struct RunCommand: ParsableCommand {
         try WidgetHost.check(configuration, registry: WidgetCatalog.registry)
         // Values `glance set` kept from an earlier run, over the file's.
         let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
+        StateDirectory.inUse = stateDirectory
         let overrides = ParameterOverrides(directory: stateDirectory)
         configuration = overrides.applied(to: configuration, registry: WidgetCatalog.registry, log: { Self.say($0) })
         let display: OpenedDisplay
@@ -197,16 +198,21 @@ struct RunCommand: ParsableCommand {
         if let config {
             return try ConfigLoader.load(path: config)
         }
-        if let kind = WidgetCatalog.defaultKind, let descriptor = WidgetCatalog.registry[kind] {
-            // A widget's own executable: that widget alone on an 800×480 file display.
-            let family = descriptor.supportedFamilies.first { $0 == .systemMedium } ?? descriptor.supportedFamilies.first ?? .systemMedium
-            var own = try ConfigLoader.parse("""
+        let own = WidgetCatalog.ownKinds.prefix(4).compactMap { kind in WidgetCatalog.registry[kind].map { (kind, $0) } }
+        if !own.isEmpty {
+            // A widget's own executable: its widgets (a bundle's first four) on an 800×480 file display.
+            let slots = own.map { widget in
+                let family = widget.1.supportedFamilies.first { $0 == .systemMedium } ?? widget.1.supportedFamilies.first ?? .systemMedium
+                return "  - {name: \"\(widget.0)\", kind: \"\(widget.0)\", family: \(family.rawValue)}"
+            }
+            let names = own.map(\.0).joined(separator: ", ")
+            var config = try ConfigLoader.parse("""
                 display: {backend: file, path: out, size: 800x480, colors: bw}
                 slots:
-                  - {name: \(kind), kind: "\(kind)", family: \(family.rawValue)}
-                """, file: "\(kind) (pass --config FILE for your own)")
-            own.source = "a display of \(kind) alone (pass --config FILE for your own)"
-            return own
+                \(slots.joined(separator: "\n"))
+                """, file: "\(names) (pass --config FILE for your own)")
+            config.source = "a display of \(names) (pass --config FILE for your own)"
+            return config
         }
         var demo = try ConfigLoader.parse(DemoConfig.yaml(outputDirectory: "out"), file: "built-in demo")
         demo.source = "the built-in demo (pass --config FILE for your own)"

@@ -9,9 +9,18 @@ public enum WidgetCatalog {
     /// The kind `render` and `run` use when none is named (the user's own widget).
     nonisolated(unsafe) public static var defaultKind: String?
 
+    /// The kinds of the executable's own widgets, in the order it declares them.
+    nonisolated(unsafe) public static var ownKinds: [String] = []
+
     /// Adds `widget` and makes it the default kind.
     public static func adopt(_ widget: any Widget.Type) {
-        registry.register(widget)
-        defaultKind = widget.init().body.descriptor.kind
+        adopt(widget.init().body.descriptors)
+    }
+
+    /// Adds a bundle's widgets; the first is the default kind.
+    public static func adopt(_ descriptors: [WidgetDescriptor]) {
+        for descriptor in descriptors { registry.register(descriptor) }
+        ownKinds = descriptors.map(\.kind)
+        defaultKind = ownKinds.first
     }
 }

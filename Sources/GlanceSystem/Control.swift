@@ -7,6 +7,10 @@ import Glibc
 /// config's `state_dir:`, else `$STATE_DIRECTORY` (systemd's `StateDirectory=`; its
 /// first entry), else `$XDG_STATE_HOME/glance`, else `~/.local/state/glance`.
 package enum StateDirectory {
+    /// The running daemon's state folder, once its configuration is loaded (what
+    /// app-group containers in widget code resolve to).
+    nonisolated(unsafe) package static var inUse: String?
+
     package static func resolve(configured: String?) -> String {
         if let configured, !configured.isEmpty { return configured }
         if let systemd = environment("STATE_DIRECTORY"), let first = systemd.split(separator: ":").first { return String(first) }

@@ -24,3 +24,77 @@ public struct AccessoryWidgetBackground: View, PrimitiveView {
     }
 }
 
+
+/// How a widget is being drawn (WidgetKit's `WidgetRenderingMode`). A wall display draws
+/// widgets in their own colours, mapped to the panel's inks: always `.fullColor`.
+public struct WidgetRenderingMode: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+
+    public static let fullColor = WidgetRenderingMode(name: "fullColor")
+    public static let accented = WidgetRenderingMode(name: "accented")
+    public static let vibrant = WidgetRenderingMode(name: "vibrant")
+
+    public var description: String { name }
+}
+
+private struct WidgetRenderingModeKey: EnvironmentKey {
+    static let defaultValue = WidgetRenderingMode.fullColor
+}
+
+private struct ShowsWidgetContainerBackgroundKey: EnvironmentKey {
+    static let defaultValue = true
+}
+
+extension EnvironmentValues {
+    /// Always `.fullColor` on a wall display.
+    public var widgetRenderingMode: WidgetRenderingMode {
+        get { self[WidgetRenderingModeKey.self] }
+        set { self[WidgetRenderingModeKey.self] = newValue }
+    }
+
+    /// Whether the widget's container background is drawn: always, on a wall display
+    /// (StandBy and the lock screen, which remove it on iOS, do not exist here).
+    public var showsWidgetContainerBackground: Bool {
+        get { self[ShowsWidgetContainerBackgroundKey.self] }
+        set { self[ShowsWidgetContainerBackgroundKey.self] = newValue }
+    }
+}
+
+/// Where content margins apply (SwiftUI's `ContentMarginPlacement`).
+public struct ContentMarginPlacement: Hashable, Sendable {
+    let name: String
+    public static let automatic = ContentMarginPlacement(name: "automatic")
+    public static let scrollContent = ContentMarginPlacement(name: "scrollContent")
+    public static let scrollIndicators = ContentMarginPlacement(name: "scrollIndicators")
+}
+
+extension View {
+    /// Accepted: SwiftUI applies these margins to scrollable content, and nothing on a
+    /// widget scrolls. A widget's own margins are the host's (`\.widgetContentMargins`;
+    /// `.contentMarginsDisabled()` on the configuration turns them off).
+    public func contentMargins(_ edges: Edge.Set = .all, _ length: Double?, for placement: ContentMarginPlacement = .automatic) -> Self { self }
+    public func contentMargins(_ edges: Edge.Set = .all, _ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> Self { self }
+    public func contentMargins(_ length: Double, for placement: ContentMarginPlacement = .automatic) -> Self { self }
+}
+
+/// Where a widget is shown on iOS (WidgetKit's `WidgetLocation`), for
+/// `.disfavoredLocations`: a wall display is none of them.
+public struct WidgetLocation: Hashable, Sendable {
+    let name: String
+    public static let homeScreen = WidgetLocation(name: "homeScreen")
+    public static let lockScreen = WidgetLocation(name: "lockScreen")
+    public static let standBy = WidgetLocation(name: "standBy")
+    public static let iPhoneWidgetsOnMac = WidgetLocation(name: "iPhoneWidgetsOnMac")
+}
+
+extension WidgetConfiguration {
+    /// Accepted: a wall display always draws the container background.
+    public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> some WidgetConfiguration { self }
+    /// Accepted: there is no home screen, lock screen or StandBy to avoid.
+    public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> some WidgetConfiguration { self }
+    /// Accepted: a slot's `params:` configure the widget before it is shown.
+    public func promptsForUserConfiguration() -> some WidgetConfiguration { self }
+    /// Accepted: fetches finish inside the provider (no background URL sessions).
+    public func onBackgroundURLSessionEvents(matching identifier: String? = nil,
+                                             _ handler: @escaping (String, @escaping () -> Void) -> Void) -> some WidgetConfiguration { self }
+}

@@ -11,7 +11,10 @@ public struct WidgetRegistry: Sendable {
     }
 
     public mutating func register(_ widget: any Widget.Type) {
-        let descriptor = widget.init().body.descriptor
+        for descriptor in widget.init().body.descriptors { register(descriptor) }
+    }
+
+    public mutating func register(_ descriptor: WidgetDescriptor) {
         descriptors[descriptor.kind] = descriptor
     }
 

@@ -45,6 +45,9 @@ public struct EnvironmentValues: Sendable {
     var progressViewStyle: ProgressLook = .linear
     /// Icons beside text are drawn this many times the text's size (`.imageScale`).
     public var imageScale: Double = 1
+    /// `.environmentObject(_:)`s, by type. Objects are read while the tree resolves, on
+    /// the thread resolving it.
+    nonisolated(unsafe) var objects: [ObjectIdentifier: AnyObject] = [:]
     /// Extension point: other modules add their keys through `subscript(key:)`.
     private var storage: [ObjectIdentifier: any Sendable] = [:]
 

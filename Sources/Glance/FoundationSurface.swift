@@ -1,0 +1,288 @@
+// What widget files reach for next to WidgetKit and SwiftUI on iOS: URLSession,
+// os.Logger, @AppStorage, app-group containers, and CoreGraphics geometry.
+@_exported import FoundationNetworking
+import Glibc
+import GlanceSystem
+
+// MARK: Logging
+
+/// Apple's `os.Logger`: `Logger(subsystem: "com.example.widget", category: "provider")`.
+/// Lines go to standard error (the journal, under systemd) as
+/// `subsystem[category] level: message`. Debug lines are written only when
+/// `GLANCE_LOG_LEVEL=debug`. Values marked `privacy: .private` or `.sensitive` are
+/// written as `<private>`; others as they are (the log stays on the device).
+public struct Logger: Sendable {
+    public let subsystem: String
+    public let category: String
+
+    public init(subsystem: String, category: String) {
+        self.subsystem = subsystem
+        self.category = category
+    }
+
+    public init() { self.init(subsystem: "", category: "") }
+
+    public func log(level: OSLogType = .default, _ message: OSLogMessage) { write(level, message) }
+    public func log(_ message: OSLogMessage) { write(.default, message) }
+    public func trace(_ message: OSLogMessage) { write(.debug, message) }
+    public func debug(_ message: OSLogMessage) { write(.debug, message) }
+    public func info(_ message: OSLogMessage) { write(.info, message) }
+    public func notice(_ message: OSLogMessage) { write(.default, message) }
+    public func warning(_ message: OSLogMessage) { write(.error, message, label: "warning") }
+    public func error(_ message: OSLogMessage) { write(.error, message) }
+    public func critical(_ message: OSLogMessage) { write(.fault, message, label: "critical") }
+    public func fault(_ message: OSLogMessage) { write(.fault, message) }
+
+    private static let debugEnabled = getenv("GLANCE_LOG_LEVEL").map { String(cString: $0) == "debug" } ?? false
+
+    private func write(_ level: OSLogType, _ message: OSLogMessage, label: String? = nil) {
+        if level == .debug && !Self.debugEnabled { return }
+        var origin = subsystem
+        if !category.isEmpty { origin += "[\(category)]" }
+        let line = "\(origin.isEmpty ? "widget" : origin) \(label ?? level.name): \(message.text)\n"
+        var bytes = Array(line.utf8)
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+    }
+}
+
+/// A log line's level (Apple's `OSLogType`).
+public struct OSLogType: Equatable, Sendable {
+    let name: String
+    public static let `default` = OSLogType(name: "notice")
+    public static let info = OSLogType(name: "info")
+    public static let debug = OSLogType(name: "debug")
+    public static let error = OSLogType(name: "error")
+    public static let fault = OSLogType(name: "fault")
+}
+
+/// Whether a logged value may be shown (Apple's `OSLogPrivacy`).
+public struct OSLogPrivacy: Equatable, Sendable {
+    let hidden: Bool
+    public static let auto = OSLogPrivacy(hidden: false)
+    public static let `public` = OSLogPrivacy(hidden: false)
+    public static let `private` = OSLogPrivacy(hidden: true)
+    public static let sensitive = OSLogPrivacy(hidden: true)
+    public static func `private`(mask: Mask) -> OSLogPrivacy { OSLogPrivacy(hidden: true) }
+    public static func auto(mask: Mask) -> OSLogPrivacy { OSLogPrivacy(hidden: false) }
+    public static func sensitive(mask: Mask) -> OSLogPrivacy { OSLogPrivacy(hidden: true) }
+
+    public struct Mask: Equatable, Sendable {
+        public static let hash = Mask()
+        public static let none = Mask()
+    }
+}
+
+/// How a logged number is written (Apple's `OSLogIntegerFormatting`, `OSLogFloatFormatting`):
+/// accepted; numbers are written in decimal.
+public struct OSLogIntegerFormatting: Sendable {
+    public static let decimal = OSLogIntegerFormatting()
+    public static let hex = OSLogIntegerFormatting()
+    public static func decimal(explicitPositiveSign: Bool = false, minDigits: Int = 0) -> OSLogIntegerFormatting { .decimal }
+}
+
+public struct OSLogFloatFormatting: Sendable {
+    public static let fixed = OSLogFloatFormatting()
+    public static func fixed(precision: Int) -> OSLogFloatFormatting { .fixed }
+}
+
+/// A log message with interpolated values and their privacy (Apple's `OSLogMessage`).
+public struct OSLogMessage: ExpressibleByStringInterpolation, Sendable {
+    let text: String
+
+    public init(stringLiteral value: String) { text = value }
+    public init(stringInterpolation: StringInterpolation) { text = stringInterpolation.text }
+
+    public struct StringInterpolation: StringInterpolationProtocol, Sendable {
+        var text = ""
+
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) { text += literal }
+
+        private mutating func append(_ value: String, _ privacy: OSLogPrivacy) { text += privacy.hidden ? "<private>" : value }
+
+        public mutating func appendInterpolation(_ value: @autoclosure () -> some CustomStringConvertible, privacy: OSLogPrivacy = .auto) {
+            append(value().description, privacy)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> String, privacy: OSLogPrivacy = .auto) {
+            append(value(), privacy)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> some BinaryInteger, format: OSLogIntegerFormatting = .decimal,
+                                                 privacy: OSLogPrivacy = .auto) {
+            append(String(value()), privacy)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> Double, format: OSLogFloatFormatting = .fixed,
+                                                 privacy: OSLogPrivacy = .auto) {
+            append(String(value()), privacy)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> Bool, privacy: OSLogPrivacy = .auto) {
+            append(value() ? "true" : "false", privacy)
+        }
+        public mutating func appendInterpolation(_ value: @autoclosure () -> any Error, privacy: OSLogPrivacy = .auto) {
+            append(String(describing: value()), privacy)
+        }
+        public mutating func appendInterpolation<T>(_ value: @autoclosure () -> T?, privacy: OSLogPrivacy = .auto) {
+            append(value().map { String(describing: $0) } ?? "nil", privacy)
+        }
+        @_disfavoredOverload
+        public mutating func appendInterpolation(_ value: @autoclosure () -> Any, privacy: OSLogPrivacy = .auto) {
+            append(String(describing: value()), privacy)
+        }
+    }
+}
+
+// MARK: @AppStorage
+
+/// A value in a `UserDefaults` store (SwiftUI's `@AppStorage`): `@AppStorage("count",
+/// store: UserDefaults(suiteName: "group.example")) var count = 0`. Read when the view
+/// resolves, so a widget shows what its app (or `glance defaults write`) last stored.
+@propertyWrapper
+public struct AppStorage<Value>: @unchecked Sendable {
+    private let key: String
+    private let defaultValue: Value
+    private let store: UserDefaults
+    private let read: (Any) -> Value?
+    private let write: (Value) -> Any?
+
+    private init(key: String, defaultValue: Value, store: UserDefaults?, read: @escaping (Any) -> Value?, write: @escaping (Value) -> Any?) {
+        self.key = key
+        self.defaultValue = defaultValue
+        self.store = store ?? .standard
+        self.read = read
+        self.write = write
+    }
+
+    public var wrappedValue: Value {
+        get { store.object(forKey: key).flatMap(read) ?? defaultValue }
+        nonmutating set {
+            if let stored = write(newValue) { store.set(stored, forKey: key) } else { store.removeObject(forKey: key) }
+        }
+    }
+
+    public var projectedValue: Binding<Value> { Binding(get: { wrappedValue }, set: { wrappedValue = $0 }) }
+}
+
+extension AppStorage {
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Bool {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { ($0 as? NSNumber)?.boolValue ?? ($0 as? Bool) }, write: { $0 })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Int {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { ($0 as? NSNumber)?.intValue ?? ($0 as? Int) }, write: { $0 })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Double {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { ($0 as? NSNumber)?.doubleValue ?? ($0 as? Double) }, write: { $0 })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == String {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { $0 as? String }, write: { $0 })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == URL {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { ($0 as? String).flatMap(URL.init(string:)) ?? ($0 as? URL) },
+                  write: { $0.absoluteString })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Data {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { $0 as? Data }, write: { $0 })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value == Date {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { $0 as? Date }, write: { $0 })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value: RawRepresentable, Value.RawValue == String {
+        self.init(key: key, defaultValue: wrappedValue, store: store, read: { ($0 as? String).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+    }
+    public init(wrappedValue: Value, _ key: String, store: UserDefaults? = nil) where Value: RawRepresentable, Value.RawValue == Int {
+        self.init(key: key, defaultValue: wrappedValue, store: store,
+                  read: { (($0 as? NSNumber)?.intValue ?? ($0 as? Int)).flatMap(Value.init(rawValue:)) }, write: { $0.rawValue })
+    }
+    public init(_ key: String, store: UserDefaults? = nil) where Value == String? {
+        self.init(key: key, defaultValue: nil, store: store, read: { $0 as? String }, write: { $0 })
+    }
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Int? {
+        self.init(key: key, defaultValue: nil, store: store, read: { ($0 as? NSNumber)?.intValue ?? ($0 as? Int) }, write: { $0 })
+    }
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Double? {
+        self.init(key: key, defaultValue: nil, store: store, read: { ($0 as? NSNumber)?.doubleValue ?? ($0 as? Double) }, write: { $0 })
+    }
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Bool? {
+        self.init(key: key, defaultValue: nil, store: store, read: { ($0 as? NSNumber)?.boolValue ?? ($0 as? Bool) }, write: { $0 })
+    }
+    public init(_ key: String, store: UserDefaults? = nil) where Value == Data? {
+        self.init(key: key, defaultValue: nil, store: store, read: { $0 as? Data }, write: { $0 })
+    }
+}
+
+// MARK: App group containers
+
+extension FileManager {
+    /// An app group's shared folder: `<state_dir>/groups/<identifier>/`, made (mode 0700)
+    /// on first use. The state folder is the running daemon's (`state_dir:`), else
+    /// `$STATE_DIRECTORY`, `$XDG_STATE_HOME/glance` or `~/.local/state/glance`, so a widget
+    /// and its companion program under the same user meet in the same place. `nil` for an
+    /// identifier that is not a plain name, or when the folder cannot be made.
+    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
+        guard !groupIdentifier.isEmpty, !groupIdentifier.contains("/"), groupIdentifier != ".", groupIdentifier != ".." else { return nil }
+        let directory = StateDirectory.inUse ?? StateDirectory.resolve(configured: nil)
+        let url = URL(fileURLWithPath: directory).appendingPathComponent("groups").appendingPathComponent(groupIdentifier, isDirectory: true)
+        do {
+            try createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            return nil
+        }
+        return url
+    }
+}
+
+// MARK: CoreGraphics geometry
+
+extension Size {
+    public init(_ size: CGSize) { self.init(width: Double(size.width), height: Double(size.height)) }
+}
+
+extension Point {
+    public init(_ point: CGPoint) { self.init(x: Double(point.x), y: Double(point.y)) }
+    public var cgPoint: CGPoint { CGPoint(x: x, y: y) }
+}
+
+extension Rect {
+    public init(_ rect: CGRect) {
+        self.init(x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.width), height: Double(rect.height))
+    }
+    public var cgRect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
+}
+
+extension CGSize {
+    public init(_ size: Size) { self.init(width: size.width, height: size.height) }
+}
+
+extension CGPoint {
+    public init(_ point: Point) { self.init(x: point.x, y: point.y) }
+}
+
+extension CGRect {
+    public init(_ rect: Rect) { self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
+}
+
+extension View {
+    public func offset(_ offset: CGSize) -> ModifiedContent<Self, BuiltinModifier> { self.offset(x: Double(offset.width), y: Double(offset.height)) }
+    public func position(_ position: CGPoint) -> ModifiedContent<Self, BuiltinModifier> { self.position(x: Double(position.x), y: Double(position.y)) }
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        scaleEffect(x: Double(scale.width), y: Double(scale.height), anchor: anchor)
+    }
+}
+
+extension Path {
+    public init(_ rect: CGRect) { self.init(Rect(rect)) }
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        self.init(roundedRect: Rect(rect), cornerRadius: Double(cornerRadius), style: style)
+    }
+    public init(ellipseIn rect: CGRect) { self.init(ellipseIn: Rect(rect)) }
+    public mutating func move(to point: CGPoint) { move(to: Point(point)) }
+    public mutating func addLine(to point: CGPoint) { addLine(to: Point(point)) }
+    public mutating func addLines(_ points: [CGPoint]) { addLines(points.map(Point.init)) }
+    public mutating func addQuadCurve(to point: CGPoint, control: CGPoint) { addQuadCurve(to: Point(point), control: Point(control)) }
+    public mutating func addCurve(to point: CGPoint, control1: CGPoint, control2: CGPoint) {
+        addCurve(to: Point(point), control1: Point(control1), control2: Point(control2))
+    }
+    public mutating func addRect(_ rect: CGRect) { addRect(Rect(rect)) }
+    public mutating func addEllipse(in rect: CGRect) { addEllipse(in: Rect(rect)) }
+    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
+        addArc(center: Point(center), radius: Double(radius), startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    }
+}
