@@ -139,6 +139,18 @@ struct StationWidget: Widget {
     }
 }
 
+struct GreetingOptions: DynamicOptionsProvider {
+    func results() async throws -> [String] { ["Hello", "안녕하세요"] }
+    func defaultResult() async -> String? { "안녕하세요" }
+}
+
+struct GreetingIntent: WidgetConfigurationIntent {
+    static let title: LocalizedStringResource = "Greeting"
+    @Parameter(title: "Greeting", optionsProvider: GreetingOptions()) var greeting: String
+    @Parameter(title: "Second", optionsProvider: GreetingOptions()) var second: String?
+    init() {}
+}
+
 // MARK: - A pre-iOS 17 widget: IntentConfiguration with the generated intent declared by hand
 
 final class ConfigurationIntent: INIntent {
@@ -259,6 +271,17 @@ struct LegacyWidget: Widget {
         #expect(recommended.count == 1)
         #expect(recommended.first?.description == "Paris, imperial")
         #expect(recommended.first.map { $0.parameters.map { "\($0.name)=\($0.text)" } } == ["city=paris", "units=imperial"])
+    }
+
+    @Test func anOptionsProviderGivesTheDefaultAndTheOfferedValues() async throws {
+        let configured = try await IntentConfigurator.configure(GreetingIntent.self, values: [], context: context)
+        #expect(configured.greeting == "안녕하세요")
+        #expect(configured.second == nil)
+        let given = try await IntentConfigurator.configure(GreetingIntent.self, values: [("greeting", "Hi"), ("second", "Yo")], context: context)
+        #expect(given.greeting == "Hi" && given.second == "Yo")
+        #expect(try await IntentConfigurator.offeredValues(of: GreetingIntent.self, parameter: "greeting") == ["Hello", "안녕하세요"])
+        #expect(try await IntentConfigurator.offeredValues(of: WeatherIntent.self, parameter: "tags") == nil)
+        #expect(IntentConfigurator.parameterInfo(of: GreetingIntent.self).map(\.isRequired) == [false, false])
     }
 
     @Test func anIntentConfigurationWidgetGetsItsINIntentFromTheConfig() async throws {
