@@ -121,7 +121,9 @@ struct RenderCommand: ParsableCommand {
             guard let equals = parameter.firstIndex(of: "="), equals != parameter.startIndex else {
                 throw UsageError(message: "--param: expected name=value, found \(quoted(parameter))")
             }
-            parameterPairs.append((String(parameter[..<equals]), String(parameter[parameter.index(after: equals)...])))
+            let name = String(parameter[..<equals]), text = String(parameter[parameter.index(after: equals)...])
+            // A list parameter takes `a,b` as well as a repeated --param.
+            parameterPairs += WidgetCatalog.registry[kind]?.commandLineValues(name: name, text: text) ?? [(name, text)]
         }
 
         var request = WidgetSnapshotRenderer.Request(kind: kind, family: widgetFamily, instant: instant, timeZone: zone,

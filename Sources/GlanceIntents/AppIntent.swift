@@ -2,16 +2,51 @@
 ///
 /// On a wall display intents run when a board key is pressed (`keys:` in the config),
 /// when a `Button(intent:)` is activated, or from `glance press`.
-public protocol AppIntent: Sendable {
+public protocol AppIntent: ConfigurableIntent, Sendable {
     associatedtype PerformResult: IntentResult = EmptyIntentResult
+    /// `IntentDescription?` (Apple's declared type) or `IntentDescription` (what Xcode's
+    /// templates write: `static var description = IntentDescription("…")`): either one
+    /// is the intent's description, not shadowed by a default.
+    associatedtype Description: IntentDescriptionConvertible = IntentDescription?
+    associatedtype SummaryContent: ParameterSummary = IntentParameterSummary<Self>
     static var title: LocalizedStringResource { get }
-    static var description: IntentDescription? { get }
+    static var description: Description { get }
+    /// How the intent reads with its values in place: `Summary("Show \(\.$city)")`.
+    static var parameterSummary: SummaryContent { get }
     init()
     func perform() async throws -> PerformResult
 }
 
-extension AppIntent {
+extension AppIntent where Description == IntentDescription? {
     public static var description: IntentDescription? { nil }
+}
+
+extension AppIntent where SummaryContent == IntentParameterSummary<Self> {
+    public static var parameterSummary: IntentParameterSummary<Self> { IntentParameterSummary() }
+}
+
+extension AppIntent {
+    /// The description, whichever type the intent declared it with.
+    public static var intentDescription: IntentDescription? { description.intentDescription }
+}
+
+/// A type whose `@Parameter` properties Glance fills from a slot's `params:`: app
+/// intents, and the `INIntent` classes of `IntentConfiguration` widgets.
+public protocol ConfigurableIntent {
+    init()
+}
+
+/// What an intent's `description` may be declared as.
+public protocol IntentDescriptionConvertible: Sendable {
+    var intentDescription: IntentDescription? { get }
+}
+
+extension IntentDescription: IntentDescriptionConvertible {
+    public var intentDescription: IntentDescription? { self }
+}
+
+extension Optional: IntentDescriptionConvertible where Wrapped == IntentDescription {
+    public var intentDescription: IntentDescription? { self }
 }
 
 extension AppIntent where PerformResult == EmptyIntentResult {

@@ -7,6 +7,12 @@ public protocol IntentParameterValue: Sendable {
     /// What a valid value looks like, for error messages.
     static var parameterTypeName: String { get }
     init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError)
+    /// The value as the config writes it (what `init(parameterText:context:)` reads back).
+    var parameterText: String { get }
+}
+
+extension IntentParameterValue {
+    public var parameterText: String { String(describing: self) }
 }
 
 extension String: IntentParameterValue {
@@ -47,6 +53,7 @@ extension Bool: IntentParameterValue {
 
 extension Date: IntentParameterValue {
     public static var parameterTypeName: String { "a date like 2027-01-03 or 2027-01-03T09:00:00+09:00" }
+    public var parameterText: String { iso8601String(self, in: .utc) }
 
     /// A bare date is the start of that day in the context's zone.
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
@@ -65,6 +72,7 @@ extension Date: IntentParameterValue {
 
 extension Optional: IntentParameterValue where Wrapped: IntentParameterValue {
     public static var parameterTypeName: String { Wrapped.parameterTypeName + " (optional)" }
+    public var parameterText: String { self?.parameterText ?? "" }
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
         self = .some(try Wrapped(parameterText: text, context: context))
     }

@@ -5,6 +5,15 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
     public let key: String
 
     public init(_ key: String) { self.key = key }
+
+    /// A key with the text to show where no catalogue has it; Glance has no catalogues,
+    /// so `key` holds the default value, the text shown.
+    public init(_ key: String, defaultValue: String, table: String? = nil, comment: StaticString? = nil) {
+        self.key = defaultValue
+    }
+
+    /// Apple's `LocalizedStringResource(_:table:comment:)`; the key is the text shown.
+    public init(_ key: String, table: String?, comment: StaticString? = nil) { self.key = key }
     public init(stringLiteral value: String) { key = value }
     public init(stringInterpolation: DefaultStringInterpolation) { key = String(stringInterpolation: stringInterpolation) }
 
@@ -41,8 +50,23 @@ public struct TypeDisplayRepresentation: Hashable, Sendable, ExpressibleByString
 /// The text that explains an intent (Apple's `IntentDescription`).
 public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpolation {
     public var text: LocalizedStringResource
+    /// The group Shortcuts would file the intent under; `glance widgets` shows it.
+    public var categoryName: LocalizedStringResource?
+    public var searchKeywords: [LocalizedStringResource] = []
+    public var resultValueName: LocalizedStringResource?
 
-    public init(_ text: LocalizedStringResource) { self.text = text }
+    /// Apple's name for `text`.
+    public var descriptionText: LocalizedStringResource { text }
+
+    public init(
+        _ text: LocalizedStringResource, categoryName: LocalizedStringResource? = nil,
+        searchKeywords: [LocalizedStringResource] = [], resultValueName: LocalizedStringResource? = nil
+    ) {
+        self.text = text
+        self.categoryName = categoryName
+        self.searchKeywords = searchKeywords
+        self.resultValueName = resultValueName
+    }
     public init(stringLiteral value: String) { text = LocalizedStringResource(value) }
     public init(stringInterpolation: DefaultStringInterpolation) {
         text = LocalizedStringResource(String(stringInterpolation: stringInterpolation))

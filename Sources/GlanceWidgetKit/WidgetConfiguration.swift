@@ -15,8 +15,17 @@ public struct WidgetDescriptor: @unchecked Sendable {
     public var description: String
     public var supportedFamilies: [WidgetFamily]
     public var contentMarginsDisabled: Bool
-    /// Names of the configuration intent's parameters; empty for static widgets.
-    public let parameterNames: [String]
+    /// The configuration intent's parameters; empty for static widgets.
+    public let parameters: [IntentConfigurator.ParameterInfo]
+    /// The configuration intent's `description`, when it declares one.
+    public let intentDescription: IntentDescription?
+    /// The configuration intent's `parameterSummary` read with its defaults (unset
+    /// parameters show their titles); `nil` when it has none.
+    public let parameterSummary: String?
+    /// The provider's `recommendations()`: a description and the `params:` that make each.
+    public let recommendations: () -> [(description: String, parameters: [(name: String, text: String)])]
+    /// The values a parameter's options provider offers; `nil` when it has none.
+    public let offeredValues: (String) async throws -> [String]?
     let makeSourceBody: ([(name: String, text: String)], ParameterDecodingContext) throws(IntentConfigurator.Failure) -> any WidgetTimelineSource
     /// A source for the placeholder alone (no parameters needed: WidgetKit asks for the
     /// placeholder before the widget is configured).
@@ -24,21 +33,34 @@ public struct WidgetDescriptor: @unchecked Sendable {
 
     init(
         kind: String,
-        parameterNames: [String],
+        parameters: [IntentConfigurator.ParameterInfo] = [],
+        intentDescription: IntentDescription? = nil,
+        parameterSummary: String? = nil,
+        recommendations: @escaping () -> [(description: String, parameters: [(name: String, text: String)])] = { [] },
+        offeredValues: @escaping (String) async throws -> [String]? = { _ in nil },
         placeholder: @escaping () -> any WidgetTimelineSource,
         makeSource: @escaping ([(name: String, text: String)], ParameterDecodingContext) throws(IntentConfigurator.Failure) -> any WidgetTimelineSource
     ) {
         makePlaceholderSourceBody = placeholder
         self.kind = kind
         displayName = kind
-        description = ""
+        description = intentDescription?.text.key ?? ""
         supportedFamilies = [.systemSmall, .systemMedium, .systemLarge]
         contentMarginsDisabled = false
-        self.parameterNames = parameterNames
+        self.parameters = parameters
+        self.intentDescription = intentDescription
+        self.parameterSummary = parameterSummary
+        self.recommendations = recommendations
+        self.offeredValues = offeredValues
         makeSourceBody = makeSource
     }
 
-    /// A running instance configured with `parameters` (a slot's `params:`).
+    /// Names of the configuration intent's parameters, in declaration order.
+    public var parameterNames: [String] { parameters.map(\.name) }
+
+    /// A running instance configured with `parameters` (a slot's `params:`; a name given
+    /// more than once is a list). Texts are read here; entities are looked up before
+    /// each fetch, and a failure there is the fetch's.
     public func makeSource(
         parameters: [(name: String, text: String)],
         context: ParameterDecodingContext
@@ -46,9 +68,25 @@ public struct WidgetDescriptor: @unchecked Sendable {
         try makeSourceBody(parameters, context)
     }
 
+    /// `name=text` as the command line writes it: a list parameter's `a,b` is two
+    /// values (a repeated `--param` is too); any other parameter's text is one.
+    public func commandLineValues(name: String, text: String) -> [(name: String, text: String)] {
+        guard parameters.first(where: { $0.name == name })?.isList == true else { return [(name, text)] }
+        return text.split(separator: ",", omittingEmptySubsequences: true).map { (name, String($0).trimmingSpaces) }
+    }
+
     /// A running instance that can only give its placeholder (and draw it): what
     /// `glance render --placeholder` uses when required parameters are not given.
     public func makePlaceholderSource() -> any WidgetTimelineSource { makePlaceholderSourceBody() }
+}
+
+private extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first == " " { text.removeFirst() }
+        while text.last == " " { text.removeLast() }
+        return String(text)
+    }
 }
 
 /// A widget configured by its provider alone (WidgetKit's `StaticConfiguration`).
@@ -60,7 +98,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
         provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) {
-        descriptor = WidgetDescriptor(kind: kind, parameterNames: [], placeholder: { StaticTimelineSource(provider: provider, content: content) }) {
+        descriptor = WidgetDescriptor(kind: kind, placeholder: { StaticTimelineSource(provider: provider, content: content) }) {
             parameters, _ throws(IntentConfigurator.Failure) in
             if let first = parameters.first {
                 throw .unknownParameter(name: first.name, known: [])
@@ -81,11 +119,39 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
         // The placeholder never reads the intent, so an unconfigured one serves it.
-        descriptor = WidgetDescriptor(kind: kind, parameterNames: IntentConfigurator.parameterNames(of: Intent.self),
-                                      placeholder: { IntentTimelineSource(provider: provider, intent: Intent(), content: content) }) {
-            parameters, context throws(IntentConfigurator.Failure) in
-            let configured = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
-            return IntentTimelineSource(provider: provider, intent: configured, content: content)
+        descriptor = WidgetDescriptor(
+            kind: kind, parameters: IntentConfigurator.parameterInfo(of: Intent.self), intentDescription: Intent.intentDescription,
+            parameterSummary: IntentConfigurator.summary(of: Intent()),
+            recommendations: { provider.recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
+            offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
+            placeholder: { IntentTimelineSource(provider: provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
+        ) { parameters, context throws(IntentConfigurator.Failure) in
+            // Read now, so that a mistake in the file is found when it is loaded.
+            _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
+            return IntentTimelineSource(provider: provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
+        }
+    }
+}
+
+/// A widget configured by an `INIntent` subclass's parameters, with a provider of
+/// completion handlers (WidgetKit's `IntentConfiguration`, before iOS 17).
+public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfiguration {
+    public let descriptor: WidgetDescriptor
+
+    public init<Provider: IntentTimelineProvider>(
+        kind: String,
+        intent: Intent.Type,
+        provider: Provider,
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+    ) where Provider.Intent == Intent {
+        descriptor = WidgetDescriptor(
+            kind: kind, parameters: IntentConfigurator.parameterInfo(of: Intent.self),
+            recommendations: { provider.recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
+            offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
+            placeholder: { INIntentTimelineSource(provider: provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
+        ) { parameters, context throws(IntentConfigurator.Failure) in
+            _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
+            return INIntentTimelineSource(provider: provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
         }
     }
 }

@@ -6,10 +6,12 @@ import GlanceUI
 /// (if any), and the view builder, with their types erased.
 public protocol WidgetTimelineSource: AnyObject {
     func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry
-    /// Calls `completion` exactly once, on any thread.
-    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimelineEntry>) -> Void)
-    /// Calls `completion` exactly once, on any thread.
-    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimeline>) -> Void)
+    /// Calls `completion` exactly once, on any thread: the entry, or why the widget's
+    /// configuration could not be resolved (an entity id that names nothing).
+    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void)
+    /// Calls `completion` exactly once, on any thread: the timeline, or why the
+    /// widget's configuration could not be resolved.
+    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void)
     /// The view for an entry this source produced.
     func content(for entry: AnyTimelineEntry) -> AnyView
 }
@@ -34,12 +36,12 @@ final class StaticTimelineSource<Provider: TimelineProvider, Content: View>: Wid
         AnyTimelineEntry(provider.placeholder(in: context))
     }
 
-    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimelineEntry>) -> Void) {
-        provider.getSnapshot(in: context) { completion(UncheckedSendable(AnyTimelineEntry($0))) }
+    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
+        provider.getSnapshot(in: context) { completion(UncheckedSendable(.success(AnyTimelineEntry($0)))) }
     }
 
-    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimeline>) -> Void) {
-        provider.getTimeline(in: context) { completion(UncheckedSendable(AnyTimeline($0))) }
+    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
+        provider.getTimeline(in: context) { completion(UncheckedSendable(.success(AnyTimeline($0)))) }
     }
 
     func content(for entry: AnyTimelineEntry) -> AnyView {
@@ -48,14 +50,26 @@ final class StaticTimelineSource<Provider: TimelineProvider, Content: View>: Wid
     }
 }
 
+/// The parameters a slot gives, configured anew and resolved before every fetch: an
+/// entity is looked up each time (the query may answer differently), and a provider
+/// still running after a time-out never shares an intent with the next fetch.
+struct IntentRecipe<Intent: ConfigurableIntent>: @unchecked Sendable {
+    let values: [(name: String, text: String)]
+    let context: ParameterDecodingContext
+
+    func configured() async throws(IntentConfigurator.Failure) -> Intent {
+        try await IntentConfigurator.configure(Intent.self, values: values, context: context)
+    }
+}
+
 final class IntentTimelineSource<Provider: AppIntentTimelineProvider, Content: View>: WidgetTimelineSource {
     let provider: Provider
-    let intent: Provider.Intent
+    let recipe: IntentRecipe<Provider.Intent>
     let makeContent: (Provider.Entry) -> Content
 
-    init(provider: Provider, intent: Provider.Intent, content: @escaping (Provider.Entry) -> Content) {
+    init(provider: Provider, recipe: IntentRecipe<Provider.Intent>, content: @escaping (Provider.Entry) -> Content) {
         self.provider = provider
-        self.intent = intent
+        self.recipe = recipe
         makeContent = content
     }
 
@@ -63,19 +77,76 @@ final class IntentTimelineSource<Provider: AppIntentTimelineProvider, Content: V
         AnyTimelineEntry(provider.placeholder(in: context))
     }
 
-    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimelineEntry>) -> Void) {
-        let work = UncheckedSendable((provider, intent))
+    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
+        let work = UncheckedSendable((provider, recipe))
         Task(executorPreference: ProviderExecutor.shared) {
-            let entry = await work.value.0.snapshot(for: work.value.1, in: context)
-            completion(UncheckedSendable(AnyTimelineEntry(entry)))
+            do throws(IntentConfigurator.Failure) {
+                let intent = try await work.value.1.configured()
+                let entry = await work.value.0.snapshot(for: intent, in: context)
+                completion(UncheckedSendable(.success(AnyTimelineEntry(entry))))
+            } catch {
+                completion(UncheckedSendable(.failure(error)))
+            }
         }
     }
 
-    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<AnyTimeline>) -> Void) {
-        let work = UncheckedSendable((provider, intent))
+    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
+        let work = UncheckedSendable((provider, recipe))
         Task(executorPreference: ProviderExecutor.shared) {
-            let timeline = await work.value.0.timeline(for: work.value.1, in: context)
-            completion(UncheckedSendable(AnyTimeline(timeline)))
+            do throws(IntentConfigurator.Failure) {
+                let intent = try await work.value.1.configured()
+                let timeline = await work.value.0.timeline(for: intent, in: context)
+                completion(UncheckedSendable(.success(AnyTimeline(timeline))))
+            } catch {
+                completion(UncheckedSendable(.failure(error)))
+            }
+        }
+    }
+
+    func content(for entry: AnyTimelineEntry) -> AnyView {
+        guard let typed = entry.base as? Provider.Entry else { return AnyView(EmptyView()) }
+        return AnyView(makeContent(typed))
+    }
+}
+
+/// An `IntentConfiguration` widget: an `INIntent` configuration and a provider with
+/// completion handlers.
+final class INIntentTimelineSource<Provider: IntentTimelineProvider, Content: View>: WidgetTimelineSource {
+    let provider: Provider
+    let recipe: IntentRecipe<Provider.Intent>
+    let makeContent: (Provider.Entry) -> Content
+
+    init(provider: Provider, recipe: IntentRecipe<Provider.Intent>, content: @escaping (Provider.Entry) -> Content) {
+        self.provider = provider
+        self.recipe = recipe
+        makeContent = content
+    }
+
+    func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry {
+        AnyTimelineEntry(provider.placeholder(in: context))
+    }
+
+    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
+        let work = UncheckedSendable((provider, recipe))
+        Task(executorPreference: ProviderExecutor.shared) {
+            do throws(IntentConfigurator.Failure) {
+                let intent = try await work.value.1.configured()
+                work.value.0.getSnapshot(for: intent, in: context) { completion(UncheckedSendable(.success(AnyTimelineEntry($0)))) }
+            } catch {
+                completion(UncheckedSendable(.failure(error)))
+            }
+        }
+    }
+
+    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
+        let work = UncheckedSendable((provider, recipe))
+        Task(executorPreference: ProviderExecutor.shared) {
+            do throws(IntentConfigurator.Failure) {
+                let intent = try await work.value.1.configured()
+                work.value.0.getTimeline(for: intent, in: context) { completion(UncheckedSendable(.success(AnyTimeline($0)))) }
+            } catch {
+                completion(UncheckedSendable(.failure(error)))
+            }
         }
     }
 

@@ -95,6 +95,20 @@ let seoulConfig = """
     }
 }
 
+@Suite struct WidgetsCommandTests {
+    /// `glance widgets` says what params: and --param take.
+    @Test func listsTheParametersOfEachWidget() throws {
+        let all = try runGlance(["widgets"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.contains("countdown: Countdown — Days to go until a date"), "\(all.stdout)")
+        #expect(all.stdout.contains("    target  Target date: a date like 2027-01-03 or 2027-01-03T09:00:00+09:00 (required)"), "\(all.stdout)")
+        #expect(all.stdout.contains("    title   Title: text (default D-Day)"), "\(all.stdout)")
+        #expect(all.stdout.contains("weekday: Weekday"), "\(all.stdout)")
+        let unknown = try runGlance(["widgets", "clock"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown widget kind 'clock'; expected one of countdown, weekday"), "\(unknown.stderr)")
+    }
+}
+
 @Suite struct RenderCommandTests {
     /// The placeholder is what a widget shows before it is configured: it needs no
     /// parameters, while the timeline still does.

@@ -14,16 +14,29 @@ import Testing
         "ConditionLock", "LinuxEventClock", "SimulatedClock", "TraceDecoding", "ConfigError", "YAMLReader",
     ]
 
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
     /// Runs the compiler's type checker on `source` against this build's modules.
     func typecheck(_ source: String) throws -> (status: Int32, output: String) {
+        try typecheck(files: [("Probe.swift", source)])
+    }
+
+    /// Runs the compiler's type checker on `files` (one module) against this build's
+    /// modules, with the `#Preview` macro's plugin.
+    func typecheck(files: [(name: String, text: String)]) throws -> (status: Int32, output: String) {
         let modules = try glanceBinary().deletingLastPathComponent().appendingPathComponent("Modules")
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+        let root = Self.root
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("Probe.swift")
-        try source.write(to: file, atomically: true, encoding: .utf8)
+        var paths: [String] = []
+        for (name, text) in files {
+            let file = directory.appendingPathComponent(name)
+            try text.write(to: file, atomically: true, encoding: .utf8)
+            paths.append(file.path)
+        }
+        let plugin = modules.deletingLastPathComponent().appendingPathComponent("GlanceMacros-tool").path
         // The C modules Glance's own modules import, found as SwiftPM finds them.
-        var arguments = ["swiftc", "-typecheck", "-I", modules.path]
+        var arguments = ["swiftc", "-typecheck", "-I", modules.path, "-load-plugin-executable", plugin + "#GlanceMacros"]
         let build = modules.deletingLastPathComponent()
         let generated = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
         for entry in generated where entry.hasSuffix(".build") {
@@ -45,7 +58,7 @@ import Testing
         flags.waitUntilExit()
         let cflags = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         for flag in cflags.split(whereSeparator: { $0 == " " || $0 == "\n" }) { arguments += ["-Xcc", String(flag)] }
-        arguments.append(file.path)
+        arguments += paths
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -84,6 +97,25 @@ import Testing
                 }
             }
             """)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Widgets from public repositories (`Tests/Corpus`) with App Intents entities,
+    /// queries and `Button(intent:)`, type-checked with only their imports changed to
+    /// `import Glance`.
+    @Test(arguments: ["pawello-interactive", "sachin-count-interactive"])
+    func corpusWidgetsWithEntitiesTypeCheck(folder: String) throws {
+        let directory = Self.root.appendingPathComponent("Tests/Corpus").appendingPathComponent(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".swift") }.sorted()
+        #expect(!names.isEmpty)
+        let files = try names.map { name in
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                ["import SwiftUI", "import WidgetKit", "import AppIntents"].contains(String(line)) ? "import Glance" : String(line)
+            }
+            return (name, lines.joined(separator: "\n"))
+        }
+        let result = try typecheck(files: files)
         #expect(result.status == 0, "\(result.output)")
     }
 

@@ -111,10 +111,10 @@ func context() -> TimelineProviderContext {
                             locale: DisplayLocale.english)
 }
 
-func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
-    await withCheckedContinuation { continuation in
+func timeline(of source: any WidgetTimelineSource) async throws(IntentConfigurator.Failure) -> AnyTimeline {
+    try await withCheckedContinuation { continuation in
         source.timeline(in: context()) { continuation.resume(returning: $0.value) }
-    }
+    }.get()
 }
 
 @Suite struct WidgetAPITests {
@@ -130,7 +130,7 @@ func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
 
     @Test func staticProviderTimelineAndViewResolve() async throws {
         let source = try EmojiWidget().body.descriptor.makeSource(parameters: [], context: .init(timeZone: .utc))
-        let result = await timeline(of: source)
+        let result = try await timeline(of: source)
         #expect(result.entries.count == 5)
         #expect(result.policy == .atEnd)
         let node = resolveNode(source.content(for: result.entries[0]), in: EnvironmentValues())
@@ -148,7 +148,7 @@ func timeline(of source: any WidgetTimelineSource) async -> AnyTimeline {
         #expect(descriptor.parameterNames == ["favoriteEmoji", "mood", "count"])
         let source = try descriptor.makeSource(parameters: [("count", "3"), ("mood", "happy"), ("favoriteEmoji", "🌊")],
                                                context: .init(timeZone: .utc))
-        let result = await timeline(of: source)
+        let result = try await timeline(of: source)
         #expect((result.entries.first?.base as? SimpleEntry)?.emoji == "🌊🌊🌊happy")
         #expect(result.policy == .never)
     }

@@ -241,7 +241,12 @@ public enum ConfigLoader {
                     size = try value.size()
                 case "params":
                     for (paramName, paramValue) in try value.freeMapping() {
-                        params.append((paramName, try paramValue.scalarText()))
+                        if case .sequence = paramValue.node {
+                            // A list parameter: each item one value, in order.
+                            for item in try paramValue.sequence() { params.append((paramName, try item.scalarText())) }
+                        } else {
+                            params.append((paramName, try paramValue.scalarText()))
+                        }
                         paramLocations[paramName] = paramValue.location
                     }
                 default:

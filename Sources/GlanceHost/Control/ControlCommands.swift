@@ -163,8 +163,7 @@ public struct ParameterOverrides {
                 continue
             }
             for (param, value) in values.sorted(by: { $0.key < $1.key }) {
-                var params = config.slots[index].params.filter { $0.name != param }
-                params.append((param, value))
+                let params = config.slots[index].params.filter { $0.name != param } + descriptor.commandLineValues(name: param, text: value)
                 do {
                     _ = try descriptor.makeSource(parameters: params, context: context)
                     config.slots[index].params = params
@@ -211,7 +210,7 @@ extension WidgetHost {
             throw ControlFailure("no slot named \(jsonString(name)); the slots are \(slots.map(\.name).joined(separator: ", "))")
         }
         var config = slot.config
-        config.params = config.params.filter { $0.name != param } + [(param, value)]
+        config.params = config.params.filter { $0.name != param } + slot.descriptor.commandLineValues(name: param, text: value)
         do {
             slot.source = try slot.descriptor.makeSource(parameters: config.params, context: ParameterDecodingContext(timeZone: self.config.timeZone))
         } catch {
@@ -225,6 +224,17 @@ extension WidgetHost {
         return "\(name).\(param) = \(jsonString(value))"
     }
 
+    /// Each parameter once, in file order: a list parameter's values as a JSON list.
+    static func groupedParams(_ params: [(name: String, text: String)]) -> [(name: String, json: String)] {
+        var grouped: [(name: String, texts: [String])] = []
+        for (name, text) in params {
+            if let index = grouped.firstIndex(where: { $0.name == name }) { grouped[index].texts.append(text) } else { grouped.append((name, [text])) }
+        }
+        return grouped.map { name, texts in
+            (name, texts.count == 1 ? jsonString(texts[0]) : "[" + texts.map(jsonString).joined(separator: ", ") + "]")
+        }
+    }
+
     /// `glance status`: what each slot shows, its next wake and why, the last refresh.
     func statusJSON() -> String {
         let now = clock.now()
@@ -234,7 +244,7 @@ extension WidgetHost {
             var fields = [
                 "\"name\": \(jsonString(slot.name))", "\"kind\": \(jsonString(slot.kind))", "\"family\": \(jsonString(slot.family.rawValue))",
                 "\"shows\": [" + (slot.shownContent?.textLines ?? []).map(jsonString).joined(separator: ", ") + "]",
-                "\"params\": {" + slot.config.params.map { "\(jsonString($0.name)): \(jsonString($0.text))" }.joined(separator: ", ") + "}",
+                "\"params\": {" + Self.groupedParams(slot.config.params).map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}",
             ]
             if let entry = slot.shownEntry { fields.append("\"entry\": \(jsonString(iso8601String(entry.date, in: zone)))") }
             if let fetched = slot.lastFetch { fields.append("\"fetched\": \(jsonString(iso8601String(fetched, in: zone)))") }

@@ -62,6 +62,8 @@ enum SlotFactory {
             return (slot.locations.params[name] ?? slot.locations.slot).error("\(quoted(value)) is not \(expected)")
         case .missingParameter(let name, let expected):
             return slot.locations.slot.error("missing parameter '\(name)' for \(slot.kind) (\(expected)); add it under params:")
+        case .unknownEntity, .queryFailed:
+            return (failure.parameterName.flatMap { slot.locations.params[$0] } ?? slot.locations.slot).error("\(failure)")
         }
     }
 

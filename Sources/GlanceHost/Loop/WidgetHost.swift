@@ -320,7 +320,7 @@ public final class WidgetHost {
     public func contentForBenchmark(at instant: Date) -> [(PixelRect, ViewNode)] {
         slots.map { slot in
             let context = providerContext(for: slot, at: instant)
-            let timeline = slot.source.timeline(in: context, timeout: config.providerTimeout).map { LoadedTimeline($0, loadedAt: instant) }
+            let timeline = (try? slot.source.timeline(in: context, timeout: config.providerTimeout)).map { LoadedTimeline($0, loadedAt: instant) }
             let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
             return (slot.rect, SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins,
                                                    in: environment(for: slot, at: instant)))
@@ -344,10 +344,14 @@ public final class WidgetHost {
         slot.lastFetch = now
         // What other processes wrote to the shared store since (`UserDefaults(suiteName:)`).
         FoundationPreferences.flush()
-        guard let timeline = slot.source.timeline(in: providerContext(for: slot, at: now), timeout: config.providerTimeout) else {
+        let timeline: AnyTimeline
+        do {
+            timeline = try slot.source.timeline(in: providerContext(for: slot, at: now), timeout: config.providerTimeout)
+        } catch {
+            // A parameter that cannot be resolved fails this slot, like a hanging provider.
             let delay = slot.backoff.failed()
             slot.retryAt = now.addingTimeInterval(delay)
-            log("slot \(slot.name) (\(slot.kind)): no timeline within \(config.providerTimeout) s; keeping the last one, retrying in \(Int(delay)) s")
+            log("slot \(slot.name) (\(slot.kind)): \(error); keeping the last one, retrying in \(Int(delay)) s")
             return
         }
         slot.backoff.succeeded()

@@ -54,6 +54,14 @@ public struct WidgetSnapshotRenderer {
         self.fonts = fonts
     }
 
+    /// A parameter that could not be resolved, in the command line's terms.
+    static func failure(_ failure: IntentConfigurator.Failure) -> Failure {
+        switch failure {
+        case .missingParameter(let name, let expected): Failure(message: "missing --param \(name)=… (\(expected))")
+        default: Failure(message: "\(failure)")
+        }
+    }
+
     /// The rendered widget (RGBA, before any palette).
     public func render(_ request: Request, providerTimeout: Double = 30) throws(Failure) -> Canvas {
         guard let descriptor = registry[request.kind] else {
@@ -78,6 +86,8 @@ public struct WidgetSnapshotRenderer {
                 throw Failure(message: "--param \(name)=\(value): expected \(expected)")
             case .missingParameter(let name, let expected):
                 throw Failure(message: "missing --param \(name)=… (\(expected))")
+            case .unknownEntity, .queryFailed:
+                throw Failure(message: "\(error)")
             }
         }
         let width = request.size?.width ?? Int((request.family.defaultSize.width * request.scale).rounded())
@@ -90,13 +100,23 @@ public struct WidgetSnapshotRenderer {
         case .placeholder:
             entry = source.placeholder(in: context)
         case .snapshot:
-            guard let delivered = source.snapshot(in: context, timeout: providerTimeout) else {
-                throw Failure(message: "the '\(request.kind)' provider gave no snapshot within \(providerTimeout) s")
+            do {
+                entry = try source.snapshot(in: context, timeout: providerTimeout)
+            } catch {
+                switch error {
+                case .timedOut: throw Failure(message: "the '\(request.kind)' provider gave no snapshot within \(providerTimeout) s")
+                case .configuration(let failure): throw Self.failure(failure)
+                }
             }
-            entry = delivered
         case .timeline:
-            guard let timeline = source.timeline(in: context, timeout: providerTimeout) else {
-                throw Failure(message: "the '\(request.kind)' provider gave no timeline within \(providerTimeout) s")
+            let timeline: AnyTimeline
+            do {
+                timeline = try source.timeline(in: context, timeout: providerTimeout)
+            } catch {
+                switch error {
+                case .timedOut: throw Failure(message: "the '\(request.kind)' provider gave no timeline within \(providerTimeout) s")
+                case .configuration(let failure): throw Self.failure(failure)
+                }
             }
             let loaded = LoadedTimeline(timeline, loadedAt: request.instant)
             // Before the first entry, the first entry (the widget has nothing earlier).
