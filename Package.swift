@@ -111,7 +111,7 @@ let package = Package(
 // `import WidgetKit` and `import AppIntents` are shim modules that re-export Glance.
 let corpus = [
     "bacon-watch-widget", "homewidget-example", "homewidget-lockscreen", "pawello-countdown", "pawello-environment",
-    "pawello-lockscreen", "sachin-month-calendar",
+    "pawello-interactive", "pawello-lockscreen", "sachin-count-interactive", "sachin-month-calendar",
     "xcode16-appintent-template", "xcode16-static-template",
 ]
 for shim in ["SwiftUI", "WidgetKit", "AppIntents"] {

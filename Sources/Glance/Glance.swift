@@ -24,26 +24,6 @@ extension WidgetSize {
     public var cgSize: CGSize { CGSize(width: width, height: height) }
 }
 
-extension FileManager {
-    /// An app group's shared folder (Apple's `containerURL(forSecurityApplicationGroupIdentifier:)`):
-    /// `GROUP/` beside the group's `UserDefaults` suite — in `$XDG_CONFIG_HOME`, else
-    /// `~/.config` — so the widget and its companion programs of one user share it.
-    /// Made on first use; `nil` when it cannot be made.
-    public func containerURL(forSecurityApplicationGroupIdentifier groupIdentifier: String) -> URL? {
-        guard !groupIdentifier.isEmpty, !groupIdentifier.contains("/"), groupIdentifier != ".", groupIdentifier != ".." else { return nil }
-        let environment = ProcessInfo.processInfo.environment
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-            ?? (environment["HOME"] ?? "/") + "/.config"
-        let folder = URL(fileURLWithPath: base).appendingPathComponent(groupIdentifier, isDirectory: true)
-        do {
-            try createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            return nil
-        }
-        return folder
-    }
-}
-
 extension Widget {
     /// Makes `@main struct MyWidget: Widget` an executable, as on iOS. It accepts
     /// `render` (as `glance render`, without KIND) and `run` (as `glance run`; with no

@@ -14,6 +14,8 @@ public final class ViewRenderer {
     private let text: TextLayout
     private var measured: [TextKey: LaidOutText] = [:]
     private var images: [String: (version: FileVersion?, image: Canvas?)] = [:]
+    /// Symbol names already logged as unknown.
+    private var unknownSymbols: Set<String> = []
     /// Work done since the renderer was made.
     public internal(set) var statistics = LayoutStatistics()
 
@@ -268,12 +270,19 @@ public final class ViewRenderer {
         let side = min(rect.width, rect.height)
         guard side > 0 else { return }
         let descriptor = FontDescriptor(family: SymbolNames.fontFamily, pixelSize: Double(side))
-        guard let name = symbol.glyphName, let face = fonts.face(for: descriptor),
-              face.file.family == SymbolNames.fontFamily, case let index = face.glyphIndex(named: name), index != 0 else {
-            // No icon for this name: a visible box, never nothing.
+        guard let face = fonts.face(for: descriptor), face.file.family == SymbolNames.fontFamily,
+              let index = symbol.glyphNames.lazy.map({ face.glyphIndex(named: $0) }).first(where: { $0 != 0 }) else {
+            // No icon for this name: a box with a question mark, logged once per name.
+            if unknownSymbols.insert(symbol.systemName).inserted {
+                fonts.log("Image(systemName: \"\(symbol.systemName)\"): no icon for this name; drawn as a boxed question mark")
+            }
             let inset = max(1, side / 8)
-            canvas.stroke(PixelRect(x: rect.x + (rect.width - side) / 2 + inset, y: rect.y + (rect.height - side) / 2 + inset,
-                                    width: side - 2 * inset, height: side - 2 * inset), symbol.color, lineWidth: max(1, side / 16))
+            let box = PixelRect(x: rect.x + (rect.width - side) / 2 + inset, y: rect.y + (rect.height - side) / 2 + inset,
+                                width: side - 2 * inset, height: side - 2 * inset)
+            canvas.stroke(box, symbol.color, lineWidth: max(1, side / 16))
+            let mark = text.layout("?", style: TextStyle(font: FontDescriptor(family: nil, weight: .bold, pixelSize: Double(box.height) * 0.8)))
+            text.draw(mark, into: &canvas, x: box.x + (box.width - Int(widestLine(mark))) / 2, y: box.y + (box.height - Int(mark.height)) / 2,
+                      color: symbol.color)
             return
         }
         let glyph = face.glyph(index)

@@ -122,8 +122,8 @@ public struct TextRunNode: Hashable, Sendable {
 public struct SymbolNode: Hashable, Sendable {
     /// The SF Symbols name asked for.
     public var systemName: String
-    /// The glyph name in the symbol font, or `nil` when Glance has no icon for it.
-    public var glyphName: String?
+    /// Glyph names in the symbol font that could stand for it, best first.
+    public var glyphNames: [String]
     public var pointSize: Double
     public var color: RGBA
     /// `.resizable()`: fill the space offered (as a square) instead of the font's size.
