@@ -43,6 +43,10 @@ public struct Font: Hashable, Sendable {
 
     /// A family by name (installed, or in `fonts/`).
     public static func custom(_ name: String, size: Double) -> Font { Font(pointSize: size, weight: .regular, family: name) }
+    /// The same at a size that does not follow Dynamic Type (there is none on a wall).
+    public static func custom(_ name: String, fixedSize: Double) -> Font { custom(name, size: fixedSize) }
+    /// The same, scaled with a text style on iOS; here at `size`.
+    public static func custom(_ name: String, size: Double, relativeTo textStyle: Font) -> Font { custom(name, size: size) }
 
     public func weight(_ weight: Weight) -> Font { var copy = self; copy.weight = weight; return copy }
     public func bold() -> Font { weight(.bold) }
