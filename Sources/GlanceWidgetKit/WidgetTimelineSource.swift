@@ -60,6 +60,22 @@ struct IntentRecipe<Intent: ConfigurableIntent>: @unchecked Sendable {
     func configured() async throws(IntentConfigurator.Failure) -> Intent {
         try await IntentConfigurator.configure(Intent.self, values: values, context: context)
     }
+
+    /// On the provider executor: configures the intent and hands it to `body`, which
+    /// calls back with what the provider gave; a configuration failure goes to
+    /// `completion` instead.
+    func fetch<Value>(_ completion: @escaping @Sendable (UncheckedSendable<Result<Value, IntentConfigurator.Failure>>) -> Void,
+                      _ body: @escaping (Intent, @escaping (Value) -> Void) async -> Void) {
+        let work = UncheckedSendable((self, body))
+        Task(executorPreference: ProviderExecutor.shared) {
+            do throws(IntentConfigurator.Failure) {
+                let intent = try await work.value.0.configured()
+                await work.value.1(intent) { completion(UncheckedSendable(.success($0))) }
+            } catch {
+                completion(UncheckedSendable(.failure(error)))
+            }
+        }
+    }
 }
 
 final class IntentTimelineSource<Provider: AppIntentTimelineProvider, Content: View>: WidgetTimelineSource {
@@ -78,29 +94,13 @@ final class IntentTimelineSource<Provider: AppIntentTimelineProvider, Content: V
     }
 
     func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
-        let work = UncheckedSendable((provider, recipe))
-        Task(executorPreference: ProviderExecutor.shared) {
-            do throws(IntentConfigurator.Failure) {
-                let intent = try await work.value.1.configured()
-                let entry = await work.value.0.snapshot(for: intent, in: context)
-                completion(UncheckedSendable(.success(AnyTimelineEntry(entry))))
-            } catch {
-                completion(UncheckedSendable(.failure(error)))
-            }
-        }
+        let provider = provider
+        recipe.fetch(completion) { intent, done in done(AnyTimelineEntry(await provider.snapshot(for: intent, in: context))) }
     }
 
     func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
-        let work = UncheckedSendable((provider, recipe))
-        Task(executorPreference: ProviderExecutor.shared) {
-            do throws(IntentConfigurator.Failure) {
-                let intent = try await work.value.1.configured()
-                let timeline = await work.value.0.timeline(for: intent, in: context)
-                completion(UncheckedSendable(.success(AnyTimeline(timeline))))
-            } catch {
-                completion(UncheckedSendable(.failure(error)))
-            }
-        }
+        let provider = provider
+        recipe.fetch(completion) { intent, done in done(AnyTimeline(await provider.timeline(for: intent, in: context))) }
     }
 
     func content(for entry: AnyTimelineEntry) -> AnyView {
@@ -127,27 +127,13 @@ final class INIntentTimelineSource<Provider: IntentTimelineProvider, Content: Vi
     }
 
     func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
-        let work = UncheckedSendable((provider, recipe))
-        Task(executorPreference: ProviderExecutor.shared) {
-            do throws(IntentConfigurator.Failure) {
-                let intent = try await work.value.1.configured()
-                work.value.0.getSnapshot(for: intent, in: context) { completion(UncheckedSendable(.success(AnyTimelineEntry($0)))) }
-            } catch {
-                completion(UncheckedSendable(.failure(error)))
-            }
-        }
+        let provider = provider
+        recipe.fetch(completion) { intent, done in provider.getSnapshot(for: intent, in: context) { done(AnyTimelineEntry($0)) } }
     }
 
     func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
-        let work = UncheckedSendable((provider, recipe))
-        Task(executorPreference: ProviderExecutor.shared) {
-            do throws(IntentConfigurator.Failure) {
-                let intent = try await work.value.1.configured()
-                work.value.0.getTimeline(for: intent, in: context) { completion(UncheckedSendable(.success(AnyTimeline($0)))) }
-            } catch {
-                completion(UncheckedSendable(.failure(error)))
-            }
-        }
+        let provider = provider
+        recipe.fetch(completion) { intent, done in provider.getTimeline(for: intent, in: context) { done(AnyTimeline($0)) } }
     }
 
     func content(for entry: AnyTimelineEntry) -> AnyView {
