@@ -69,7 +69,7 @@ extension ViewRenderer {
         // Higher layout priorities are served first, offered all that is left but what
         // the lower ones need at their smallest.
         let priorities = children.map(\.priority)
-        let levels = Set(priorities).sorted(by: >)
+        let levels = priorities.allSatisfy({ $0 == 0 }) ? [0.0] : Set(priorities).sorted(by: >)
         for level in levels {
             let members = order.filter { priorities[$0] == level }
             var available = remaining

@@ -98,12 +98,12 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
         provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) {
-        descriptor = WidgetDescriptor(kind: kind, placeholder: { StaticTimelineSource(provider: provider, content: content) }) {
+        descriptor = WidgetDescriptor(kind: kind, placeholder: { ProviderTimelineSource.make(provider, content: content) }) {
             parameters, _ throws(IntentConfigurator.Failure) in
             if let first = parameters.first {
                 throw .unknownParameter(name: first.name, known: [])
             }
-            return StaticTimelineSource(provider: provider, content: content)
+            return ProviderTimelineSource.make(provider, content: content)
         }
     }
 }
@@ -124,11 +124,11 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
             parameterSummary: IntentConfigurator.summary(of: Intent()),
             recommendations: { provider.recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
             offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
-            placeholder: { IntentTimelineSource(provider: provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
+            placeholder: { ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
         ) { parameters, context throws(IntentConfigurator.Failure) in
             // Read now, so that a mistake in the file is found when it is loaded.
             _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
-            return IntentTimelineSource(provider: provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
+            return ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
         }
     }
 }
@@ -148,10 +148,10 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
             kind: kind, parameters: IntentConfigurator.parameterInfo(of: Intent.self),
             recommendations: { provider.recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
             offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
-            placeholder: { INIntentTimelineSource(provider: provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
+            placeholder: { ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
         ) { parameters, context throws(IntentConfigurator.Failure) in
             _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
-            return INIntentTimelineSource(provider: provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
+            return ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
         }
     }
 }

@@ -23,30 +23,76 @@ public struct UncheckedSendable<Value>: @unchecked Sendable {
     public init(_ value: Value) { self.value = value }
 }
 
-final class StaticTimelineSource<Provider: TimelineProvider, Content: View>: WidgetTimelineSource {
-    let provider: Provider
-    let makeContent: (Provider.Entry) -> Content
+/// A provider and a view builder with their types erased: the one source class every
+/// configuration makes (static, App Intent, `INIntent`), differing only in how they fetch.
+final class ProviderTimelineSource<Entry: TimelineEntry, Content: View>: WidgetTimelineSource {
+    typealias Completion<Value> = @Sendable (UncheckedSendable<Result<Value, IntentConfigurator.Failure>>) -> Void
+    private let placeholderBody: (TimelineProviderContext) -> Entry
+    private let snapshotBody: (TimelineProviderContext, @escaping Completion<AnyTimelineEntry>) -> Void
+    private let timelineBody: (TimelineProviderContext, @escaping Completion<AnyTimeline>) -> Void
+    private let makeContent: (Entry) -> Content
 
-    init(provider: Provider, content: @escaping (Provider.Entry) -> Content) {
-        self.provider = provider
+    init(placeholder: @escaping (TimelineProviderContext) -> Entry,
+         snapshot: @escaping (TimelineProviderContext, @escaping Completion<AnyTimelineEntry>) -> Void,
+         timeline: @escaping (TimelineProviderContext, @escaping Completion<AnyTimeline>) -> Void,
+         content: @escaping (Entry) -> Content) {
+        placeholderBody = placeholder
+        snapshotBody = snapshot
+        timelineBody = timeline
         makeContent = content
     }
 
-    func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry {
-        AnyTimelineEntry(provider.placeholder(in: context))
-    }
+    func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry { AnyTimelineEntry(placeholderBody(context)) }
 
-    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
-        provider.getSnapshot(in: context) { completion(UncheckedSendable(.success(AnyTimelineEntry($0)))) }
-    }
+    func snapshot(in context: TimelineProviderContext, completion: @escaping Completion<AnyTimelineEntry>) { snapshotBody(context, completion) }
 
-    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
-        provider.getTimeline(in: context) { completion(UncheckedSendable(.success(AnyTimeline($0)))) }
-    }
+    func timeline(in context: TimelineProviderContext, completion: @escaping Completion<AnyTimeline>) { timelineBody(context, completion) }
 
     func content(for entry: AnyTimelineEntry) -> AnyView {
-        guard let typed = entry.base as? Provider.Entry else { return AnyView(EmptyView()) }
+        guard let typed = entry.base as? Entry else { return AnyView(EmptyView()) }
         return AnyView(makeContent(typed))
+    }
+}
+
+extension ProviderTimelineSource {
+    /// A `StaticConfiguration`'s source.
+    static func make<Provider: TimelineProvider>(_ provider: Provider, content: @escaping (Entry) -> Content)
+        -> ProviderTimelineSource where Provider.Entry == Entry {
+        ProviderTimelineSource(
+            placeholder: provider.placeholder(in:),
+            snapshot: { context, completion in provider.getSnapshot(in: context) { completion(UncheckedSendable(.success(AnyTimelineEntry($0)))) } },
+            timeline: { context, completion in provider.getTimeline(in: context) { completion(UncheckedSendable(.success(AnyTimeline($0)))) } },
+            content: content)
+    }
+
+    /// An `AppIntentConfiguration`'s source: the intent configured before every fetch.
+    static func make<Provider: AppIntentTimelineProvider>(_ provider: Provider, recipe: IntentRecipe<Provider.Intent>,
+                                                          content: @escaping (Entry) -> Content)
+        -> ProviderTimelineSource where Provider.Entry == Entry {
+        ProviderTimelineSource(
+            placeholder: provider.placeholder(in:),
+            snapshot: { context, completion in
+                recipe.fetch(completion) { intent, done in done(AnyTimelineEntry(await provider.snapshot(for: intent, in: context))) }
+            },
+            timeline: { context, completion in
+                recipe.fetch(completion) { intent, done in done(AnyTimeline(await provider.timeline(for: intent, in: context))) }
+            },
+            content: content)
+    }
+
+    /// An `IntentConfiguration`'s source: an `INIntent` and a provider with completion handlers.
+    static func make<Provider: IntentTimelineProvider>(_ provider: Provider, recipe: IntentRecipe<Provider.Intent>,
+                                                       content: @escaping (Entry) -> Content)
+        -> ProviderTimelineSource where Provider.Entry == Entry {
+        ProviderTimelineSource(
+            placeholder: provider.placeholder(in:),
+            snapshot: { context, completion in
+                recipe.fetch(completion) { intent, done in provider.getSnapshot(for: intent, in: context) { done(AnyTimelineEntry($0)) } }
+            },
+            timeline: { context, completion in
+                recipe.fetch(completion) { intent, done in provider.getTimeline(for: intent, in: context) { done(AnyTimeline($0)) } }
+            },
+            content: content)
     }
 }
 
@@ -75,69 +121,5 @@ struct IntentRecipe<Intent: ConfigurableIntent>: @unchecked Sendable {
                 completion(UncheckedSendable(.failure(error)))
             }
         }
-    }
-}
-
-final class IntentTimelineSource<Provider: AppIntentTimelineProvider, Content: View>: WidgetTimelineSource {
-    let provider: Provider
-    let recipe: IntentRecipe<Provider.Intent>
-    let makeContent: (Provider.Entry) -> Content
-
-    init(provider: Provider, recipe: IntentRecipe<Provider.Intent>, content: @escaping (Provider.Entry) -> Content) {
-        self.provider = provider
-        self.recipe = recipe
-        makeContent = content
-    }
-
-    func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry {
-        AnyTimelineEntry(provider.placeholder(in: context))
-    }
-
-    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
-        let provider = provider
-        recipe.fetch(completion) { intent, done in done(AnyTimelineEntry(await provider.snapshot(for: intent, in: context))) }
-    }
-
-    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
-        let provider = provider
-        recipe.fetch(completion) { intent, done in done(AnyTimeline(await provider.timeline(for: intent, in: context))) }
-    }
-
-    func content(for entry: AnyTimelineEntry) -> AnyView {
-        guard let typed = entry.base as? Provider.Entry else { return AnyView(EmptyView()) }
-        return AnyView(makeContent(typed))
-    }
-}
-
-/// An `IntentConfiguration` widget: an `INIntent` configuration and a provider with
-/// completion handlers.
-final class INIntentTimelineSource<Provider: IntentTimelineProvider, Content: View>: WidgetTimelineSource {
-    let provider: Provider
-    let recipe: IntentRecipe<Provider.Intent>
-    let makeContent: (Provider.Entry) -> Content
-
-    init(provider: Provider, recipe: IntentRecipe<Provider.Intent>, content: @escaping (Provider.Entry) -> Content) {
-        self.provider = provider
-        self.recipe = recipe
-        makeContent = content
-    }
-
-    func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry {
-        AnyTimelineEntry(provider.placeholder(in: context))
-    }
-
-    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void) {
-        let provider = provider
-        recipe.fetch(completion) { intent, done in provider.getSnapshot(for: intent, in: context) { done(AnyTimelineEntry($0)) } }
-    }
-
-    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void) {
-        let provider = provider
-        recipe.fetch(completion) { intent, done in provider.getTimeline(for: intent, in: context) { done(AnyTimeline($0)) } }
-    }
-
-    func content(for entry: AnyTimelineEntry) -> AnyView {
-        guard let typed = entry.base as? Provider.Entry else { return AnyView(EmptyView()) }
-        return AnyView(makeContent(typed))
     }
 }

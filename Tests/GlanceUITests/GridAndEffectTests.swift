@@ -8,22 +8,11 @@ import Testing
 
 /// Grids, GeometryReader, ViewThatFits and the modifiers that move, turn, scale, mask
 /// and prioritise views: sizes and positions first, then golden images.
-@Suite struct GridAndEffectTests {
+@Suite struct GridAndEffectTests: LayoutProbing {
     let renderer: ViewRenderer
 
     init() throws { renderer = ViewRenderer(fonts: try FontLibrary()) }
 
-    func layout<V: View>(_ view: V, width: Double, height: Double) -> LayoutBox {
-        renderer.layout(resolveNode(view, in: EnvironmentValues()), in: Rect(x: 0, y: 0, width: width, height: height))
-    }
-
-    /// Boxes of shapes and texts in drawing order.
-    func leaves(_ box: LayoutBox) -> [LayoutBox] {
-        switch box.node {
-        case .shape, .text: [box]
-        default: box.children.flatMap(leaves)
-        }
-    }
 
     // MARK: Lazy grids
 

@@ -7,22 +7,11 @@ import Testing
 /// The layout engine's contracts, as sizes and positions (no pixels): linear time in
 /// nesting depth, alignment guides, overlay and background alignment, ideal sizes, view
 /// modifiers, and layouts that cannot fit.
-@Suite(.serialized) struct LayoutEngineTests {
+@Suite(.serialized) struct LayoutEngineTests: LayoutProbing {
     let renderer: ViewRenderer
 
     init() throws { renderer = ViewRenderer(fonts: try FontLibrary()) }
 
-    func layout<V: View>(_ view: V, width: Double, height: Double) -> LayoutBox {
-        renderer.layout(resolveNode(view, in: EnvironmentValues()), in: Rect(x: 0, y: 0, width: width, height: height))
-    }
-
-    /// Boxes of shapes and texts in drawing order.
-    func leaves(_ box: LayoutBox) -> [LayoutBox] {
-        switch box.node {
-        case .shape, .text: [box]
-        default: box.children.flatMap(leaves)
-        }
-    }
 
     struct Resolved: View, PrimitiveView {
         let node: ViewNode
