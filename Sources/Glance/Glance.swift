@@ -1,7 +1,8 @@
 // The umbrella module: `import Glance` is all a widget package needs, as `import
 // WidgetKit` and `import SwiftUI` are on iOS. It brings full Foundation along for code
 // ported from iOS (`Calendar.current`, `DateFormatter`); Glance's own modules use only
-// FoundationEssentials, which keeps the `glance` daemon small.
+// FoundationEssentials and FoundationInternationalization (format styles), which keeps
+// the `glance` daemon small.
 @_exported import Foundation
 import GlanceCommandLine
 @_exported import GlanceIntents
@@ -12,11 +13,6 @@ import GlanceCommandLine
 extension ZoneRules {
     /// The same zone as Foundation's `TimeZone`, for provider code that uses `Calendar`.
     public var foundationTimeZone: TimeZone? { TimeZone(identifier: identifier) }
-}
-
-extension DisplayLocale {
-    /// The same language as Foundation's `Locale`.
-    public var foundationLocale: Locale { Locale(identifier: identifier) }
 }
 
 extension WidgetSize {

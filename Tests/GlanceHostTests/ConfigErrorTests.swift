@@ -39,7 +39,7 @@ import Testing
         ("timezone: Mars/Olympus\nslots:\n  - {kind: weekday, family: systemSmall}\n",
          "wall.yaml:1:11: timezone: unknown time zone 'Mars/Olympus'; expected an IANA name like Asia/Seoul or Europe/London"),
         ("locale: xx_NOPE\nslots:\n  - {kind: weekday, family: systemSmall}\n",
-         "wall.yaml:1:9: locale: no locale data for 'xx_NOPE'; install Debian's locales-all or run locale-gen for it"),
+         "wall.yaml:1:9: locale: unknown locale 'xx_NOPE'; expected a language and region like ko_KR, de_DE or en_GB"),
         // Parameters.
         ("slots:\n  - kind: countdown\n    family: systemSmall\n    params: {target: soon}\n",
          "wall.yaml:4:22: slots[0].params.target: 'soon' is not a date like 2027-01-03 or 2027-01-03T09:00:00+09:00"),

@@ -56,6 +56,21 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
         #expect(entry.emoji == "☀️")
     }
 
+    /// The locale's own order and words, not "23 11월".
+    @Test(arguments: [("en_US", "November 22"), ("ko_KR", "11월 22일"), ("de_DE", "22. November"), ("ja_JP", "11月22日"),
+                      ("fr_FR", "22 novembre")])
+    func monthAndDayInTheLocalesOrder(locale: String, text: String) {
+        let entry = WeekdayProvider().placeholder(in: context(at: instant("2026-11-22T12:00:00+09:00"), locale: locale))
+        #expect(entry.monthAndDay == text)
+    }
+
+    /// The display's zone decides the day, not the process's: 23:30 UTC is Monday in Seoul.
+    @Test func theWeekdayIsTheDisplaysZones() {
+        let entry = WeekdayProvider().placeholder(in: context(at: instant("2026-11-22T23:30:00+00:00"), locale: "ko_KR"))
+        #expect(entry.weekdayName == "월요일")
+        #expect(entry.monthAndDay == "11월 23일")
+    }
+
     @Test func everyWeekdayHasItsOwnEmoji() {
         #expect(Set((1...7).map(WeekdayEntry.emoji(forWeekday:))).count == 7)
     }

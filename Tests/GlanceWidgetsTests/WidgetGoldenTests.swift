@@ -30,6 +30,21 @@ import Testing
         }
     }
 
+    /// The display's language writes the date its own way: "목요일" over "12월 31일" (not
+    /// "31 12월"), and the countdown's target date as "2027년 1월 3일".
+    @Test func koreanDatesInTheLocalesOwnFormat() throws {
+        let renderer = WidgetSnapshotRenderer(registry: WidgetRegistry(BuiltinWidgets.all), fonts: try FontLibrary())
+        for (kind, params) in [("weekday", [(String, String)]()), ("countdown", [("title", "출시"), ("target", "2027-01-03")])] {
+            var request = WidgetSnapshotRenderer.Request(
+                kind: kind, family: .systemMedium, instant: instant("2026-12-31T09:00:00+09:00"),
+                timeZone: try ZoneRules(identifier: "Asia/Seoul"), locale: DisplayLocale(identifier: "ko_KR"))
+            request.parameters = params
+            if let mismatch = GoldenImage.compare(try renderer.render(request), named: "\(kind)-systemMedium-ko_KR") {
+                Issue.record("\(mismatch)")
+            }
+        }
+    }
+
     @Test func placeholdersAreRedacted() throws {
         let renderer = WidgetSnapshotRenderer(registry: WidgetRegistry(BuiltinWidgets.all), fonts: try FontLibrary())
         var request = WidgetSnapshotRenderer.Request(

@@ -49,7 +49,7 @@ public enum ConfigLoader {
             case "locale":
                 let locale = DisplayLocale(identifier: try value.string())
                 guard locale.isAvailable else {
-                    throw value.fail("no locale data for '\(locale.identifier)'; install Debian's locales-all or run locale-gen for it")
+                    throw value.fail("unknown locale '\(locale.identifier)'; expected a language and region like ko_KR, de_DE or en_GB")
                 }
                 config.locale = locale
             case "display":

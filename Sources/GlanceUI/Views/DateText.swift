@@ -1,4 +1,5 @@
 import FoundationEssentials
+import FoundationInternationalization
 import GlanceTime
 
 extension Text {
@@ -35,58 +36,59 @@ struct DateSpec: Hashable, Sendable {
     let style: Text.DateStyle
 
     func text(in environment: EnvironmentValues) -> String {
-        let zone = environment.timeZone
         let locale = environment.locale
-        let day = CalendarDay(containing: date, in: zone)
-        let language = String(locale.identifier.prefix(2))
         switch style.kind {
         case .date:
-            let month = locale.monthName(day.month)
-            switch language {
-            case "en" where locale.identifier.hasPrefix("en_US") || locale.identifier == "en":
-                return "\(month) \(day.day), \(day.year)"
-            case "ko": return "\(day.year)년 \(day.month)월 \(day.day)일"
-            case "ja", "zh": return "\(day.year)年\(day.month)月\(day.day)日"
-            case "de": return "\(day.day). \(month) \(day.year)"
-            default: return "\(day.day) \(month) \(day.year)"
-            }
+            return locale.format(date, Date.FormatStyle(date: .long, time: .omitted), in: environment.timeZone)
         case .time:
-            let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + zone.secondsFromGMT(for: date)
-            let minuteOfDay = ((seconds % 86_400 + 86_400) % 86_400) / 60
-            let hour = minuteOfDay / 60, minute = minuteOfDay % 60
-            let mm = minute < 10 ? "0\(minute)" : "\(minute)"
-            if locale.identifier.hasPrefix("en_US") || locale.identifier == "en" {
-                return "\(hour % 12 == 0 ? 12 : hour % 12):\(mm) \(hour < 12 ? "AM" : "PM")"
-            }
-            return "\(hour < 10 ? "0" : "")\(hour):\(mm)"
+            return locale.format(date, Date.FormatStyle(date: .omitted, time: .shortened), in: environment.timeZone)
         case .relative:
-            return Self.components(abs(date.timeIntervalSince(environment.now)))
+            // SwiftUI: "2 hr, 5 min", the two largest units, no direction.
+            let style = Duration.UnitsFormatStyle(allowedUnits: [.days, .hours, .minutes, .seconds], width: .abbreviated,
+                                                  maximumUnitCount: 2, fractionalPart: .hide(rounded: .down))
+            return span(to: environment.now).formatted(style.locale(locale.foundationLocale))
         case .offset:
-            let interval = date.timeIntervalSince(environment.now)
-            let (value, unit) = Self.largestUnit(abs(interval))
-            return "\(interval < 0 ? "-" : "+")\(value) \(unit)\(value == 1 ? "" : "s")"
+            // SwiftUI: "+2 hours", "-5 minutes": the largest unit, with its sign.
+            let style = Duration.UnitsFormatStyle(allowedUnits: [.days, .hours, .minutes, .seconds], width: .wide,
+                                                  maximumUnitCount: 1, fractionalPart: .hide(rounded: .down))
+            let sign = date < environment.now ? "-" : "+"
+            return sign + span(to: environment.now).formatted(style.locale(locale.foundationLocale))
         case .timer:
-            let total = Int(abs(date.timeIntervalSince(environment.now)).rounded(.down))
-            let h = total / 3600, m = total / 60 % 60, s = total % 60
-            let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
-            return h > 0 ? "\(h):\(two(m)):\(two(s))" : "\(m):\(two(s))"
+            // SwiftUI: "2:05:00", or "5:00" under an hour.
+            let span = span(to: environment.now)
+            let pattern: Duration.TimeFormatStyle.Pattern = span >= .seconds(3600) ? .hourMinuteSecond : .minuteSecond
+            return span.formatted(Duration.TimeFormatStyle(pattern: pattern).locale(locale.foundationLocale))
         }
     }
 
-    /// "3 days, 2 hr", "2 hr, 5 min", "5 min", "12 sec": the two largest units.
-    static func components(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded(.down))
-        let parts: [(Int, String)] = [(total / 86_400, total / 86_400 == 1 ? "day" : "days"), (total / 3600 % 24, "hr"),
-                                      (total / 60 % 60, "min"), (total % 60, "sec")]
-        guard let first = parts.firstIndex(where: { $0.0 > 0 }) else { return "0 sec" }
-        return parts[first...].prefix(2).filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }.joined(separator: ", ")
+    /// Whole seconds between the date and `now`, either way.
+    private func span(to now: Date) -> Duration {
+        .seconds(Int64(abs(date.timeIntervalSince(now)).rounded(.down)))
     }
+}
 
-    static func largestUnit(_ seconds: Double) -> (Int, String) {
-        let total = Int(seconds.rounded(.down))
-        if total >= 86_400 { return (total / 86_400, "day") }
-        if total >= 3600 { return (total / 3600, "hour") }
-        if total >= 60 { return (total / 60, "minute") }
-        return (total, "second")
+/// A value and its format style, formatted when the tree resolves.
+struct FormattedValue: @unchecked Sendable {
+    // Unchecked: the input need not be Sendable; a view tree is built and resolved on one
+    // thread, and the closure only reads what it captured.
+    let text: (EnvironmentValues) -> String
+
+    init<Style: FormatStyle>(_ input: Style.FormatInput, _ format: Style) where Style.FormatOutput == String {
+        text = { environment in
+            let locale = environment.locale.foundationLocale
+            if var style = format as? Date.FormatStyle, let date = input as? Date {
+                if style.timeZone == .autoupdatingCurrent { style.timeZone = environment.timeZone.formattingTimeZone(at: date) }
+                if style.locale == .autoupdatingCurrent { style.locale = locale }
+                return style.format(date)
+            }
+            if let style = format as? Date.RelativeFormatStyle, let date = input as? Date {
+                let anchored = Date.AnchoredRelativeFormatStyle(
+                    anchor: date, presentation: style.presentation, unitsStyle: style.unitsStyle,
+                    locale: style.locale == .autoupdatingCurrent ? locale : style.locale, calendar: style.calendar,
+                    capitalizationContext: style.capitalizationContext)
+                return anchored.format(environment.now)
+            }
+            return format.locale(locale).format(input)
+        }
     }
 }

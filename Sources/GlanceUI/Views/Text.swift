@@ -7,11 +7,13 @@ import GlanceText
 /// A run of text (SwiftUI's `Text`): one or more pieces, each with its own font and
 /// colour where `Text + Text` or an interpolated `Text` put them together.
 public struct Text: View, PrimitiveView, Sendable {
-    /// One piece: plain text, or a date that becomes text in the environment.
+    /// One piece: plain text, or a date or formatted value that becomes text in the
+    /// environment (its language, zone and instant).
     struct Run: Sendable {
         enum Content: Sendable {
             case string(String)
             case date(DateSpec)
+            case formatted(FormattedValue)
         }
 
         var content: Content
@@ -30,7 +32,7 @@ public struct Text: View, PrimitiveView, Sendable {
         runs.map { run in
             switch run.content {
             case .string(let text): text
-            case .date: ""
+            case .date, .formatted: ""
             }
         }.joined()
     }
@@ -57,8 +59,11 @@ public struct Text: View, PrimitiveView, Sendable {
     }
 
     /// A value formatted by a format style: `Text(price, format: .currency(code: "EUR"))`.
+    /// As in SwiftUI, the style speaks the display's language; a `Date.FormatStyle` left
+    /// in the current zone uses the display's, and `Date.RelativeFormatStyle` counts from
+    /// the frame's instant.
     public init<Style: FormatStyle>(_ input: Style.FormatInput, format: Style) where Style.FormatOutput == String {
-        runs = [Run(content: .string(format.format(input)))]
+        runs = [Run(content: .formatted(FormattedValue(input, format)))]
     }
 
     init(runs: [Run]) { self.runs = runs }
@@ -69,6 +74,7 @@ public struct Text: View, PrimitiveView, Sendable {
             let text: String = switch run.content {
             case .string(let string): string
             case .date(let spec): spec.text(in: environment)
+            case .formatted(let value): value.text(environment)
             }
             return TextRunNode(
                 string: text,
@@ -179,7 +185,7 @@ public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable {
 
         /// A value through a format style: `"\(distance, format: .number.precision(.fractionLength(1)))"`.
         public mutating func appendInterpolation<Style: FormatStyle>(_ input: Style.FormatInput, format: Style) where Style.FormatOutput == String {
-            append(format.format(input))
+            runs.append(Text.Run(content: .formatted(FormattedValue(input, format))))
         }
     }
 }

@@ -10,14 +10,14 @@ public struct WeekdayEntry: TimelineEntry, Sendable {
     public let day: CalendarDay
     /// The weekday's full name in the display's locale ("Monday", "월요일").
     public let weekdayName: String
-    /// The month's full name in the display's locale.
-    public let monthName: String
+    /// The month and day as the display's language writes them ("November 23", "11월 23일").
+    public let monthAndDay: String
 
-    public init(date: Date, day: CalendarDay, weekdayName: String, monthName: String = "") {
+    public init(date: Date, day: CalendarDay, weekdayName: String, monthAndDay: String = "") {
         self.date = date
         self.day = day
         self.weekdayName = weekdayName
-        self.monthName = monthName
+        self.monthAndDay = monthAndDay
     }
 
     /// One emoji per weekday, after the East Asian day names (日 sun, 月 moon, 火 fire,
@@ -51,8 +51,8 @@ public struct WeekdayProvider: TimelineProvider {
 
     func makeEntry(at date: Date, in context: Context) -> WeekdayEntry {
         let day = CalendarDay(containing: date, in: context.timeZone)
-        return WeekdayEntry(date: date, day: day, weekdayName: context.locale.weekdayName(day.weekday),
-                            monthName: context.locale.monthName(day.month))
+        return WeekdayEntry(date: date, day: day, weekdayName: context.locale.weekdayName(of: date, in: context.timeZone),
+                            monthAndDay: context.locale.monthAndDay(of: date, in: context.timeZone))
     }
 }
 
@@ -64,7 +64,7 @@ public struct WeekdayWidget: Widget {
 
     public var body: some WidgetConfiguration {
         StaticConfiguration(kind: Self.kind, provider: WeekdayProvider()) { entry in
-            WeekdayView(entry: entry, monthName: entry.monthName)
+            WeekdayView(entry: entry)
         }
         .configurationDisplayName("Weekday")
         .description("Today's weekday, with an emoji for each day.")
@@ -77,12 +77,10 @@ public struct WeekdayWidget: Widget {
 /// The weekday: its emoji, its name in the display's language, and the day of the month.
 public struct WeekdayView: View {
     public let entry: WeekdayEntry
-    public let monthName: String
     @Environment(\.widgetFamily) private var family
 
-    public init(entry: WeekdayEntry, monthName: String = "") {
+    public init(entry: WeekdayEntry) {
         self.entry = entry
-        self.monthName = monthName
     }
 
     public var body: some View {
@@ -92,7 +90,7 @@ public struct WeekdayView: View {
                 Text(entry.emoji).font(.system(size: 72))
                 VStack(alignment: .leading, spacing: 4) {
                     Text(entry.weekdayName).font(.title).bold().lineLimit(1).minimumScaleFactor(0.5)
-                    Text("\(entry.day.day) \(monthName)").font(.title3).foregroundStyle(.secondary).lineLimit(1)
+                    Text(entry.monthAndDay).font(.title3).foregroundStyle(.secondary).lineLimit(1)
                 }
                 Spacer(minLength: 0)
             }
