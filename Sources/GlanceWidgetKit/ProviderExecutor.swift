@@ -15,6 +15,10 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     private let condition = ConditionLock()
     private var jobs: [UnownedJob] = []
     private var started = false
+    /// A job is on the thread now (a provider that blocks keeps it there).
+    private var running = false
+    /// No more work comes: the thread ends once the queue is empty.
+    private var retired = false
 
     /// A separate executor with its own thread (intents run on one, so that an intent
     /// that blocks its thread cannot hold up providers).
@@ -32,11 +36,32 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether a job is running or waiting: a provider call that has not returned.
+    public var isBusy: Bool { condition.withLock { running || !jobs.isEmpty } }
+
+    /// Lets the thread end once it has run what it has (an executor given up on after a
+    /// provider blocked it); a task that prefers it later still runs, on a new thread.
+    public func retire() {
+        condition.withLock {
+            retired = true
+            condition.signal()
+        }
+    }
+
     private func runJobs() {
         while true {
             condition.lock()
-            while jobs.isEmpty { condition.wait() }
+            running = false
+            while jobs.isEmpty {
+                if retired {
+                    started = false
+                    condition.unlock()
+                    return
+                }
+                condition.wait()
+            }
             let job = jobs.removeFirst()
+            running = true
             condition.unlock()
             job.runSynchronously(on: asUnownedTaskExecutor())
         }

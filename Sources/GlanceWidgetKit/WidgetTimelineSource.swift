@@ -6,12 +6,15 @@ import GlanceUI
 /// (if any), and the view builder, with their types erased.
 public protocol WidgetTimelineSource: AnyObject {
     func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry
-    /// Calls `completion` exactly once, on any thread: the entry, or why the widget's
-    /// configuration could not be resolved (an entity id that names nothing).
-    func snapshot(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void)
-    /// Calls `completion` exactly once, on any thread: the timeline, or why the
-    /// widget's configuration could not be resolved.
-    func timeline(in context: TimelineProviderContext, completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void)
+    /// Asks the provider on `executor`'s thread, never the caller's (a provider that
+    /// blocks holds up only that thread), and calls `completion` once, on any thread: the
+    /// entry, or why the widget's configuration could not be resolved (an entity id that
+    /// names nothing). A provider that never answers never calls it.
+    func snapshot(in context: TimelineProviderContext, on executor: ProviderExecutor,
+                  completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimelineEntry, IntentConfigurator.Failure>>) -> Void)
+    /// As `snapshot`, for the timeline.
+    func timeline(in context: TimelineProviderContext, on executor: ProviderExecutor,
+                  completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void)
     /// The view for an entry this source produced.
     func content(for entry: AnyTimelineEntry) -> AnyView
 }
@@ -28,13 +31,14 @@ public struct UncheckedSendable<Value>: @unchecked Sendable {
 final class ProviderTimelineSource<Entry: TimelineEntry, Content: View>: WidgetTimelineSource {
     typealias Completion<Value> = @Sendable (UncheckedSendable<Result<Value, IntentConfigurator.Failure>>) -> Void
     private let placeholderBody: (TimelineProviderContext) -> Entry
-    private let snapshotBody: (TimelineProviderContext, @escaping Completion<AnyTimelineEntry>) -> Void
-    private let timelineBody: (TimelineProviderContext, @escaping Completion<AnyTimeline>) -> Void
+    typealias Body<Value> = (TimelineProviderContext, ProviderExecutor, @escaping Completion<Value>) -> Void
+    private let snapshotBody: Body<AnyTimelineEntry>
+    private let timelineBody: Body<AnyTimeline>
     private let makeContent: (Entry) -> Content
 
     init(placeholder: @escaping (TimelineProviderContext) -> Entry,
-         snapshot: @escaping (TimelineProviderContext, @escaping Completion<AnyTimelineEntry>) -> Void,
-         timeline: @escaping (TimelineProviderContext, @escaping Completion<AnyTimeline>) -> Void,
+         snapshot: @escaping Body<AnyTimelineEntry>,
+         timeline: @escaping Body<AnyTimeline>,
          content: @escaping (Entry) -> Content) {
         placeholderBody = placeholder
         snapshotBody = snapshot
@@ -44,9 +48,13 @@ final class ProviderTimelineSource<Entry: TimelineEntry, Content: View>: WidgetT
 
     func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry { AnyTimelineEntry(placeholderBody(context)) }
 
-    func snapshot(in context: TimelineProviderContext, completion: @escaping Completion<AnyTimelineEntry>) { snapshotBody(context, completion) }
+    func snapshot(in context: TimelineProviderContext, on executor: ProviderExecutor, completion: @escaping Completion<AnyTimelineEntry>) {
+        snapshotBody(context, executor, completion)
+    }
 
-    func timeline(in context: TimelineProviderContext, completion: @escaping Completion<AnyTimeline>) { timelineBody(context, completion) }
+    func timeline(in context: TimelineProviderContext, on executor: ProviderExecutor, completion: @escaping Completion<AnyTimeline>) {
+        timelineBody(context, executor, completion)
+    }
 
     func content(for entry: AnyTimelineEntry) -> AnyView {
         guard let typed = entry.base as? Entry else { return AnyView(EmptyView()) }
@@ -60,8 +68,12 @@ extension ProviderTimelineSource {
         -> ProviderTimelineSource where Provider.Entry == Entry {
         ProviderTimelineSource(
             placeholder: provider.placeholder(in:),
-            snapshot: { context, completion in provider.getSnapshot(in: context) { completion(UncheckedSendable(.success(AnyTimelineEntry($0)))) } },
-            timeline: { context, completion in provider.getTimeline(in: context) { completion(UncheckedSendable(.success(AnyTimeline($0)))) } },
+            snapshot: { context, executor, completion in
+                onThread(of: executor, provider) { $0.getSnapshot(in: context) { completion(UncheckedSendable(.success(AnyTimelineEntry($0)))) } }
+            },
+            timeline: { context, executor, completion in
+                onThread(of: executor, provider) { $0.getTimeline(in: context) { completion(UncheckedSendable(.success(AnyTimeline($0)))) } }
+            },
             content: content)
     }
 
@@ -71,11 +83,11 @@ extension ProviderTimelineSource {
         -> ProviderTimelineSource where Provider.Entry == Entry {
         ProviderTimelineSource(
             placeholder: provider.placeholder(in:),
-            snapshot: { context, completion in
-                recipe.fetch(completion) { intent, done in done(AnyTimelineEntry(await provider.snapshot(for: intent, in: context))) }
+            snapshot: { context, executor, completion in
+                recipe.fetch(on: executor, completion) { intent, done in done(AnyTimelineEntry(await provider.snapshot(for: intent, in: context))) }
             },
-            timeline: { context, completion in
-                recipe.fetch(completion) { intent, done in done(AnyTimeline(await provider.timeline(for: intent, in: context))) }
+            timeline: { context, executor, completion in
+                recipe.fetch(on: executor, completion) { intent, done in done(AnyTimeline(await provider.timeline(for: intent, in: context))) }
             },
             content: content)
     }
@@ -86,11 +98,11 @@ extension ProviderTimelineSource {
         -> ProviderTimelineSource where Provider.Entry == Entry {
         ProviderTimelineSource(
             placeholder: provider.placeholder(in:),
-            snapshot: { context, completion in
-                recipe.fetch(completion) { intent, done in provider.getSnapshot(for: intent, in: context) { done(AnyTimelineEntry($0)) } }
+            snapshot: { context, executor, completion in
+                recipe.fetch(on: executor, completion) { intent, done in provider.getSnapshot(for: intent, in: context) { done(AnyTimelineEntry($0)) } }
             },
-            timeline: { context, completion in
-                recipe.fetch(completion) { intent, done in provider.getTimeline(for: intent, in: context) { done(AnyTimeline($0)) } }
+            timeline: { context, executor, completion in
+                recipe.fetch(on: executor, completion) { intent, done in provider.getTimeline(for: intent, in: context) { done(AnyTimeline($0)) } }
             },
             content: content)
     }
@@ -107,13 +119,13 @@ struct IntentRecipe<Intent: ConfigurableIntent>: @unchecked Sendable {
         try await IntentConfigurator.configure(Intent.self, values: values, context: context)
     }
 
-    /// On the provider executor: configures the intent and hands it to `body`, which
-    /// calls back with what the provider gave; a configuration failure goes to
-    /// `completion` instead.
-    func fetch<Value>(_ completion: @escaping @Sendable (UncheckedSendable<Result<Value, IntentConfigurator.Failure>>) -> Void,
+    /// On `executor`: configures the intent and hands it to `body`, which calls back with
+    /// what the provider gave; a configuration failure goes to `completion` instead.
+    func fetch<Value>(on executor: ProviderExecutor,
+                      _ completion: @escaping @Sendable (UncheckedSendable<Result<Value, IntentConfigurator.Failure>>) -> Void,
                       _ body: @escaping (Intent, @escaping (Value) -> Void) async -> Void) {
         let work = UncheckedSendable((self, body))
-        Task(executorPreference: ProviderExecutor.shared) {
+        Task(executorPreference: executor) {
             do throws(IntentConfigurator.Failure) {
                 let intent = try await work.value.0.configured()
                 await work.value.1(intent) { completion(UncheckedSendable(.success($0))) }
@@ -122,4 +134,10 @@ struct IntentRecipe<Intent: ConfigurableIntent>: @unchecked Sendable {
             }
         }
     }
+}
+
+/// Runs a completion-handler provider's call on `executor`'s thread.
+private func onThread<Provider>(of executor: ProviderExecutor, _ provider: Provider, _ call: @escaping (Provider) -> Void) {
+    let work = UncheckedSendable((provider, call))
+    Task(executorPreference: executor) { work.value.1(work.value.0) }
 }

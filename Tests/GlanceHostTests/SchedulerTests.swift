@@ -100,6 +100,51 @@ func probeConfig(_ params: String, extra: String = "", kind: String = "probe", t
     }
 }
 
+/// A provider that hangs or blocks in one slot holds up no other slot.
+@Suite struct SlowProviderTests {
+    /// `rendezvous` answers only if `partner` is asked while it waits: the host asks every
+    /// due slot before it waits for any answer (one after the other, it would time out).
+    @Test func everyDueProviderIsAskedBeforeAnyAnswerIsAwaited() async throws {
+        let harness = try HostHarness("""
+            timezone: UTC
+            provider_timeout: 1
+            slots:
+              - {name: a, kind: rendezvous, family: systemSmall}
+              - {name: b, kind: partner, family: systemSmall}
+            """, start: t0)
+        await harness.run(for: 1, from: t0)
+        #expect(harness.text(of: "a") == ["0"])
+        #expect(harness.text(of: "b") == ["0"])
+        #expect(harness.log.isEmpty, "\(harness.log)")
+    }
+
+    /// A provider that blocks its thread for good: the other slot reloads at every one of
+    /// its boundaries, the stuck slot shows its placeholder, the log names it, and no more
+    /// than two threads are ever left blocked in it.
+    @Test func aProviderThatBlocksItsThreadHoldsUpNoOtherSlot() async throws {
+        defer { StuckGate.shared.release() }
+        let harness = try HostHarness("""
+            timezone: UTC
+            minimum_reload_interval: 60
+            provider_timeout: 0.1
+            slots:
+              - {name: stuck, kind: stuck, family: systemSmall}
+              - {name: p, kind: probe, family: systemSmall, params: {policy: after, entries: 1, reloadAfter: 900}}
+            """, start: t0)
+        await harness.run(for: 3 * 3600, from: t0)
+        #expect(harness.wakes("p", since: t0).map(\.0) == stride(from: 0.0, through: 3 * 3600, by: 900).map { $0 })
+        #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970 + 3 * 3600)#0"])
+        // The placeholder: the provider never gave an entry.
+        #expect(harness.text(of: "stuck") == ["\(Date.distantPast.timeIntervalSince1970)#-1"])
+        #expect(harness.log.first == "slot stuck (stuck): no timeline within 0.1 s; showing its placeholder, retrying in 30 s")
+        #expect(harness.log.contains { $0.hasPrefix("slot stuck (stuck): its provider still blocks 2 threads from earlier calls") })
+        #expect(harness.log.allSatisfy { $0.hasPrefix("slot stuck (stuck):") })
+        // Two calls blocked threads; the retries after them did not make more.
+        #expect(StuckGate.shared.calls == 2)
+        #expect(harness.wakes("stuck", since: t0).count > 5)
+    }
+}
+
 @Suite struct InputTests {
     @Test func aBoundKeyReloadsItsSlotsAsAnIntent() async throws {
         let yaml = probeConfig("policy: never, entries: 1", extra: "keys: {A: reload-all, B: reload countdown}")

@@ -109,6 +109,98 @@ struct LastingSilenceWidget: Widget {
     }
 }
 
+/// Where two test providers meet: `rendezvous` answers only once `partner` has been
+/// asked, so it answers only if the host asks every due slot before it waits for any.
+final class Rendezvous: @unchecked Sendable {
+    static let shared = Rendezvous()
+    private let condition = NSCondition()
+    private var partnerAsked = false
+
+    func partnerWasAsked() {
+        condition.lock()
+        partnerAsked = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Whether the partner was asked within `seconds`.
+    func waitForPartner(seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = Date().addingTimeInterval(seconds)
+        while !partnerAsked, condition.wait(until: deadline) {}
+        return partnerAsked
+    }
+}
+
+struct RendezvousProvider: TimelineProvider {
+    let isPartner: Bool
+
+    func placeholder(in context: Context) -> ProbeEntry { ProbeEntry(date: context.date, fetchedAt: .distantPast, index: -1) }
+    func getSnapshot(in context: Context, completion: @escaping (ProbeEntry) -> Void) { completion(placeholder(in: context)) }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<ProbeEntry>) -> Void) {
+        // Blocks its thread, as a provider with a synchronous network call does.
+        if isPartner { Rendezvous.shared.partnerWasAsked() } else if !Rendezvous.shared.waitForPartner(seconds: 2) { return }
+        completion(Timeline(entries: [ProbeEntry(date: context.date, fetchedAt: context.date, index: 0)], policy: .never))
+    }
+}
+
+struct RendezvousWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "rendezvous", provider: RendezvousProvider(isPartner: false)) { Text("\($0.index)") }
+    }
+}
+
+struct PartnerWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "partner", provider: RendezvousProvider(isPartner: true)) { Text("\($0.index)") }
+    }
+}
+
+/// A provider whose `getTimeline` never returns until the test opens the gate: it blocks
+/// the thread it is called on.
+final class StuckGate: @unchecked Sendable {
+    static let shared = StuckGate()
+    private let condition = NSCondition()
+    private var open = false
+    private(set) var calls = 0
+
+    func enter() {
+        condition.lock()
+        calls += 1
+        while !open { condition.wait() }
+        condition.unlock()
+    }
+
+    func release() {
+        condition.lock()
+        open = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
+
+struct StuckWidget: Widget {
+    struct Provider: TimelineProvider {
+        func placeholder(in context: Context) -> ProbeEntry { ProbeEntry(date: context.date, fetchedAt: .distantPast, index: -1) }
+        func getSnapshot(in context: Context, completion: @escaping (ProbeEntry) -> Void) { completion(placeholder(in: context)) }
+        func getTimeline(in context: Context, completion: @escaping (Timeline<ProbeEntry>) -> Void) { StuckGate.shared.enter() }
+    }
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "stuck", provider: Provider()) { Text("\($0.fetchedAt.timeIntervalSince1970)#\($0.index)") }
+    }
+}
+
+/// Lines a host logged, from any thread.
+final class LogLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [String] = []
+    var lines: [String] { lock.withLock { stored } }
+    func append(_ line: String) { lock.withLock { stored.append(line) } }
+}
+
 /// A host on a simulated clock, recording every wake.
 final class HostHarness {
     let host: WidgetHost
@@ -118,9 +210,12 @@ final class HostHarness {
     private let lock = NSLock()
     private var storedRecords: [WakeRecord] = []
     private var storedFrames: [(Frame, RefreshMode)] = []
+    private let logged = LogLines()
 
     /// Safe to read while the host runs on another thread.
     var records: [WakeRecord] { lock.withLock { storedRecords } }
+    /// What the host logged.
+    var log: [String] { logged.lines }
     var frames: [(Frame, RefreshMode)] { lock.withLock { storedFrames } }
 
     init(_ yaml: String, start: Date, blocking: Bool = false) throws {
@@ -128,9 +223,11 @@ final class HostHarness {
         clock = SimulatedClock(start: start, blocking: blocking)
         host = try WidgetHost(
             config: config,
-            registry: WidgetRegistry(BuiltinWidgets.all + [ProbeWidget.self, BriefSilenceWidget.self, LastingSilenceWidget.self]),
+            registry: WidgetRegistry(BuiltinWidgets.all + [ProbeWidget.self, BriefSilenceWidget.self, LastingSilenceWidget.self,
+                                                           RendezvousWidget.self, PartnerWidget.self, StuckWidget.self]),
             clock: clock,
-            center: center
+            center: center,
+            log: { [logged] line in logged.append(line) }
         )
         host.onWake = { [unowned self] record in lock.withLock { storedRecords.append(record) } }
         host.onFrame = { [unowned self] frame, mode in lock.withLock { storedFrames.append((frame, mode)) } }

@@ -113,7 +113,7 @@ func context() -> TimelineProviderContext {
 
 func timeline(of source: any WidgetTimelineSource) async throws(IntentConfigurator.Failure) -> AnyTimeline {
     try await withCheckedContinuation { continuation in
-        source.timeline(in: context()) { continuation.resume(returning: $0.value) }
+        source.timeline(in: context(), on: .shared) { continuation.resume(returning: $0.value) }
     }.get()
 }
 

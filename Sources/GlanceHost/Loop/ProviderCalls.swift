@@ -4,22 +4,39 @@ import GlanceIntents
 import GlanceTime
 import GlanceWidgetKit
 
-/// Asking a provider and waiting for its answer on the calling thread, with a time-out:
-/// how the host, `glance render` and `glance bench` all call providers.
+/// Asking a provider and waiting for its answer with a time-out: how the host, `glance
+/// render` and `glance bench` all call providers. The provider runs on an executor's
+/// thread, so the caller's wait is the only thing the time-out has to bound.
 extension WidgetTimelineSource {
     /// The provider's timeline, waiting at most `timeout` seconds.
-    func timeline(in context: TimelineProviderContext, timeout: Double) throws(ProviderCallFailure) -> AnyTimeline {
-        let box = DeliveryBox<Result<AnyTimeline, IntentConfigurator.Failure>>()
-        timeline(in: context) { box.store($0.value) }
-        guard let answer = box.wait(seconds: timeout) else { throw .timedOut(seconds: timeout) }
-        do { return try answer.get() } catch { throw .configuration(error) }
+    func timeline(in context: TimelineProviderContext, timeout: Double,
+                  on executor: ProviderExecutor = .shared) throws(ProviderCallFailure) -> AnyTimeline {
+        try requestTimeline(in: context, on: executor).answer(by: .now.addingTimeInterval(timeout), timeout: timeout)
+    }
+
+    /// Asks for the timeline and returns at once; `answer(by:)` waits for it.
+    func requestTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor) -> PendingProviderCall<AnyTimeline> {
+        let call = PendingProviderCall<AnyTimeline>()
+        timeline(in: context, on: executor) { call.box.store($0.value) }
+        return call
     }
 
     /// The provider's gallery snapshot, waiting at most `timeout` seconds.
-    func snapshot(in context: TimelineProviderContext, timeout: Double) throws(ProviderCallFailure) -> AnyTimelineEntry {
-        let box = DeliveryBox<Result<AnyTimelineEntry, IntentConfigurator.Failure>>()
-        snapshot(in: context) { box.store($0.value) }
-        guard let answer = box.wait(seconds: timeout) else { throw .timedOut(seconds: timeout) }
+    func snapshot(in context: TimelineProviderContext, timeout: Double,
+                  on executor: ProviderExecutor = .shared) throws(ProviderCallFailure) -> AnyTimelineEntry {
+        let call = PendingProviderCall<AnyTimelineEntry>()
+        snapshot(in: context, on: executor) { call.box.store($0.value) }
+        return try call.answer(by: .now.addingTimeInterval(timeout), timeout: timeout)
+    }
+}
+
+/// A provider call under way.
+final class PendingProviderCall<Value>: Sendable {
+    let box = DeliveryBox<Result<Value, IntentConfigurator.Failure>>()
+
+    /// What the provider gave, waiting until `deadline` (real time) at most.
+    func answer(by deadline: Date, timeout: Double) throws(ProviderCallFailure) -> Value {
+        guard let answer = box.wait(until: deadline) else { throw .timedOut(seconds: timeout) }
         do { return try answer.get() } catch { throw .configuration(error) }
     }
 }
@@ -54,9 +71,11 @@ final class DeliveryBox<Value>: @unchecked Sendable {
     }
 
     /// The delivered value, waiting up to `seconds` for it; `nil` on time-out.
-    func wait(seconds: Double) -> Value? {
-        let deadline = Date.now.addingTimeInterval(seconds)
-        return condition.withLock {
+    func wait(seconds: Double) -> Value? { wait(until: .now.addingTimeInterval(seconds)) }
+
+    /// The delivered value, waiting until `deadline` for it; `nil` if it has not come.
+    func wait(until deadline: Date) -> Value? {
+        condition.withLock {
             while value == nil {
                 let left = deadline.timeIntervalSince(.now)
                 guard left > 0 else { break }

@@ -34,6 +34,32 @@ final class SlotState {
     /// Around the widget's content (WidgetKit's content margins).
     let contentMargins: EdgeInsets
 
+    /// The thread this slot's provider runs on, its own, so that a provider that blocks
+    /// holds up no other slot.
+    var executor = ProviderExecutor()
+    /// Executors given up on while a call still blocked them; no new one is made while
+    /// `maximumStuckCalls` of them are still blocked.
+    var stuckExecutors: [ProviderExecutor] = []
+    static let maximumStuckCalls = 2
+    /// Said that the provider is stuck (once, until it answers again).
+    var saidStuck = false
+
+    /// After a time-out: if the call still blocks the executor's thread, the next call
+    /// gets a new one.
+    func abandonBlockedExecutor() {
+        guard executor.isBusy else { return }
+        executor.retire()
+        stuckExecutors.append(executor)
+        executor = ProviderExecutor()
+    }
+
+    /// How many earlier calls still block their threads, when that is too many to make
+    /// another; `nil` when a call may be made.
+    var blockedCalls: Int? {
+        stuckExecutors.removeAll { !$0.isBusy }
+        return stuckExecutors.count >= Self.maximumStuckCalls ? stuckExecutors.count : nil
+    }
+
     init(config: SlotConfig, family: WidgetFamily, rect: PixelRect, source: any WidgetTimelineSource, descriptor: WidgetDescriptor,
          contentMargins: EdgeInsets) {
         self.descriptor = descriptor

@@ -260,8 +260,17 @@ public final class WidgetHost {
             guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval) else {
                 continue
             }
-            if reason != .entry { fetch(slot, at: now) }
             woken.append((slot, reason))
+        }
+        // Every due provider is asked before any answer is waited for, each on its own
+        // thread: a slow one costs the others nothing, several slow ones one time-out.
+        let fetching = woken.filter { $0.1 != .entry }.map(\.0)
+        if !fetching.isEmpty {
+            // What other processes wrote to the shared store since (`UserDefaults(suiteName:)`).
+            FoundationPreferences.flush()
+            let calls = fetching.map { startFetch($0, at: now) }
+            let deadline = Date.now.addingTimeInterval(config.providerTimeout)
+            for (slot, call) in zip(fetching, calls) { finishFetch(slot, call, by: deadline, at: now) }
         }
         // A change held for the panel's minimum interval, or a display that failed, is due.
         let displayDue = presenter.isDue(at: now)
@@ -320,7 +329,8 @@ public final class WidgetHost {
     public func contentForBenchmark(at instant: Date) -> [(PixelRect, ViewNode)] {
         slots.map { slot in
             let context = providerContext(for: slot, at: instant)
-            let timeline = (try? slot.source.timeline(in: context, timeout: config.providerTimeout)).map { LoadedTimeline($0, loadedAt: instant) }
+            let timeline = (try? slot.source.timeline(in: context, timeout: config.providerTimeout, on: slot.executor))
+                .map { LoadedTimeline($0, loadedAt: instant) }
             let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
             return (slot.rect, SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins,
                                                    in: environment(for: slot, at: instant)))
@@ -337,27 +347,48 @@ public final class WidgetHost {
         )
     }
 
-    /// Asks the slot's provider for a timeline, waiting at most `providerTimeout`.
-    /// On failure the last good timeline stays and a retry is scheduled.
-    private func fetch(_ slot: SlotState, at now: Date) {
+    /// Asks the slot's provider for a timeline on the slot's thread and returns at once;
+    /// `nil` when earlier calls still block too many threads to make another.
+    private func startFetch(_ slot: SlotState, at now: Date) -> PendingProviderCall<AnyTimeline>? {
         slot.requestedReload = nil
         slot.lastFetch = now
-        // What other processes wrote to the shared store since (`UserDefaults(suiteName:)`).
-        FoundationPreferences.flush()
-        let timeline: AnyTimeline
-        do {
-            timeline = try slot.source.timeline(in: providerContext(for: slot, at: now), timeout: config.providerTimeout)
-        } catch {
-            // A parameter that cannot be resolved fails this slot, like a hanging provider.
-            let delay = slot.backoff.failed()
-            slot.retryAt = now.addingTimeInterval(delay)
-            log("slot \(slot.name) (\(slot.kind)): \(error); keeping the last one, retrying in \(Int(delay)) s")
-            return
+        if slot.blockedCalls != nil { return nil }
+        return slot.source.requestTimeline(in: providerContext(for: slot, at: now), on: slot.executor)
+    }
+
+    /// Takes the answer of a fetch, waiting until `deadline` at most. On failure the last
+    /// good timeline stays (or the placeholder, if there never was one), the log names
+    /// the slot, and a retry is scheduled.
+    private func finishFetch(_ slot: SlotState, _ call: PendingProviderCall<AnyTimeline>?, by deadline: Date, at now: Date) {
+        let failure: String
+        if let call {
+            do {
+                let timeline = try call.answer(by: deadline, timeout: config.providerTimeout)
+                slot.backoff.succeeded()
+                slot.retryAt = nil
+                slot.timeline = LoadedTimeline(timeline, loadedAt: now)
+                slot.shownEntryIndex = nil
+                if slot.saidStuck { log("slot \(slot.name) (\(slot.kind)): its provider answers again") }
+                slot.saidStuck = false
+                return
+            } catch {
+                // A time-out that left the provider blocking its thread: the next call gets another.
+                if case .timedOut = error { slot.abandonBlockedExecutor() }
+                // A parameter that cannot be resolved fails this slot too.
+                failure = "\(error)"
+            }
+        } else {
+            failure = "its provider still blocks \(slot.blockedCalls ?? 0) threads from earlier calls; not asked again until one returns"
         }
-        slot.backoff.succeeded()
-        slot.retryAt = nil
-        slot.timeline = LoadedTimeline(timeline, loadedAt: now)
-        slot.shownEntryIndex = nil
+        let delay = slot.backoff.failed()
+        slot.retryAt = now.addingTimeInterval(delay)
+        // A provider that stays stuck is said once, not at every retry.
+        if call == nil {
+            guard !slot.saidStuck else { return }
+            slot.saidStuck = true
+        }
+        let shown = slot.timeline == nil && slot.shownEntry == nil ? "showing its placeholder" : "keeping the last one"
+        log("slot \(slot.name) (\(slot.kind)): \(failure); \(shown), retrying in \(Int(delay)) s")
     }
 
     private func providerContext(for slot: SlotState, at now: Date) -> TimelineProviderContext {
