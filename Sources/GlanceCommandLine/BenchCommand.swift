@@ -46,7 +46,7 @@ struct BenchCommand: ParsableCommand {
         let start = Date.now
         let clock = SimulatedClock(start: start)
         let host = try WidgetHost(config: config, registry: WidgetCatalog.registry, clock: clock, center: WidgetCenter())
-        let renderer = ViewRenderer(fonts: fonts, scale: config.display.scale)
+        let renderer = ViewRenderer(fonts: fonts, scale: config.display.scale, emoji: EmojiStyle(for: config.display.palette))
         let warmUp = max(1, frames / 10)
         var checksum = 0
         var timed = 0.0

@@ -133,6 +133,7 @@ struct RenderCommand: ParsableCommand {
         request.scale = scale
         request.parameters = parameterPairs
         request.content = snapshot ? .snapshot : (placeholder ? .placeholder : .timeline)
+        request.emoji = EmojiStyle(for: palette)
 
         let fonts: FontLibrary
         do {

@@ -11,6 +11,8 @@ import Glibc
 public final class ViewRenderer {
     public let fonts: FontLibrary
     public let scale: Double
+    /// Emoji in colour or as outlines: what the display's palette can show.
+    public let emoji: EmojiStyle
     private let text: TextLayout
     private var measured: [TextKey: LaidOutText] = [:]
     private var images: [String: (version: FileVersion?, image: Canvas?)] = [:]
@@ -19,9 +21,11 @@ public final class ViewRenderer {
     /// Work done since the renderer was made.
     public internal(set) var statistics = LayoutStatistics()
 
-    public init(fonts: FontLibrary, scale: Double = 1) {
+    /// - Parameter emoji: `EmojiStyle(for:)` the palette the picture is shown in.
+    public init(fonts: FontLibrary, scale: Double = 1, emoji: EmojiStyle = .color) {
         self.fonts = fonts
         self.scale = scale
+        self.emoji = emoji
         text = TextLayout(library: fonts)
     }
 
@@ -328,7 +332,7 @@ public final class ViewRenderer {
             // and line limit, so stacks cannot squeeze a two-line label into one.
             let lineLimit = node.lineLimit
             let style = TextStyle(font: descriptor, alignment: node.alignment, lineLimit: lineLimit,
-                                  lineSpacing: node.lineSpacing * scale * factor)
+                                  lineSpacing: node.lineSpacing * scale * factor, emoji: emoji)
             let spans = node.pieces.map { run in
                 TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic,
                                                           pixelSize: (run.pointSize * scale * factor).rounded()),

@@ -1,4 +1,5 @@
 import CFreeType
+import GlanceGraphics
 
 /// One font at one pixel size (a FreeType face), with its rasterised glyphs cached.
 public final class FontFace {
@@ -7,6 +8,8 @@ public final class FontFace {
     private let data: MappedFontFile
     public let file: FontFile
     public let pixelSize: Double
+    /// Pixels drawn per pixel of the selected bitmap strike: 1 for outline fonts.
+    private let strikeScale: Double
     private var glyphs: [GlyphKey: Glyph] = [:]
 
     init(handle: FT_Face, library: FreeTypeLibrary, data: MappedFontFile, file: FontFile, pixelSize: Double) {
@@ -16,20 +19,30 @@ public final class FontFace {
         self.file = file
         self.pixelSize = pixelSize
         let size = FT_F26Dot6((pixelSize * 64).rounded())
+        var scale = 1.0
         if FT_Set_Char_Size(handle, 0, size, 72, 72) != 0, handle.pointee.num_fixed_sizes > 0 {
-            // Bitmap-only fonts offer fixed sizes; take the first.
-            FT_Select_Size(handle, 0)
+            // Bitmap-only fonts offer fixed sizes (Noto Color Emoji one, of 109 pixels):
+            // take the smallest at least as large, or else the largest, and scale it.
+            let strikes = (0..<Int(handle.pointee.num_fixed_sizes)).map { Double(handle.pointee.available_sizes[$0].x_ppem) / 64 }
+            let chosen = strikes.indices.filter { strikes[$0] >= pixelSize }.min { strikes[$0] < strikes[$1] }
+                ?? strikes.indices.max { strikes[$0] < strikes[$1] } ?? 0
+            FT_Select_Size(handle, Int32(chosen))
+            if strikes[chosen] > 0 { scale = pixelSize / strikes[chosen] }
         }
+        strikeScale = scale
     }
 
     deinit { FT_Done_Face(handle) }
 
     /// Pixels above the baseline.
-    public var ascent: Double { Double(handle.pointee.size.pointee.metrics.ascender) / 64 }
+    public var ascent: Double { Double(handle.pointee.size.pointee.metrics.ascender) / 64 * strikeScale }
     /// Pixels below the baseline (positive).
-    public var descent: Double { -Double(handle.pointee.size.pointee.metrics.descender) / 64 }
+    public var descent: Double { -Double(handle.pointee.size.pointee.metrics.descender) / 64 * strikeScale }
     /// Baseline-to-baseline distance in pixels.
-    public var lineHeight: Double { Double(handle.pointee.size.pointee.metrics.height) / 64 }
+    public var lineHeight: Double { Double(handle.pointee.size.pointee.metrics.height) / 64 * strikeScale }
+
+    /// True for fonts whose glyphs carry their own colours (colour bitmaps: emoji).
+    public var hasColor: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
 
     /// 0 when the face has no glyph for `scalar`.
     public func glyphIndex(for scalar: Unicode.Scalar) -> UInt32 {
@@ -51,46 +64,70 @@ public final class FontFace {
     }
 
     /// The rasterised glyph: antialiased coverage, or hinted 1-bit (`mono`) for crisp
-    /// small text on 1-bit panels.
+    /// small text on 1-bit panels; a colour font's glyph in its own colours (`mono` does
+    /// not apply).
     public func glyph(_ index: UInt32, mono: Bool = false) -> Glyph {
-        let key = GlyphKey(index: index, mono: mono)
+        let key = GlyphKey(index: index, mono: mono && !hasColor)
         if let cached = glyphs[key] { return cached }
-        let glyph = rasterise(index, mono: mono)
+        let glyph = rasterise(index, mono: key.mono)
         glyphs[key] = glyph
         return glyph
     }
 
     private func rasterise(_ index: UInt32, mono: Bool) -> Glyph {
         // FT_LOAD_TARGET_MONO is FT_RENDER_MODE_MONO (2) << 16; FT_LOAD_RENDER is 1 << 2.
-        let flags: Int32 = mono ? (2 << 16) | (1 << 2) : (1 << 2)
+        var flags: Int32 = mono ? (2 << 16) | (1 << 2) : (1 << 2)
+        // Without FT_LOAD_COLOR FreeType turns colour bitmaps grey.
+        if hasColor { flags |= Int32(FT_LOAD_COLOR) }
         guard FT_Load_Glyph(handle, index, flags) == 0, let slot = handle.pointee.glyph else {
-            return Glyph(width: 0, height: 0, left: 0, top: 0, advance: pixelSize / 2, coverage: [])
+            return Glyph(width: 0, height: 0, left: 0, top: 0, advance: pixelSize / 2, coverage: [], colors: nil)
         }
         let bitmap = slot.pointee.bitmap
         let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
-        var coverage = [UInt8](repeating: 0, count: width * height)
+        let isColor = bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue)
+        // One byte a pixel (coverage), or four (premultiplied blue, green, red, alpha).
+        let channels = isColor ? 4 : 1
+        var samples = [UInt8](repeating: 0, count: width * height * channels)
         if let buffer = bitmap.buffer, width > 0, height > 0 {
             for row in 0..<height {
                 let line = buffer.advanced(by: row * pitch)
                 for column in 0..<width {
+                    let sample = (row * width + column) * channels
                     if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_MONO.rawValue) {
                         let bit = line[column / 8] & UInt8(0x80 >> (column % 8))
-                        coverage[row * width + column] = bit != 0 ? 255 : 0
-                    } else if bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_BGRA.rawValue) {
-                        // Colour bitmaps: coverage from alpha.
-                        coverage[row * width + column] = line[column * 4 + 3]
+                        samples[sample] = bit != 0 ? 255 : 0
                     } else {
-                        coverage[row * width + column] = line[column]
+                        for channel in 0..<channels { samples[sample + channel] = line[column * channels + channel] }
                     }
                 }
             }
         }
-        return Glyph(
-            width: width, height: height,
-            left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top),
-            advance: Double(slot.pointee.advance.x) / 64,
-            coverage: coverage
-        )
+        var placed = (left: Int(slot.pointee.bitmap_left), top: Int(slot.pointee.bitmap_top), width: width, height: height)
+        if strikeScale != 1, width > 0, height > 0 {
+            let scaled = AreaResampler.resample(samples, width: width, height: height, channels: channels,
+                                                left: placed.left, top: placed.top, scale: strikeScale)
+            samples = scaled.samples
+            placed = (scaled.left, scaled.top, scaled.width, scaled.height)
+            // A 1-bit glyph stays 1-bit.
+            if mono, !isColor { samples = samples.map { $0 >= 128 ? 255 : 0 } }
+        }
+        let advance = Double(slot.pointee.advance.x) / 64 * strikeScale
+        guard isColor else {
+            return Glyph(width: placed.width, height: placed.height, left: placed.left, top: placed.top, advance: advance,
+                         coverage: samples, colors: nil)
+        }
+        var coverage = [UInt8](repeating: 0, count: placed.width * placed.height)
+        var colors = [RGBA](repeating: .clear, count: coverage.count)
+        for pixel in coverage.indices {
+            let alpha = samples[pixel * 4 + 3]
+            guard alpha > 0 else { continue }
+            // Premultiplied BGRA to straight RGBA.
+            func straight(_ value: UInt8) -> UInt8 { UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha))) }
+            coverage[pixel] = alpha
+            colors[pixel] = RGBA(straight(samples[pixel * 4 + 2]), straight(samples[pixel * 4 + 1]), straight(samples[pixel * 4]), alpha)
+        }
+        return Glyph(width: placed.width, height: placed.height, left: placed.left, top: placed.top, advance: advance,
+                     coverage: coverage, colors: colors)
     }
 
     private struct GlyphKey: Hashable {
@@ -111,4 +148,7 @@ public struct Glyph: Sendable {
     public let advance: Double
     /// `width × height` bytes, 0–255.
     public let coverage: [UInt8]
+    /// A colour glyph's own pixels (`width × height`, straight alpha; `coverage` is their
+    /// alpha), drawn as they are instead of in the text's colour; `nil` for a mask.
+    public let colors: [RGBA]?
 }

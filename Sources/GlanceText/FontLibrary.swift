@@ -7,7 +7,8 @@ import Glibc
 /// between threads.
 ///
 /// Lookups are cached: a family/weight/style to a file, a (file, size) to an open face,
-/// and a character to the fallback file that has it.
+/// and a character to the fallback file that has it. Emoji in colour come from one
+/// family of their own (`colorEmojiFamily`); fallback gives outline fonts only.
 public final class FontLibrary {
     private let freeType: FreeTypeLibrary
     private let config: OpaquePointer?
@@ -16,6 +17,11 @@ public final class FontLibrary {
     private var mappedFiles: [String: MappedFontFile] = [:]
     private var fallbacks: [FallbackKey: FontFile?] = [:]
     private var reportedMissing: Set<String> = []
+    /// The colour emoji font's file once looked for (`.some(nil)`: not installed).
+    private var colorEmojiFile: FontFile??
+    /// The family whose colour bitmaps draw emoji on panels that can show them; `nil`:
+    /// none, emoji are drawn as outlines everywhere.
+    public let colorEmojiFamily: String?
     /// Where "a font is missing" goes, once per family.
     public var log: (String) -> Void
 
@@ -24,10 +30,14 @@ public final class FontLibrary {
         public var description: String { message }
     }
 
-    /// - Parameter applicationFontDirectory: a folder whose fonts join the system's
-    ///   (the repository's `fonts/`), if it exists.
-    public init(applicationFontDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
+    /// - Parameters:
+    ///   - applicationFontDirectory: a folder whose fonts join the system's (the
+    ///     repository's `fonts/`), if it exists.
+    ///   - colorEmojiFamily: the colour emoji family (Debian's fonts-noto-color-emoji).
+    public init(applicationFontDirectory: String? = nil, colorEmojiFamily: String? = FontLibrary.defaultColorEmojiFamily,
+                log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
         self.log = log
+        self.colorEmojiFamily = colorEmojiFamily
         guard let freeType = FreeTypeLibrary() else { throw SetupError(message: "FreeType could not start; check that libfreetype6 is installed (scripts/bootstrap installs it)") }
         self.freeType = freeType
         guard let config = FcInitLoadConfigAndFonts() else { throw SetupError(message: "fontconfig could not load its configuration; check that fontconfig is installed (scripts/bootstrap installs it)") }
@@ -62,8 +72,29 @@ public final class FontLibrary {
         return openFace(file, pixelSize: descriptor.pixelSize)
     }
 
+    /// The family Glance draws colour emoji with.
+    public static let defaultColorEmojiFamily = "Noto Color Emoji"
+
+    /// The colour emoji font at `pixelSize` (its bitmaps scaled to it); `nil` when it is
+    /// not installed, which is logged once (emoji are then drawn as outlines).
+    public func colorEmojiFace(pixelSize: Double) -> FontFace? {
+        guard let family = colorEmojiFamily else { return nil }
+        if colorEmojiFile == nil {
+            let file = match(family: family, weight: .regular, italic: false, character: nil, color: true)
+            let found = file.flatMap { $0.family.lowercased() == family.lowercased() ? $0 : nil }
+            colorEmojiFile = .some(found)
+            if found == nil {
+                log("colour emoji font '\(family)' is not installed; emoji are drawn as outlines "
+                    + "(scripts/bootstrap installs fonts-noto-color-emoji)")
+            }
+        }
+        guard let file = colorEmojiFile ?? nil else { return nil }
+        return openFace(file, pixelSize: pixelSize)
+    }
+
     /// A face that has `scalar`, like `descriptor` in weight and style, for characters
-    /// the main face lacks (Hangul in a Latin font, emoji, symbols).
+    /// the main face lacks (Hangul in a Latin font, emoji, symbols). Only outline fonts
+    /// are chosen: colour emoji come from `colorEmojiFace` where a panel can show them.
     public func fallbackFace(for scalar: Unicode.Scalar, like descriptor: FontDescriptor) -> FontFace? {
         let key = FallbackKey(scalar: scalar.value, weight: descriptor.weight, italic: descriptor.italic)
         let file: FontFile?
@@ -71,7 +102,7 @@ public final class FontLibrary {
             file = cached
         } else {
             file = match(family: descriptor.family ?? FontDescriptor.defaultFamily, weight: descriptor.weight,
-                         italic: descriptor.italic, character: scalar.value)
+                         italic: descriptor.italic, character: scalar.value, color: false)
             fallbacks[key] = file
         }
         guard let file else { return nil }
@@ -105,13 +136,17 @@ public final class FontLibrary {
         return face
     }
 
-    /// fontconfig's best file for a family/weight/style, optionally one that has `character`.
-    private func match(family: String, weight: FontWeight, italic: Bool, character: UInt32?) -> FontFile? {
+    /// fontconfig's best file for a family/weight/style, optionally one that has
+    /// `character`, and one with (or without) colour glyphs when `color` says.
+    private func match(family: String, weight: FontWeight, italic: Bool, character: UInt32?, color: Bool? = nil) -> FontFile? {
         guard let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, "family", family)
         FcPatternAddInteger(pattern, "weight", weight.fontconfigWeight)
         FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)
+        // fontconfig ranks colour above coverage: without this, a character only Noto
+        // Color Emoji has would fall back to its bitmaps, unscaled, on a 1-bit panel.
+        if let color { FcPatternAddBool(pattern, "color", color ? 1 : 0) }
         var charset: OpaquePointer?
         if let character {
             charset = FcCharSetCreate()

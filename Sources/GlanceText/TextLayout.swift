@@ -15,14 +15,17 @@ public struct TextStyle: Sendable {
     public var mono: Bool
     /// Pixels added between lines.
     public var lineSpacing: Double
+    /// Emoji in colour or as outlines (`EmojiStyle(for:)` the panel's palette).
+    public var emoji: EmojiStyle
 
     public init(font: FontDescriptor, alignment: TextAlignment = .leading, lineLimit: Int? = nil, mono: Bool = false,
-                lineSpacing: Double = 0) {
+                lineSpacing: Double = 0, emoji: EmojiStyle = .color) {
         self.font = font
         self.alignment = alignment
         self.lineLimit = lineLimit
         self.mono = mono
         self.lineSpacing = lineSpacing
+        self.emoji = emoji
     }
 }
 
@@ -52,6 +55,11 @@ public struct PlacedGlyph {
     public let scalar: Unicode.Scalar
     /// The span it came from (0 for plain text).
     public var span: Int = 0
+    /// Drawn without antialiasing, as ink wherever it covers a third of a pixel: an
+    /// outline emoji for a few-ink panel. It then has one shape in white on black and
+    /// in black on white (left antialiased, the quantiser's ink bias would thicken it
+    /// in black and thin its fine strokes away in white).
+    public var solid: Bool = false
 }
 
 /// One laid-out line.
@@ -85,7 +93,8 @@ public struct LaidOutText {
 }
 
 /// Sets text with a `FontLibrary`: per-glyph fallback, kerning, line breaking on word
-/// boundaries (and between CJK characters), line limits with an ellipsis, alignment.
+/// boundaries (and between CJK characters), line limits with an ellipsis, alignment,
+/// emoji in colour or as outlines.
 public struct TextLayout {
     let library: FontLibrary
 
@@ -146,7 +155,8 @@ public struct TextLayout {
     }
 
     /// Draws `text` with its top-left at (`x`, `y`), span `n` in `colors[n]` (the first
-    /// colour where there are fewer).
+    /// colour where there are fewer). Colour emoji keep their own colours and are tonal
+    /// (dithered like a picture); every other glyph is flat.
     public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, colors: [RGBA]) {
         for (number, line) in text.lines.enumerated() {
             let baseline = y + Int(text.ascent) + number * Int(text.lineStep)
@@ -154,8 +164,13 @@ public struct TextLayout {
                 let glyph = placed.face.glyph(placed.index, mono: text.mono)
                 guard glyph.width > 0 else { continue }
                 let penX = x + Int((line.offset + placed.x).rounded())
+                if let pixels = glyph.colors {
+                    canvas.drawImage(pixels, width: glyph.width, height: glyph.height, atX: penX + glyph.left, y: baseline - glyph.top)
+                    continue
+                }
                 let color = placed.span < colors.count ? colors[placed.span] : colors.first ?? .black
-                canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height,
+                let mask = placed.solid ? glyph.coverage.map { $0 >= 85 ? 255 : 0 } : glyph.coverage
+                canvas.drawMask(mask, width: glyph.width, height: glyph.height,
                                 atX: penX + glyph.left, y: baseline - glyph.top, color, glyph: true)
             }
         }
@@ -166,29 +181,54 @@ public struct TextLayout {
         draw(text, into: &canvas, x: x, y: y, colors: [color])
     }
 
-    /// Glyphs for a paragraph, each from the main face or the first fallback that has it.
+    /// Glyphs for a paragraph, each from the main face or the first fallback that has
+    /// it; emoji from the colour emoji face when `style.emoji` is `.color`.
     private func shape(_ text: String, main: FontFace, style: TextStyle, font: FontDescriptor, tracking: Double, span: Int,
                        pen start: Double) -> [PlacedGlyph] {
         var result: [PlacedGlyph] = []
         var pen = start
         var previous: (face: FontFace, index: UInt32)?
-        for scalar in text.unicodeScalars {
-            // Joiners and emoji presentation selectors have no glyph of their own.
-            if scalar.value == 0x200D || scalar.value == 0xFE0F || scalar.value == 0xFE0E { continue }
-            var face = main
-            var index = main.glyphIndex(for: scalar)
-            if index == 0, let fallback = library.fallbackFace(for: scalar, like: font) {
-                face = fallback
-                index = fallback.glyphIndex(for: scalar)
-            }
-            // index 0 is .notdef: drawn as the font's missing-glyph box.
+        var previousIsEmoji = false
+        let scalars = Array(text.unicodeScalars)
+        for (position, scalar) in scalars.enumerated() {
+            // Joiners and presentation selectors have no glyph of their own.
+            if Emoji.isInvisible(scalar) || Emoji.isModifierOfPrevious(scalar, previousIsEmoji: previousIsEmoji) { continue }
+            let next = position + 1 < scalars.count ? scalars[position + 1] : nil
+            let joined = previousIsEmoji && position > 0 && scalars[position - 1] == Emoji.zeroWidthJoiner
+            let presentation = Emoji.presentation(of: scalar, next: next, joinedToEmoji: joined)
+            let (face, index) = glyph(for: scalar, presentation: presentation, main: main, style: style, font: font)
             if let previous, previous.face === face { pen += face.kerning(previous.index, index) }
             let advance = face.glyph(index, mono: style.mono).advance + tracking
-            result.append(PlacedGlyph(face: face, index: index, x: pen, advance: advance, scalar: scalar, span: span))
+            // An emoji's outline; a text-by-default one (©, ☀) from the text's own font is text.
+            let isEmoji = presentation == .emoji || (presentation == .either && face !== main)
+            let solid = style.emoji == .outline && isEmoji && !face.hasColor
+            result.append(PlacedGlyph(face: face, index: index, x: pen, advance: advance, scalar: scalar, span: span, solid: solid))
             pen += advance
             previous = (face, index)
+            previousIsEmoji = presentation != .text
         }
         return result
+    }
+
+    /// The face and glyph that draw `scalar`. An emoji in colour comes from the colour
+    /// emoji face (one that is text by default only when the main face lacks it);
+    /// otherwise the main face, then an outline fallback, then (for an emoji no outline
+    /// font has) the colour face after all. Index 0 is .notdef: the missing-glyph box.
+    private func glyph(for scalar: Unicode.Scalar, presentation: Emoji.Presentation, main: FontFace, style: TextStyle,
+                       font: FontDescriptor) -> (FontFace, UInt32) {
+        // A colour font named as the text's own is passed over where outlines are asked for.
+        let mainIndex = main.hasColor && style.emoji == .outline ? 0 : main.glyphIndex(for: scalar)
+        let inColor = style.emoji == .color && (presentation == .emoji || (presentation == .either && mainIndex == 0))
+        if inColor, let color = library.colorEmojiFace(pixelSize: font.pixelSize), case let index = color.glyphIndex(for: scalar), index != 0 {
+            return (color, index)
+        }
+        if mainIndex != 0 { return (main, mainIndex) }
+        if let fallback = library.fallbackFace(for: scalar, like: font) { return (fallback, fallback.glyphIndex(for: scalar)) }
+        if !scalar.isASCII, scalar.properties.isEmoji, let color = library.colorEmojiFace(pixelSize: font.pixelSize),
+           case let index = color.glyphIndex(for: scalar), index != 0 {
+            return (color, index)
+        }
+        return (main, 0)
     }
 
     /// Greedy line filling at break opportunities; a run too wide alone breaks anywhere.
@@ -236,7 +276,8 @@ public struct TextLayout {
     private func makeLine(_ slice: ArraySlice<PlacedGlyph>) -> TextLine {
         guard let first = slice.first else { return TextLine(glyphs: [], width: 0) }
         let glyphs = slice.map {
-            PlacedGlyph(face: $0.face, index: $0.index, x: $0.x - first.x, advance: $0.advance, scalar: $0.scalar, span: $0.span)
+            PlacedGlyph(face: $0.face, index: $0.index, x: $0.x - first.x, advance: $0.advance, scalar: $0.scalar, span: $0.span,
+                        solid: $0.solid)
         }
         let visible = glyphs.last { $0.scalar != " " }
         return TextLine(glyphs: glyphs, width: visible.map { $0.x + $0.advance } ?? 0)

@@ -60,8 +60,9 @@ import Testing
             let out = directory.appendingPathComponent("\(family).png").path
             let process = Process()
             process.executableURL = URL(fileURLWithPath: faketime)
-            // The providers call Date(): the whole process sees 23 November 2026, 09:41 in Seoul.
-            process.arguments = ["\(entry.day) 00:41:00", binary, "render", "--family", family, "--at", "\(entry.day)T09:41:00+09:00",
+            // The providers call Date(): the whole process sees 23 November 2026, 09:41 in Seoul,
+            // frozen (a clock that runs on made a timer text one second off on a slow start).
+            process.arguments = ["-f", "\(entry.day) 00:41:00", binary, "render", "--family", family, "--at", "\(entry.day)T09:41:00+09:00",
                                  "--timezone", "Asia/Seoul", "--colors", "rgb888", "--scale", "2", "--out", out]
             var environment = ProcessInfo.processInfo.environment
             environment["TZ"] = "UTC"

@@ -22,7 +22,10 @@ import Testing
                 timeZone: try ZoneRules(identifier: "Asia/Seoul"), locale: DisplayLocale(identifier: "en_US"))
             request.parameters = params
             let canvas = try renderer.render(request)
-            for (suffix, image) in [("", canvas), ("-bw", canvas.quantised(to: .bw, dither: .floydSteinberg).canvas())] {
+            // As `glance render --colors bw` draws it: emoji as outlines.
+            request.emoji = EmojiStyle(for: .bw)
+            let onePanel = try renderer.render(request).quantised(to: .bw, dither: .floydSteinberg).canvas()
+            for (suffix, image) in [("", canvas), ("-bw", onePanel)] {
                 if let mismatch = GoldenImage.compare(image, named: "\(kind)-\(family.rawValue)\(suffix)") {
                     Issue.record("\(mismatch)")
                 }

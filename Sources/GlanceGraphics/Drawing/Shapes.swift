@@ -110,4 +110,19 @@ extension Canvas {
             }
         }
     }
+
+    /// Draws a small picture's pixels (a colour glyph: `width × height`, straight alpha)
+    /// with its top-left at (`x`, `y`), blending by their alpha. They are tonal: a colour
+    /// emoji is dithered like a photo where the panel has few inks, and its greys are
+    /// spread over a grey panel's levels.
+    public mutating func drawImage(_ image: [RGBA], width imageWidth: Int, height imageHeight: Int, atX x: Int, y: Int) {
+        guard image.count >= imageWidth * imageHeight else { return }
+        for row in 0..<imageHeight {
+            for column in 0..<imageWidth {
+                let pixel = image[row * imageWidth + column]
+                // Transparent pixels leave the background's pixel and flags alone.
+                if pixel.a > 0 { blend(x: x + column, y: y + row, pixel, tonal: true) }
+            }
+        }
+    }
 }

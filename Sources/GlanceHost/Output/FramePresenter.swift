@@ -30,7 +30,7 @@ public final class FramePresenter {
 
     /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point.
     public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double) throws(Canvas.SizeError) {
-        target = .drawing(ViewRenderer(fonts: fonts, scale: scale), DisplayPipeline(output: output))
+        target = .drawing(ViewRenderer(fonts: fonts, scale: scale, emoji: EmojiStyle(for: output.palette)), DisplayPipeline(output: output))
         canvas = try Canvas(width: output.width, height: output.height)
     }
 

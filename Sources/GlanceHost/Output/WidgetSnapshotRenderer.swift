@@ -31,6 +31,9 @@ public struct WidgetSnapshotRenderer {
         /// Where `Image("name")` and `Color("Name")` look (a config's `images:` and
         /// `named_colors:`).
         public var assets = WidgetAssets()
+        /// Emoji in colour or as outlines: `EmojiStyle(for:)` the palette the picture
+        /// will be shown in.
+        public var emoji: EmojiStyle = .color
 
         public init(kind: String, family: WidgetFamily, instant: Date, timeZone: ZoneRules, locale: DisplayLocale) {
             self.kind = kind
@@ -136,7 +139,7 @@ public struct WidgetSnapshotRenderer {
         } catch {
             throw Failure(message: "\(error)")
         }
-        ViewRenderer(fonts: fonts, scale: request.scale)
+        ViewRenderer(fonts: fonts, scale: request.scale, emoji: request.emoji)
             .render(node, into: &canvas, in: Rect(x: 0, y: 0, width: Double(width) / request.scale, height: Double(height) / request.scale))
         return canvas
     }
