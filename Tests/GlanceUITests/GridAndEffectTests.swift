@@ -253,13 +253,7 @@ import Testing
         .padding(8)
         var canvas = try Canvas(width: 260, height: 230)
         renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 260, height: 230))
-        if let mismatch = GoldenImage.compare(canvas, named: "grids-effects") { Issue.record("\(mismatch)") }
-        if let mismatch = GoldenImage.compare(canvas.quantised(to: .gray4, dither: .floydSteinberg).canvas(), named: "grids-effects-gray4") {
-            Issue.record("\(mismatch)")
-        }
-        if let mismatch = GoldenImage.compare(canvas.quantised(to: .bw, dither: .floydSteinberg).canvas(), named: "grids-effects-bw") {
-            Issue.record("\(mismatch)")
-        }
+        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "grids-effects") { Issue.record("\(mismatch)") }
     }
 }
 

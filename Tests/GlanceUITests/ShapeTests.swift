@@ -129,6 +129,6 @@ import Testing
         .padding(6)
         var canvas = try Canvas(width: 280, height: 48)
         renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 280, height: 48))
-        if let mismatch = GoldenImage.compare(canvas, named: "shapes") { Issue.record("\(mismatch)") }
+        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "shapes") { Issue.record("\(mismatch)") }
     }
 }

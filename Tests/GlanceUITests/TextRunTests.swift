@@ -64,6 +64,6 @@ import Testing
         var canvas = try Canvas(width: 220, height: 130)
         canvas.fill(canvas.bounds, .white)
         renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 130))
-        if let mismatch = GoldenImage.compare(canvas, named: "text-runs") { Issue.record("\(mismatch)") }
+        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "text-runs") { Issue.record("\(mismatch)") }
     }
 }

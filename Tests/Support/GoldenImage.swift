@@ -65,4 +65,13 @@ public enum GoldenImage {
         try? PNG.write(diff, to: diffPath)
         return Mismatch(message: "\(name): \(changed) pixels differ; see \(actualPath) and \(diffPath)")
     }
+
+    /// Compares `canvas` as drawn in full colour (`<name>`), and as a 4-grey (`<name>-gray4`)
+    /// and a black-and-white panel (`<name>-bw`) show it, both Floyd–Steinberg dithered.
+    public static func compareOnEveryPanel(_ canvas: Canvas, named name: String, testFile: String = #filePath) -> [Mismatch] {
+        [(name, canvas),
+         ("\(name)-gray4", canvas.quantised(to: .gray4, dither: .floydSteinberg).canvas()),
+         ("\(name)-bw", canvas.quantised(to: .bw, dither: .floydSteinberg).canvas())]
+            .compactMap { compare($0.1, named: $0.0, testFile: testFile) }
+    }
 }
