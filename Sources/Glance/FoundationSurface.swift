@@ -259,6 +259,16 @@ extension CGRect {
     public init(_ rect: Rect) { self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
 }
 
+/// A custom `Shape` written for iOS, `func path(in rect: CGRect) -> Path`, conforms as it is.
+extension CGRect: ShapeRectangle {
+    public init(glanceRect: Rect) { self.init(glanceRect) }
+}
+
+extension Shape where PathRect == Rect {
+    /// A built-in shape's outline in a `CGRect` (`Circle().path(in: rect)` inside a custom shape).
+    public func path(in rect: CGRect) -> Path { path(in: Rect(rect)) }
+}
+
 extension View {
     public func offset(_ offset: CGSize) -> ModifiedContent<Self, BuiltinModifier> { self.offset(x: Double(offset.width), y: Double(offset.height)) }
     public func position(_ position: CGPoint) -> ModifiedContent<Self, BuiltinModifier> { self.position(x: Double(position.x), y: Double(position.y)) }

@@ -103,6 +103,35 @@ import Testing
     /// Widgets from public repositories (`Tests/Corpus`) with App Intents entities,
     /// queries and `Button(intent:)`, type-checked with only their imports changed to
     /// `import Glance`.
+    /// A custom shape as iOS tutorials write it, `path(in rect: CGRect)`, conforms as it is.
+    @Test func aShapeWrittenForIOSCompilesAsItIs() throws {
+        let result = try typecheck("""
+            import Glance
+            struct Wave: Shape {
+                var amplitude: CGFloat = 0.2
+                func path(in rect: CGRect) -> Path {
+                    var path = Path()
+                    path.move(to: CGPoint(x: rect.minX, y: rect.midY))
+                    path.addQuadCurve(to: CGPoint(x: rect.maxX, y: rect.midY),
+                                      control: CGPoint(x: rect.midX, y: rect.minY + rect.height * amplitude))
+                    path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+                    path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+                    path.closeSubpath()
+                    let dot = Circle().path(in: CGRect(x: rect.midX - 2, y: rect.midY - 2, width: 4, height: 4))
+                    path.addPath(dot)
+                    return path
+                }
+            }
+            struct Card: View {
+                var body: some View {
+                    Wave().fill(.blue).frame(height: 40)
+                        .overlay(Wave(amplitude: 0.5).stroke(.red, lineWidth: 2))
+                }
+            }
+            """)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     @Test(arguments: ["pawello-interactive", "sachin-count-interactive"])
     func corpusWidgetsWithEntitiesTypeCheck(folder: String) throws {
         let directory = Self.root.appendingPathComponent("Tests/Corpus").appendingPathComponent(folder)

@@ -32,6 +32,23 @@ import Testing
 
     func inked(_ canvas: Canvas) -> Int { canvas.pixels.filter { $0 != .white }.count }
 
+    /// A shape's rectangle type is its own choice (`CGRect` in code ported from iOS).
+    struct Halves: ShapeRectangle {
+        let left: Rect
+        init(glanceRect: Rect) { left = Rect(x: glanceRect.x, y: glanceRect.y, width: glanceRect.width / 2, height: glanceRect.height) }
+    }
+
+    struct LeftHalf: Shape {
+        func path(in rect: Halves) -> Path { Path(rect.left) }
+    }
+
+    @Test func aShapeDeclaredWithAnotherRectangleTypeGetsTheFramesRectangle() throws {
+        let canvas = try draw(LeftHalf().fill(Color.black), width: 40, height: 20)
+        #expect(canvas[x: 5, y: 10] == .black && canvas[x: 19, y: 1] == .black)
+        #expect(canvas[x: 21, y: 10] == .white && canvas[x: 35, y: 18] == .white)
+        #expect(inked(canvas) == 400)
+    }
+
     @Test func aCustomShapeFillsItsPath() throws {
         let canvas = try draw(Triangle().fill(Color.black), width: 40, height: 40)
         #expect(canvas[x: 20, y: 30] == .black)

@@ -58,6 +58,9 @@ public struct Path: Hashable, Sendable {
 
     public init(ellipseIn rect: Rect) { addEllipse(in: rect) }
 
+    /// Appends another path's subpaths (SwiftUI's `addPath(_:)`, without a transform).
+    public mutating func addPath(_ path: Path) { elements += path.elements }
+
     public var isEmpty: Bool { elements.isEmpty }
 
     /// The last point added, where the next segment starts.

@@ -13,9 +13,25 @@
 ///     }
 /// }
 /// ```
+///
+/// Code ported from iOS declares `path(in rect: CGRect)`, which works unchanged with
+/// `import Glance`: the rectangle's type is the shape's `PathRect`, inferred from the
+/// declaration.
 public protocol Shape: View, PrimitiveView, Sendable {
+    /// The rectangle type `path(in:)` takes: `Rect`, or Foundation's `CGRect`.
+    associatedtype PathRect: ShapeRectangle = Rect
     /// The outline in `rect` (points, top-left origin).
-    func path(in rect: Rect) -> Path
+    func path(in rect: PathRect) -> Path
+}
+
+/// A rectangle type a `Shape` may declare its `path(in:)` with (`Rect`; the `Glance`
+/// module adds Foundation's `CGRect`).
+public protocol ShapeRectangle {
+    init(glanceRect: Rect)
+}
+
+extension Rect: ShapeRectangle {
+    public init(glanceRect: Rect) { self = glanceRect }
 }
 
 /// A shape that can be shrunk inside its rectangle (SwiftUI's `InsettableShape`), which is
@@ -34,7 +50,7 @@ extension Shape {
     /// How the renderer draws this shape.
     var kind: ShapeNode.Kind {
         if let builtin = self as? BuiltinShape { return builtin.kind }
-        return .custom(CustomShape { [self] rect in self.path(in: rect) })
+        return .custom(CustomShape { [self] rect in self.path(in: PathRect(glanceRect: rect)) })
     }
 
     /// Unfilled shapes take the foreground colour, as in SwiftUI.
