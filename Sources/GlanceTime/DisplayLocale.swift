@@ -9,6 +9,8 @@ public struct DisplayLocale: Sendable, Equatable {
     public let identifier: String
     /// Foundation's locale, for `Date.FormatStyle` and the other format styles.
     public let foundationLocale: Locale
+    /// A Gregorian calendar in this language (`firstWeekday` is the locale's).
+    public let calendar: Calendar
     /// False when Foundation has no data for the identifier (its root data, English
     /// names, is used then).
     public let isAvailable: Bool
@@ -20,6 +22,9 @@ public struct DisplayLocale: Sendable, Equatable {
         let base = String((identifier.split(separator: ".").first ?? Substring(identifier)).map { $0 == "-" ? "_" : $0 })
         self.identifier = base
         foundationLocale = Locale(identifier: base)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = foundationLocale
+        self.calendar = calendar
         isAvailable = base == "C" || base == "POSIX" || Self.known.contains(base)
     }
 
@@ -36,13 +41,6 @@ public struct DisplayLocale: Sendable, Equatable {
             }
         }
         return .english
-    }
-
-    /// A Gregorian calendar in this language (`firstWeekday` is the locale's).
-    public var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = foundationLocale
-        return calendar
     }
 
     /// `date` in `style`, in this language and in `zone` (the display's rules, so the

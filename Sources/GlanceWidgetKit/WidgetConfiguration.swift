@@ -55,6 +55,27 @@ public struct WidgetDescriptor: @unchecked Sendable {
         makeSourceBody = makeSource
     }
 
+    /// A widget configured by an intent's parameters (`AppIntentConfiguration`,
+    /// `IntentConfiguration`): `source` makes a running instance for a recipe. The file's
+    /// texts are read when it is loaded, so a mistake is found then; the placeholder
+    /// never reads the intent, so an unconfigured one serves it.
+    static func configured<Intent: ConfigurableIntent>(
+        kind: String, by intent: Intent.Type, intentDescription: IntentDescription? = nil, parameterSummary: String? = nil,
+        recommendations: @escaping () -> [(description: String, intent: Intent)],
+        source: @escaping (IntentRecipe<Intent>) -> any WidgetTimelineSource
+    ) -> WidgetDescriptor {
+        WidgetDescriptor(
+            kind: kind, parameters: IntentConfigurator.parameterInfo(of: Intent.self), intentDescription: intentDescription,
+            parameterSummary: parameterSummary,
+            recommendations: { recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
+            offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
+            placeholder: { source(IntentRecipe(values: [], context: .init(timeZone: .utc))) }
+        ) { parameters, context throws(IntentConfigurator.Failure) in
+            _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
+            return source(IntentRecipe(values: parameters, context: context))
+        }
+    }
+
     /// Names of the configuration intent's parameters, in declaration order.
     public var parameterNames: [String] { parameters.map(\.name) }
 
@@ -118,18 +139,11 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
         provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        // The placeholder never reads the intent, so an unconfigured one serves it.
-        descriptor = WidgetDescriptor(
-            kind: kind, parameters: IntentConfigurator.parameterInfo(of: Intent.self), intentDescription: Intent.intentDescription,
+        descriptor = .configured(
+            kind: kind, by: Intent.self, intentDescription: Intent.intentDescription,
             parameterSummary: IntentConfigurator.summary(of: Intent()),
-            recommendations: { provider.recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
-            offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
-            placeholder: { ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
-        ) { parameters, context throws(IntentConfigurator.Failure) in
-            // Read now, so that a mistake in the file is found when it is loaded.
-            _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
-            return ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
-        }
+            recommendations: { provider.recommendations().map { ($0.description, $0.intent) } }
+        ) { recipe in ProviderTimelineSource.make(provider, recipe: recipe, content: content) }
     }
 }
 
@@ -144,15 +158,10 @@ public struct IntentConfiguration<Intent: INIntent, Content: View>: WidgetConfig
         provider: Provider,
         @ViewBuilder content: @escaping (Provider.Entry) -> Content
     ) where Provider.Intent == Intent {
-        descriptor = WidgetDescriptor(
-            kind: kind, parameters: IntentConfigurator.parameterInfo(of: Intent.self),
-            recommendations: { provider.recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
-            offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
-            placeholder: { ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: [], context: .init(timeZone: .utc)), content: content) }
-        ) { parameters, context throws(IntentConfigurator.Failure) in
-            _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
-            return ProviderTimelineSource.make(provider, recipe: IntentRecipe(values: parameters, context: context), content: content)
-        }
+        descriptor = .configured(
+            kind: kind, by: Intent.self,
+            recommendations: { provider.recommendations().map { ($0.description, $0.intent) } }
+        ) { recipe in ProviderTimelineSource.make(provider, recipe: recipe, content: content) }
     }
 }
 

@@ -53,11 +53,11 @@ final class SlotState {
         executor = ProviderExecutor()
     }
 
-    /// How many earlier calls still block their threads, when that is too many to make
-    /// another; `nil` when a call may be made.
-    var blockedCalls: Int? {
+    /// Whether earlier calls still block too many threads to make another (forgetting
+    /// the executors whose calls have returned since).
+    func tooManyBlockedCalls() -> Bool {
         stuckExecutors.removeAll { !$0.isBusy }
-        return stuckExecutors.count >= Self.maximumStuckCalls ? stuckExecutors.count : nil
+        return stuckExecutors.count >= Self.maximumStuckCalls
     }
 
     init(config: SlotConfig, family: WidgetFamily, rect: PixelRect, source: any WidgetTimelineSource, descriptor: WidgetDescriptor,

@@ -352,7 +352,7 @@ public final class WidgetHost {
     private func startFetch(_ slot: SlotState, at now: Date) -> PendingProviderCall<AnyTimeline>? {
         slot.requestedReload = nil
         slot.lastFetch = now
-        if slot.blockedCalls != nil { return nil }
+        if slot.tooManyBlockedCalls() { return nil }
         return slot.source.requestTimeline(in: providerContext(for: slot, at: now), on: slot.executor)
     }
 
@@ -378,7 +378,7 @@ public final class WidgetHost {
                 failure = "\(error)"
             }
         } else {
-            failure = "its provider still blocks \(slot.blockedCalls ?? 0) threads from earlier calls; not asked again until one returns"
+            failure = "its provider still blocks \(slot.stuckExecutors.count) threads from earlier calls; not asked again until one returns"
         }
         let delay = slot.backoff.failed()
         slot.retryAt = now.addingTimeInterval(delay)
