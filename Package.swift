@@ -56,6 +56,13 @@ let package = Package(
         // Lays out and draws view trees (FreeType glyphs, shapes, images) into a Canvas.
         .target(name: "GlanceRender", dependencies: ["GlanceUI", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime", "GlanceSystem"]),
+        // libcurl from Debian (libcurl4-openssl-dev): the data widgets' HTTP GETs, blocking
+        // on the slot's own thread (see GlanceFetch/HTTPClient.swift for why not URLSession).
+        // The static build of any target that imports Glance needs it too (FoundationNetworking).
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "CGlanceCurl", dependencies: ["CCurl"]),
+        // What data widgets read: HTTP GETs, JSON values and paths, files watched with inotify.
+        .target(name: "GlanceFetch", dependencies: ["CGlanceCurl", "GlanceSystem", "CGlanceLinux"]),
         // `#Preview`, expanded to nothing (a compiler plugin; swift-syntax runs at build time only).
         .macro(name: "GlanceMacros", dependencies: [
             .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
@@ -69,13 +76,13 @@ let package = Package(
                 "GlanceDisplays", "GlanceYAML", "GlanceSystem", "CGlanceLinux",
             ]
         ),
-        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents"]),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
             name: "GlanceCommandLine",
             dependencies: [
-                "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
+                "GlanceHost", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
                 "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -93,14 +100,15 @@ let package = Package(
         // the framebuffer sink on its vfb.
         .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceSystem", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
-        .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics"], path: "Tests/Support"),
+        .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics", "GlanceSystem"], path: "Tests/Support"),
+        .testTarget(name: "GlanceFetchTests", dependencies: ["GlanceFetch", "GlanceTestSupport"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
+        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceFetch", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import GlanceHost
 import GlanceSystem
+import GlanceFetch
 import Glibc
 
 /// `--config FILE`: which daemon to talk to (its `state_dir:`); without it, the default

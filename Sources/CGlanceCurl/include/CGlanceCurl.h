@@ -1,0 +1,32 @@
+#ifndef CGLANCECURL_H
+#define CGLANCECURL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+// One blocking HTTP GET through libcurl's easy interface, with the limits a widget's
+// fetch needs; Swift cannot call curl_easy_setopt (a variadic function) itself.
+
+typedef struct glance_http_result {
+    long status;           // the HTTP status, 0 when no response came
+    int curl_code;         // CURLE_OK (0) or why the transfer failed
+    int too_large;         // 1: the body passed `max_bytes` and the transfer was stopped
+    char *body;            // malloc'ed, `body_length` bytes (free with glance_http_result_free)
+    size_t body_length;
+    char *content_type;    // malloc'ed or NULL
+    char error[256];       // libcurl's message for curl_code
+} glance_http_result;
+
+// Initialises libcurl once per process (thread-safe to call repeatedly).
+void glance_http_global_init(void);
+
+// GET `url` with `header_count` "Name: value" lines, giving up after `timeout_ms` in all
+// (connecting included) and stopping once the body passes `max_bytes`. Only http and
+// https; redirects are followed (at most 5, never to another scheme). `result` is
+// filled in either way.
+void glance_http_get(const char *url, const char *const *headers, int header_count, long timeout_ms,
+                     size_t max_bytes, glance_http_result *result);
+
+void glance_http_result_free(glance_http_result *result);
+
+#endif

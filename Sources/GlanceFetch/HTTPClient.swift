@@ -1,0 +1,132 @@
+import CGlanceCurl
+import GlanceSystem
+import Glibc
+import FoundationEssentials
+
+/// A GET request as data widgets make it.
+public struct HTTPRequest: Sendable, Equatable {
+    public var url: String
+    /// `(name, value)` pairs, sent as given (values are never logged).
+    public var headers: [(name: String, value: String)]
+    /// Seconds for the whole exchange, connecting included.
+    public var timeout: Double
+    /// A body longer than this stops the transfer (`HTTPFailure.tooLarge`).
+    public var maximumBytes: Int
+
+    public init(url: String, headers: [(name: String, value: String)] = [], timeout: Double = 20, maximumBytes: Int = 4 << 20) {
+        self.url = url
+        self.headers = headers
+        self.timeout = timeout
+        self.maximumBytes = maximumBytes
+    }
+
+    public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
+        lhs.url == rhs.url && lhs.timeout == rhs.timeout && lhs.maximumBytes == rhs.maximumBytes
+            && lhs.headers.elementsEqual(rhs.headers) { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+/// What a server answered (any status).
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// The `Content-Type` header, if any (`application/json; charset=utf-8`).
+    public var contentType: String?
+    public var body: [UInt8]
+
+    public init(status: Int, contentType: String?, body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+
+    /// Whether the content type says JSON (`application/json`, `…+json`), or says nothing.
+    public var mayBeJSON: Bool {
+        guard let type = contentType?.split(separator: ";").first.map({ String($0).trimmedOfSpaces.lowercased() }) else {
+            return true
+        }
+        return type == "application/json" || type.hasSuffix("+json") || type == "text/json" || type == "text/plain"
+    }
+}
+
+/// Why a fetch gave nothing usable. Descriptions are one line, fit for the log, and
+/// never contain header values.
+public enum HTTPFailure: Error, Equatable, CustomStringConvertible {
+    /// Not an http or https URL.
+    case unsupportedURL(String)
+    /// No answer in time (the server accepted and said nothing, or was slow).
+    case timedOut(seconds: Double)
+    /// No connection or a broken one: the message is libcurl's.
+    case transport(String)
+    /// The body passed the limit.
+    case tooLarge(limit: Int)
+    /// The server answered with a status outside 200–299.
+    case status(Int)
+
+    public var description: String {
+        switch self {
+        case .unsupportedURL(let url): "'\(url)' is not an http:// or https:// URL"
+        case .timedOut(let seconds): "no answer within \(formatSeconds(seconds)) s"
+        case .transport(let message): message
+        case .tooLarge(let limit): "the answer is larger than \(limit / 1024) KiB; not read"
+        case .status(let status): "the server answered HTTP \(status)"
+        }
+    }
+}
+
+/// Blocking HTTP GETs through libcurl, on the calling thread.
+///
+/// Why not `URLSession`: on Linux its first use starts a libdispatch worker thread that
+/// then wakes the process once a second for as long as it lives (measured: 10 wakeups in
+/// 10 idle seconds after one request, and about 3,000 context switches around it), where
+/// the daemon should sleep until its next timeline boundary. A provider already runs on
+/// its slot's own thread, so a blocking call costs nothing else. (Widget code that calls
+/// `URLSession` still works through `import Glance`.)
+public enum HTTPClient {
+    /// Whether `url` is one this client fetches (http or https, with a host).
+    public static func isSupported(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        guard let rest = lower.hasPrefix("http://") ? lower.dropFirst(7) : lower.hasPrefix("https://") ? lower.dropFirst(8) : nil
+        else { return false }
+        return !rest.isEmpty && !rest.hasPrefix("/")
+    }
+
+    /// GETs the request's URL. Any status comes back as a response; `HTTPFailure` is for
+    /// what gave no response (and for a body over the limit).
+    public static func get(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPResponse {
+        guard isSupported(request.url) else { throw .unsupportedURL(request.url) }
+        var result = glance_http_result()
+        let lines = request.headers.map { "\($0.name): \($0.value)" }
+        var cLines = lines.map { strdupPointer($0) }
+        defer { cLines.forEach { free($0) } }
+        let milliseconds = max(1, Int(request.timeout * 1000))
+        cLines.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { headers in
+                glance_http_get(request.url, headers.baseAddress, Int32(headers.count), milliseconds, request.maximumBytes, &result)
+            }
+        }
+        defer { glance_http_result_free(&result) }
+        if result.too_large != 0 { throw .tooLarge(limit: request.maximumBytes) }
+        switch result.curl_code {
+        case 0: break
+        case 28: throw .timedOut(seconds: request.timeout) // CURLE_OPERATION_TIMEDOUT
+        default:
+            let message = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw .transport(message.isEmpty ? "the transfer failed (libcurl error \(result.curl_code))" : message)
+        }
+        let body = result.body.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: result.body_length)) } ?? []
+        return HTTPResponse(status: Int(result.status), contentType: result.content_type.map { String(cString: $0) }, body: body)
+    }
+
+    /// GETs and insists on a 2xx status.
+    public static func getOK(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPResponse {
+        let response = try get(request)
+        guard (200..<300).contains(response.status) else { throw .status(response.status) }
+        return response
+    }
+}
+
+private func strdupPointer(_ string: String) -> UnsafeMutablePointer<CChar>? { strdup(string) }
+
+private func formatSeconds(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+}

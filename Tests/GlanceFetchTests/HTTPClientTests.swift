@@ -1,0 +1,99 @@
+import GlanceFetch
+import GlanceTestSupport
+import Testing
+
+/// The HTTP client against a real server on 127.0.0.1 that misbehaves on purpose.
+@Suite struct HTTPClientTests {
+    let server: TestHTTPServer
+
+    init() throws { server = try TestHTTPServer() }
+
+    @Test func goodAnswerWithHeaders() throws {
+        server.route("/n", .json(#"{"data": {"total": 42}}"#))
+        let response = try HTTPClient.getOK(HTTPRequest(url: server.baseURL + "/n?x=1", headers: [("Authorization", "Bearer s3cret")]))
+        #expect(response.status == 200)
+        #expect(response.mayBeJSON)
+        #expect(JSONValue.parse(response.body)?[try JSONPath("data.total")]?.number == 42)
+        #expect(server.requests(to: "/n").first?.headers["authorization"] == "Bearer s3cret")
+        #expect(server.requests(to: "/n").first?.query["x"] == "1")
+    }
+
+    @Test func statusIsAnAnswerButNotOK() throws {
+        server.route("/e", .json(#"{"error": "boom"}"#, status: 500))
+        #expect(try HTTPClient.get(HTTPRequest(url: server.baseURL + "/e")).status == 500)
+        #expect(throws: HTTPFailure.status(500)) { try HTTPClient.getOK(HTTPRequest(url: server.baseURL + "/e")) }
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() {
+        server.route("/hang", .silence)
+        let started = ContinuousClock.now
+        #expect(throws: HTTPFailure.timedOut(seconds: 0.3)) { try HTTPClient.get(HTTPRequest(url: server.baseURL + "/hang", timeout: 0.3)) }
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
+    @Test func aBodyCutShortIsATransportFailure() {
+        server.route("/cut", .truncated(body: Array(#"{"data": {"to"#.utf8), promised: 500))
+        #expect(throws: HTTPFailure.self) { try HTTPClient.get(HTTPRequest(url: server.baseURL + "/cut")) }
+    }
+
+    @Test func aHugeBodyStopsAtTheLimit() {
+        server.route("/big", .huge(count: 50 << 20))
+        #expect(throws: HTTPFailure.tooLarge(limit: 1 << 20)) {
+            try HTTPClient.get(HTTPRequest(url: server.baseURL + "/big", maximumBytes: 1 << 20))
+        }
+    }
+
+    @Test func aClosedConnectionAndAnAbsentServer() {
+        server.route("/reset", .reset)
+        #expect(throws: HTTPFailure.self) { try HTTPClient.get(HTTPRequest(url: server.baseURL + "/reset")) }
+        let port = server.port
+        server.stop()
+        do {
+            _ = try HTTPClient.get(HTTPRequest(url: "http://127.0.0.1:\(port)/", timeout: 2))
+            Issue.record("a stopped server answered")
+        } catch {
+            guard case .transport(let message) = error else { Issue.record("\(error)"); return }
+            #expect(!message.isEmpty)
+        }
+    }
+
+    @Test func onlyHTTPAndHTTPS() {
+        for url in ["file:///etc/passwd", "ftp://example.com/", "gopher://x", "http://", "example.com/data.json", ""] {
+            #expect(throws: HTTPFailure.unsupportedURL(url)) { try HTTPClient.get(HTTPRequest(url: url)) }
+        }
+        #expect(HTTPClient.isSupported("https://api.open-meteo.com/v1/forecast"))
+    }
+
+    @Test func contentTypes() {
+        #expect(HTTPResponse(status: 200, contentType: "application/json; charset=utf-8", body: []).mayBeJSON)
+        #expect(HTTPResponse(status: 200, contentType: "application/vnd.api+json", body: []).mayBeJSON)
+        #expect(!HTTPResponse(status: 200, contentType: "text/html", body: []).mayBeJSON)
+        #expect(!HTTPResponse(status: 200, contentType: "image/png", body: []).mayBeJSON)
+    }
+}
+
+@Suite struct JSONPathTests {
+    let document = JSONValue.parse(#"{"data": {"total": 1234.5, "items": [{"count": 3}, {"count": "7"}]}, "odd key": {"n": 1}, "s": "x"}"#)!
+
+    @Test func paths() throws {
+        #expect(document[try JSONPath("data.total")]?.number == 1234.5)
+        #expect(document[try JSONPath("data.items[0].count")]?.number == 3)
+        #expect(document[try JSONPath("data.items[-1].count")]?.number == 7)
+        #expect(document[try JSONPath(#"["odd key"].n"#)]?.number == 1)
+        #expect(document[try JSONPath("data.items[2].count")] == nil)
+        #expect(document[try JSONPath("data.missing")] == nil)
+        #expect(document[try JSONPath("s.x")] == nil)
+        #expect(document[try JSONPath("s")]?.number == nil)
+    }
+
+    @Test func badPathsNameTheColumn() {
+        for (text, column) in [("", 1), ("a..b", 3), ("a[x]", 3), ("a[0", 4), (".a", 1), ("a[0]b", 5), ("a.", 2)] {
+            do {
+                _ = try JSONPath(text)
+                Issue.record("'\(text)' was accepted")
+            } catch {
+                #expect(error.column == column, "'\(text)': \(error)")
+            }
+        }
+    }
+}
