@@ -42,13 +42,13 @@ public struct LoadedTimeline {
     /// When the provider should be asked again, or `nil` for `.never`.
     ///
     /// `.atEnd` means the last entry's date (at once when there are no entries);
-    /// `.after(d)` means `d`. Either is moved to no earlier than `loadedAt +
+    /// `.after(d)` means `d`; `.retry` leaves it to the host's retry ladder (`nil`). Either is moved to no earlier than `loadedAt +
     /// minimumInterval`, so a provider that asks for reloads in the past or every
     /// second cannot make the host spin.
     public func reloadDate(minimumInterval: TimeInterval) -> Date? {
         let requested: Date
         switch policy.kind {
-        case .never: return nil
+        case .never, .retry: return nil
         case .after(let date): requested = date
         case .atEnd: requested = entries.last?.date ?? loadedAt
         }

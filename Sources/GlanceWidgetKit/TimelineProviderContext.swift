@@ -19,6 +19,11 @@ public struct TimelineProviderContext: Sendable {
     public let timeZone: ZoneRules
     /// The display's language (the config's `locale`).
     public let locale: DisplayLocale
+    /// The last good entry this slot showed, from this run or persisted by an earlier one
+    /// (`nil` at first, in previews, and for entries that are not `Codable` after a
+    /// restart). A provider whose fetch fails can show it again, marked as old, with
+    /// `.retry(because:)`.
+    nonisolated(unsafe) public var lastEntry: (any TimelineEntry)?
 
     public init(
         family: WidgetFamily,
