@@ -78,3 +78,13 @@ public protocol AppEnum: RawRepresentable, CaseIterable, Hashable, Sendable wher
     static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
     static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
 }
+
+/// Glance addition: a configuration intent that can tell, when its slot is read, that a
+/// value cannot work (a URL that is not http, a header naming an unset variable), so the
+/// mistake is one line at start-up naming the file, line and parameter, not a failure at
+/// every fetch.
+public protocol ParameterChecking {
+    /// Throws `IntentConfigurator.Failure.invalidValue(name:value:expected:)` for the
+    /// first value that cannot work.
+    func checkParameters() throws(IntentConfigurator.Failure)
+}

@@ -71,7 +71,8 @@ public struct WidgetDescriptor: @unchecked Sendable {
             offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
             placeholder: { source(IntentRecipe(values: [], context: .init(timeZone: .utc))) }
         ) { parameters, context throws(IntentConfigurator.Failure) in
-            _ = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
+            let intent = try IntentConfigurator.make(Intent.self, values: parameters, context: context)
+            try (intent as? any ParameterChecking)?.checkParameters()
             return source(IntentRecipe(values: parameters, context: context))
         }
     }
