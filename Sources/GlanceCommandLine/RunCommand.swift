@@ -149,6 +149,7 @@ struct RunCommand: ParsableCommand {
     private func makeHost(_ configuration: GlanceConfig, presenter: FramePresenter, clock: LinuxEventClock,
                           display: OpenedDisplay) throws(ConfigError) -> WidgetHost {
         let host = try WidgetHost(config: configuration, registry: WidgetCatalog.registry, clock: clock, presenter: presenter,
+                                  entryStore: EntryStore(stateDirectory: StateDirectory.resolve(configured: configuration.stateDirectory)),
                                   log: { message in Self.say(message) })
         host.showsOneFrame = once
         host.onRefresh = { plan in Self.say("\(display.name): \(plan.refresh.rawValue) refresh of \(plan.window) (panel pixels)") }

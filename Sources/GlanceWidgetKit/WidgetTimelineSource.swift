@@ -17,6 +17,12 @@ public protocol WidgetTimelineSource: AnyObject {
                   completion: @escaping @Sendable (UncheckedSendable<Result<AnyTimeline, IntentConfigurator.Failure>>) -> Void)
     /// The view for an entry this source produced.
     func content(for entry: AnyTimelineEntry) -> AnyView
+    /// The entry type's name (part of what a persisted entry must match).
+    var entryTypeName: String { get }
+    /// The entry as JSON when its type is `Codable` (the host keeps the last good one).
+    func encodeEntry(_ entry: AnyTimelineEntry) -> [UInt8]?
+    /// An entry `encodeEntry` wrote, or `nil` when the bytes are not one.
+    func decodeEntry(_ bytes: [UInt8]) -> AnyTimelineEntry?
 }
 
 /// Carries a value that is not `Sendable` across a thread hop that the sender and the
@@ -59,6 +65,21 @@ final class ProviderTimelineSource<Entry: TimelineEntry, Content: View>: WidgetT
     func content(for entry: AnyTimelineEntry) -> AnyView {
         guard let typed = entry.base as? Entry else { return AnyView(EmptyView()) }
         return AnyView(makeContent(typed))
+    }
+
+    var entryTypeName: String { String(reflecting: Entry.self) }
+
+    func encodeEntry(_ entry: AnyTimelineEntry) -> [UInt8]? {
+        guard Entry.self is any Decodable.Type, let encodable = entry.base as? any Encodable else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(encodable)).map { Array($0) }
+    }
+
+    func decodeEntry(_ bytes: [UInt8]) -> AnyTimelineEntry? {
+        guard let type = Entry.self as? any Decodable.Type, let value = try? JSONDecoder().decode(type, from: Data(bytes)),
+              let entry = value as? Entry else { return nil }
+        return AnyTimelineEntry(entry)
     }
 }
 

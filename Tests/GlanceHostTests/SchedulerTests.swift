@@ -80,19 +80,19 @@ func probeConfig(_ params: String, extra: String = "", kind: String = "probe", t
 
         await harness.run(for: 3000, from: t0)
         let wakes = harness.wakes("p", since: t0)
-        // The retry 30 s later succeeds; the policy then counts from that fetch.
+        // The retry 2 min later succeeds; the policy then counts from that fetch.
         #expect(wakes.map(\.1) == [.start, .reload, .reload, .retry, .reload])
-        #expect(wakes.map(\.0) == [0, 900, 1800, 1830, 2730])
-        #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970 + 2730)#0"])
+        #expect(wakes.map(\.0) == [0, 900, 1800, 1920, 2820])
+        #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970 + 2820)#0"])
     }
 
     @Test func retriesBackOffWhileTheProviderStaysSilent() async throws {
         // Reloads every 900 s; silent from t0+1 s on.
         let harness = try HostHarness(probeConfig("", kind: "lasting-silence", timeout: 0.1), start: t0)
-        await harness.run(for: 2500, from: t0)
+        await harness.run(for: 9000, from: t0)
         let wakes = harness.wakes("p", since: t0)
-        // 900 fails; retries at +30, +60, +120, +240, +480 after each failure.
-        #expect(wakes.map(\.0) == [0, 900, 930, 990, 1110, 1350, 1830])
+        // 900 fails; retries 2, 4, 8, 16 and then every 30 minutes after each failure.
+        #expect(wakes.map(\.0) == [0, 900, 1020, 1260, 1740, 2700, 4500, 6300, 8100])
         #expect(wakes.dropFirst(2).allSatisfy { $0.1 == .retry })
         // The entry from the last good timeline is still on the display.
         #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970)#0"])
@@ -136,7 +136,7 @@ func probeConfig(_ params: String, extra: String = "", kind: String = "probe", t
         #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970 + 3 * 3600)#0"])
         // The placeholder: the provider never gave an entry.
         #expect(harness.text(of: "stuck") == ["\(Date.distantPast.timeIntervalSince1970)#-1"])
-        #expect(harness.log.first == "slot stuck (stuck): no timeline within 0.1 s; showing its placeholder, retrying in 30 s")
+        #expect(harness.log.first == "slot stuck (stuck): no timeline within 0.1 s; showing its placeholder, retrying in 120 s")
         #expect(harness.log.contains { $0.hasPrefix("slot stuck (stuck): its provider still blocks 2 threads from earlier calls") })
         #expect(harness.log.allSatisfy { $0.hasPrefix("slot stuck (stuck):") })
         // Two calls blocked threads; the retries after them did not make more.

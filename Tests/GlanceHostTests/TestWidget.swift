@@ -218,15 +218,20 @@ final class HostHarness {
     var log: [String] { logged.lines }
     var frames: [(Frame, RefreshMode)] { lock.withLock { storedFrames } }
 
-    init(_ yaml: String, start: Date, blocking: Bool = false) throws {
+    /// - Parameters:
+    ///   - stateDirectory: where the host keeps last good entries (none: not kept).
+    ///   - backgroundFetches: providers answer while the host waits (as on a real clock).
+    init(_ yaml: String, start: Date, blocking: Bool = false, stateDirectory: String? = nil, backgroundFetches: Bool = false) throws {
         config = try ConfigLoader.parse(yaml, file: "test.yaml")
-        clock = SimulatedClock(start: start, blocking: blocking)
+        clock = SimulatedClock(start: start, blocking: blocking, backgroundFetches: backgroundFetches)
         host = try WidgetHost(
             config: config,
             registry: WidgetRegistry(BuiltinWidgets.all + [ProbeWidget.self, BriefSilenceWidget.self, LastingSilenceWidget.self,
-                                                           RendezvousWidget.self, PartnerWidget.self, StuckWidget.self]),
+                                                           RendezvousWidget.self, PartnerWidget.self, StuckWidget.self,
+                                                           FlakyWidget.self, GatedWidget.self]),
             clock: clock,
             center: center,
+            entryStore: stateDirectory.map { EntryStore(stateDirectory: $0) },
             log: { [logged] line in logged.append(line) }
         )
         host.onWake = { [unowned self] record in lock.withLock { storedRecords.append(record) } }

@@ -18,6 +18,12 @@ public enum AtomicFile {
         /// The system's error number, when a call failed (`ENOSPC` for a full disk).
         public var code: Int32?
         public var description: String { "\(path): cannot be written (\(reason))" }
+
+        public init(path: String, reason: String, code: Int32? = nil) {
+            self.path = path
+            self.reason = reason
+            self.code = code
+        }
     }
 
     /// New contents written and synced beside their target, not yet in place.

@@ -24,4 +24,12 @@ public protocol HostClock: WallClock {
     func wait(until deadline: Date?) -> WakeCause
     /// Ends a `wait` in progress (or the next one) with `.interrupted`; any thread.
     func interrupt()
+    /// Whether a wake waits for the providers it asks. Virtual time cannot pass while a
+    /// real thread works, so simulations wait (up to `provider_timeout`); on a real clock
+    /// providers answer while the host sleeps, and a slow one delays nothing else.
+    var waitsForProviders: Bool { get }
+}
+
+extension HostClock {
+    public var waitsForProviders: Bool { false }
 }

@@ -29,11 +29,16 @@ public final class SimulatedClock: HostClock, Sendable {
     private let blocking: Bool
     private let condition = ConditionLock()
 
+    public let waitsForProviders: Bool
+
     /// - Parameter blocking: when true, a wait does not jump to its deadline but blocks
     ///   until another thread moves time with `advance(to:)` or `set(to:)`.
-    public init(start: Date, blocking: Bool = false) {
+    /// - Parameter backgroundFetches: when true (with `blocking`), providers answer while
+    ///   the host waits, as on a real clock.
+    public init(start: Date, blocking: Bool = false, backgroundFetches: Bool = false) {
         state = Mutex(State(now: start))
         self.blocking = blocking
+        waitsForProviders = !backgroundFetches
     }
 
     public func now() -> Date { state.withLock { $0.now } }

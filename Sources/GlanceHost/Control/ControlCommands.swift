@@ -219,6 +219,10 @@ extension WidgetHost {
         }
         slot.config = config
         slot.timeline = nil
+        // Data from the old parameters is no one's last good entry, and an answer still
+        // coming for them is dropped.
+        slot.lastGoodEntry = nil
+        slot.pending = nil
         slot.requestedReload = (.intent, clock.now())
         clock.interrupt()
         return "\(name).\(param) = \(jsonString(value))"

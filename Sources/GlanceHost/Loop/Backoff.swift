@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// How long to wait before trying again after failures in a row: `first`, doubling up
-/// to `maximum`. Providers that give no timeline and displays that fail both use it.
+/// to `maximum`. Providers that give no timeline (or `.retry`) and displays that fail
+/// both use it, with their own steps.
 struct Backoff: Sendable {
     var first: TimeInterval = 30
     var maximum: TimeInterval = 900

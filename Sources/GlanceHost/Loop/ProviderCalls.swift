@@ -15,9 +15,15 @@ extension WidgetTimelineSource {
     }
 
     /// Asks for the timeline and returns at once; `answer(by:)` waits for it.
-    func requestTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor) -> PendingProviderCall<AnyTimeline> {
+    /// `delivered` runs on the provider's thread once the answer is in (the host
+    /// interrupts its wait with it).
+    func requestTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor,
+                         delivered: (@Sendable () -> Void)? = nil) -> PendingProviderCall<AnyTimeline> {
         let call = PendingProviderCall<AnyTimeline>()
-        timeline(in: context, on: executor) { call.box.store($0.value) }
+        timeline(in: context, on: executor) {
+            call.box.store($0.value)
+            delivered?()
+        }
         return call
     }
 
@@ -33,6 +39,9 @@ extension WidgetTimelineSource {
 /// A provider call under way.
 final class PendingProviderCall<Value>: Sendable {
     let box = DeliveryBox<Result<Value, IntentConfigurator.Failure>>()
+
+    /// Whether the answer is in, waiting until `deadline` (real time) at most.
+    func isAnswered(by deadline: Date) -> Bool { box.wait(until: deadline) != nil }
 
     /// What the provider gave, waiting until `deadline` (real time) at most.
     func answer(by deadline: Date, timeout: Double) throws(ProviderCallFailure) -> Value {

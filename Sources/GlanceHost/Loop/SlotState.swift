@@ -22,9 +22,19 @@ final class SlotState {
     var shownEntry: AnyTimelineEntry?
     var shownContent: ViewNode?
 
-    /// Failed fetches in a row: when to ask again.
-    var backoff = Backoff()
+    /// Failed fetches in a row: when to ask again (2 minutes, doubling up to 30).
+    var backoff = Backoff(first: 120, maximum: 1800)
     var retryAt: Date?
+    /// A fetch that runs on while the host sleeps (real time): it wakes the host when it
+    /// answers, or the host gives up on it at `deadline`.
+    var pending: PendingFetch?
+    /// Whether `timeline` is what a provider gave with `.retry` (its entries are not good ones).
+    var timelineIsFallback = false
+    /// The last entry shown from a good timeline, kept across restarts by `EntryStore`;
+    /// providers see it as `context.lastEntry`.
+    var lastGoodEntry: AnyTimelineEntry?
+    /// What the slot's entry file holds (it is written only when this changes).
+    var savedEntry: [UInt8]?
     /// When the last fetch was asked for; reloads that `WidgetCenter` requests wait for
     /// the minimum interval after it.
     var lastFetch: Date?
@@ -76,11 +86,13 @@ final class SlotState {
     /// The next instant this slot needs the host, after `now`.
     func nextInstant(after now: Date, minimumReloadInterval: TimeInterval) -> Date? {
         var candidates: [Date] = []
-        if let retryAt { candidates.append(retryAt) }
-        if let requestedReload { candidates.append(requestedReload.notBefore) }
+        // While a fetch runs, its deadline stands for every reload and retry.
+        if let pending { candidates.append(pending.deadline) }
+        if pending == nil, let retryAt { candidates.append(retryAt) }
+        if pending == nil, let requestedReload { candidates.append(requestedReload.notBefore) }
         if let timeline {
             // While a retry is pending it replaces the policy's reload, which has passed.
-            if retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval) {
+            if pending == nil, retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval) {
                 candidates.append(reload)
             }
             if let next = timeline.nextEntryDate(after: now) { candidates.append(next) }
@@ -93,10 +105,11 @@ final class SlotState {
     /// The next instant this slot needs the host after `now`, and why (for `glance status`).
     func nextWake(after now: Date, minimumReloadInterval: TimeInterval) -> (at: Date, why: String)? {
         var candidates: [(Date, String)] = []
-        if let retryAt { candidates.append((retryAt, "retry (the last fetch failed)")) }
-        if let requestedReload { candidates.append((requestedReload.notBefore, "reload (asked for)")) }
+        if let pending { candidates.append((pending.deadline, "fetch (waiting for the provider's answer)")) }
+        if pending == nil, let retryAt { candidates.append((retryAt, "retry (the last fetch failed)")) }
+        if pending == nil, let requestedReload { candidates.append((requestedReload.notBefore, "reload (asked for)")) }
         if let timeline {
-            if retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval) {
+            if pending == nil, retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval) {
                 candidates.append((reload, "reload (the timeline's policy)"))
             }
             if let next = timeline.nextEntryDate(after: now) { candidates.append((next, "entry (the next one of the timeline)")) }
@@ -106,10 +119,10 @@ final class SlotState {
 
     /// Why the slot needs work at `now`, or `nil` when it does not.
     func dueReason(at now: Date, minimumReloadInterval: TimeInterval) -> WakeReason? {
-        if let requestedReload, requestedReload.notBefore <= now { return requestedReload.reason }
-        if let retryAt, retryAt <= now { return .retry }
+        if pending == nil, let requestedReload, requestedReload.notBefore <= now { return requestedReload.reason }
+        if pending == nil, let retryAt, retryAt <= now { return .retry }
         guard let timeline else { return nil }
-        if retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval), reload <= now {
+        if pending == nil, retryAt == nil, let reload = reloadDate(of: timeline, now: now, minimumInterval: minimumReloadInterval), reload <= now {
             return .reload
         }
         if let index = timeline.entryIndex(at: now), index != shownEntryIndex { return .entry }
@@ -123,4 +136,13 @@ final class SlotState {
         if timeline.loadedAt > now { date = min(date, now.addingTimeInterval(minimumInterval)) }
         return date
     }
+}
+
+/// A provider call the host did not wait for.
+struct PendingFetch {
+    let call: PendingProviderCall<AnyTimeline>
+    /// Why it was asked for (what `onWake` reports once it answers).
+    let reason: WakeReason
+    /// When the host stops waiting (the clock's time: start + `provider_timeout`).
+    let deadline: Date
 }

@@ -34,6 +34,10 @@ public final class WidgetHost {
     private var intentExecutor = ProviderExecutor()
     /// The last refresh the display carried out, and when.
     public private(set) var lastRefresh: (at: Date, plan: RefreshPlan)?
+    /// Keeps every slot's last good entry across restarts (`nil`: not kept).
+    let entryStore: EntryStore?
+    /// Why the store could not be written, said once until it works again.
+    private var entryStoreFailure: String?
     /// The last intent run: its slot, title, and the error if it failed.
     public private(set) var lastIntent: (slot: String, title: String, error: String?)?
     /// The display's last failure, said once until the display works again.
@@ -58,9 +62,11 @@ public final class WidgetHost {
         clock: any HostClock,
         presenter: FramePresenter? = nil,
         center: WidgetCenter = .shared,
+        entryStore: EntryStore? = nil,
         log: @escaping (String) -> Void = { _ in }
     ) throws(ConfigError) {
         self.config = config
+        self.entryStore = entryStore
         self.clock = clock
         self.presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
         self.center = center
@@ -71,6 +77,7 @@ public final class WidgetHost {
                               message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height); set size: \(size.width)x\(size.height) (or remove it where the device gives its size)")
         }
         slots = try SlotFactory.makeSlots(config: config, registry: registry)
+        loadStoredEntries()
     }
 
     /// Checks `config` against `registry` as `init` does, before any device is opened,
@@ -252,26 +259,51 @@ public final class WidgetHost {
         }
     }
 
-    /// One wake: fetch what is due, pick each slot's entry, and show the frame if it changed.
+    /// How long the first wake waits for providers on a real clock before it shows what
+    /// it has (persisted entries, placeholders); later answers come in while it sleeps.
+    static let startWait: TimeInterval = 5
+
+    /// One wake: take the answers that came in, ask what is due, pick each slot's entry,
+    /// and show the frame if it changed.
     private func wake(forced: WakeReason?) {
         let now = clock.now()
         var woken: [(SlotState, WakeReason)] = []
+        // Fetches that ran while the host slept: answered, or out of time.
         for slot in slots {
+            guard let pending = slot.pending, pending.call.isAnswered(by: .now) || pending.deadline <= now else { continue }
+            slot.pending = nil
+            finishFetch(slot, pending.call, by: .now, at: now)
+            woken.append((slot, pending.reason))
+        }
+        var fetching: [(SlotState, WakeReason)] = []
+        for slot in slots where slot.pending == nil && !woken.contains(where: { $0.0 === slot }) {
             guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval) else {
                 continue
             }
-            woken.append((slot, reason))
+            if reason == .entry { woken.append((slot, reason)) } else { fetching.append((slot, reason)) }
         }
         // Every due provider is asked before any answer is waited for, each on its own
-        // thread: a slow one costs the others nothing, several slow ones one time-out.
-        let fetching = woken.filter { $0.1 != .entry }.map(\.0)
+        // thread: a slow one costs the others nothing. Virtual time waits for them all
+        // (one time-out at most); real time waits only at start, briefly, and otherwise
+        // lets them answer while it sleeps, so a key press is never held up by a fetch.
         if !fetching.isEmpty {
             // What other processes wrote to the shared store since (`UserDefaults(suiteName:)`).
             FoundationPreferences.flush()
-            let calls = fetching.map { startFetch($0, at: now) }
-            let deadline = Date.now.addingTimeInterval(config.providerTimeout)
-            for (slot, call) in zip(fetching, calls) { finishFetch(slot, call, by: deadline, at: now) }
+            let background = !clock.waitsForProviders && !showsOneFrame
+            let calls = fetching.map { startFetch($0.0, at: now, wakesHost: background) }
+            let wait = background ? (forced == .start ? min(config.providerTimeout, Self.startWait) : 0) : config.providerTimeout
+            let deadline = Date.now.addingTimeInterval(wait)
+            for ((slot, reason), call) in zip(fetching, calls) {
+                if background, let call, !call.isAnswered(by: deadline) {
+                    slot.pending = PendingFetch(call: call, reason: reason, deadline: now.addingTimeInterval(config.providerTimeout))
+                    continue
+                }
+                finishFetch(slot, call, by: deadline, at: now)
+                woken.append((slot, reason))
+            }
         }
+        // Slot order, whichever way each came to be looked at (`onWake` promises it).
+        woken.sort { lhs, rhs in slots.firstIndex { $0 === lhs.0 }! < slots.firstIndex { $0 === rhs.0 }! }
         // A change held for the panel's minimum interval, or a display that failed, is due.
         let displayDue = presenter.isDue(at: now)
         guard !woken.isEmpty || displayDue else { return }
@@ -287,6 +319,7 @@ public final class WidgetHost {
                 ?? slot.source.placeholder(in: providerContext(for: slot, at: now))
             slot.shownEntryIndex = index
             slot.shownEntry = entry
+            if index != nil, !slot.timelineIsFallback { keepAsLastGood(entry, of: slot) }
             let content = SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins, in: environment(for: slot, at: now))
             // An unchanged tree draws the same pixels: nothing to compose.
             guard content != slot.shownContent else { continue }
@@ -348,12 +381,54 @@ public final class WidgetHost {
     }
 
     /// Asks the slot's provider for a timeline on the slot's thread and returns at once;
-    /// `nil` when earlier calls still block too many threads to make another.
-    private func startFetch(_ slot: SlotState, at now: Date) -> PendingProviderCall<AnyTimeline>? {
+    /// `nil` when earlier calls still block too many threads to make another. With
+    /// `wakesHost` the answer interrupts the host's wait.
+    private func startFetch(_ slot: SlotState, at now: Date, wakesHost: Bool) -> PendingProviderCall<AnyTimeline>? {
         slot.requestedReload = nil
         slot.lastFetch = now
         if slot.tooManyBlockedCalls() { return nil }
-        return slot.source.requestTimeline(in: providerContext(for: slot, at: now), on: slot.executor)
+        var context = providerContext(for: slot, at: now)
+        context.lastEntry = slot.lastGoodEntry?.base
+        var delivered: (@Sendable () -> Void)?
+        if wakesHost {
+            let clock = clock
+            delivered = { clock.interrupt() }
+        }
+        return slot.source.requestTimeline(in: context, on: slot.executor, delivered: delivered)
+    }
+
+    /// The slot now shows `entry` from a good timeline: providers see it as their last
+    /// entry, and the store keeps it (written only when its bytes change).
+    private func keepAsLastGood(_ entry: AnyTimelineEntry, of slot: SlotState) {
+        slot.lastGoodEntry = entry
+        guard let entryStore, let bytes = slot.source.encodeEntry(entry), bytes != slot.savedEntry else { return }
+        do {
+            try entryStore.save(slot: slot.name, identity: EntryStore.identity(of: slot.config, entryType: slot.source.entryTypeName), entry: bytes)
+            slot.savedEntry = bytes
+            entryStoreFailure = nil
+        } catch {
+            // A full or read-only disk is said once; the display goes on without it.
+            if entryStoreFailure == nil { log("slot \(slot.name): its last entry cannot be kept: \(error)") }
+            entryStoreFailure = "\(error)"
+        }
+    }
+
+    /// Shows each slot's stored last good entry until its provider answers (a restart
+    /// without a network shows the last data at once).
+    private func loadStoredEntries() {
+        guard let entryStore else { return }
+        for slot in slots {
+            let (bytes, problem) = entryStore.load(slot: slot.name, identity: EntryStore.identity(of: slot.config, entryType: slot.source.entryTypeName))
+            if let problem { log("slot \(slot.name): \(problem)") }
+            guard let bytes else { continue }
+            guard let entry = slot.source.decodeEntry(bytes) else {
+                log("slot \(slot.name): \(entryStore.path(forSlot: slot.name)): the entry does not read as \(slot.source.entryTypeName) any more; ignored")
+                continue
+            }
+            slot.shownEntry = entry
+            slot.lastGoodEntry = entry
+            slot.savedEntry = bytes
+        }
     }
 
     /// Takes the answer of a fetch, waiting until `deadline` at most. On failure the last
@@ -364,13 +439,23 @@ public final class WidgetHost {
         if let call {
             do {
                 let timeline = try call.answer(by: deadline, timeout: config.providerTimeout)
-                slot.backoff.succeeded()
-                slot.retryAt = nil
-                slot.timeline = LoadedTimeline(timeline, loadedAt: now)
-                slot.shownEntryIndex = nil
-                if slot.saidStuck { log("slot \(slot.name) (\(slot.kind)): its provider answers again") }
-                slot.saidStuck = false
-                return
+                guard let reason = timeline.policy.retryReason else {
+                    slot.backoff.succeeded()
+                    slot.timelineIsFallback = false
+                    slot.retryAt = nil
+                    slot.timeline = LoadedTimeline(timeline, loadedAt: now)
+                    slot.shownEntryIndex = nil
+                    if slot.saidStuck { log("slot \(slot.name) (\(slot.kind)): its provider answers again") }
+                    slot.saidStuck = false
+                    return
+                }
+                // The provider says its fetch failed; what it gives for the meantime is shown.
+                if !timeline.entries.isEmpty {
+                    slot.timeline = LoadedTimeline(timeline, loadedAt: now)
+                    slot.timelineIsFallback = true
+                    slot.shownEntryIndex = nil
+                }
+                failure = reason.isEmpty ? "its provider's fetch failed" : reason
             } catch {
                 // A time-out that left the provider blocking its thread: the next call gets another.
                 if case .timedOut = error { slot.abandonBlockedExecutor() }
@@ -387,7 +472,9 @@ public final class WidgetHost {
             guard !slot.saidStuck else { return }
             slot.saidStuck = true
         }
-        let shown = slot.timeline == nil && slot.shownEntry == nil ? "showing its placeholder" : "keeping the last one"
+        let shown = slot.lastGoodEntry != nil ? "keeping the last good entry"
+            : slot.timelineIsFallback ? "showing what its provider gave meanwhile"
+            : slot.timeline == nil && slot.shownEntry == nil ? "showing its placeholder" : "keeping the last one"
         log("slot \(slot.name) (\(slot.kind)): \(failure); \(shown), retrying in \(Int(delay)) s")
     }
 
