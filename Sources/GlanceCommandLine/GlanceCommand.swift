@@ -14,7 +14,7 @@ public struct GlanceCommand: ParsableCommand {
         and prints where the frames are. `glance simulate` replays a config's schedule in \
         virtual time.
         """,
-        subcommands: [RunCommand.self, RenderCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, WidgetsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self,
+        subcommands: [RunCommand.self, RenderCommand.self, GalleryCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, WidgetsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self,
                       ReloadCommand.self, PressCommand.self, SetCommand.self, StatusCommand.self, DefaultsCommand.self]
     )
 
@@ -29,7 +29,7 @@ public struct WidgetExecutableCommand: ParsableCommand {
         CommandConfiguration(
         commandName: CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) },
         abstract: "A Glance widget: render it to a PNG, or run it on a display.",
-        subcommands: [RenderCommand.self, RunCommand.self, WidgetsCommand.self]
+        subcommands: [RenderCommand.self, GalleryCommand.self, RunCommand.self, WidgetsCommand.self]
         )
     }
 
