@@ -26,7 +26,14 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Show the current instant on the display once and exit.")
     var once = false
 
+    @Flag(help: "Print the built-in demo's configuration (a start for your own) and exit.")
+    var printDemoConfig = false
+
     func run() throws {
+        if printDemoConfig {
+            StandardStreams.output(Array((DemoConfig.yaml(outputDirectory: "out") + "\n").utf8))
+            return
+        }
         // The file is read while SIGINT/SIGTERM still stop the process at once (reading
         // starts no thread).
         var configuration = try loadConfiguration()

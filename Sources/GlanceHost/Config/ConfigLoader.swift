@@ -224,7 +224,8 @@ public enum ConfigLoader {
             var size: (Int, Int)?
             var params: [(String, String)] = []
             var paramLocations: [String: ConfigLocation] = [:]
-            for (key, value) in try item.mapping(allowed: ["name", "kind", "family", "origin", "size", "params"]) {
+            var preview = false
+            for (key, value) in try item.mapping(allowed: ["name", "kind", "family", "origin", "size", "params", "preview"]) {
                 switch key {
                 case "name":
                     name = try value.string()
@@ -239,6 +240,12 @@ public enum ConfigLoader {
                     origin = (try coordinates[0].int(in: 0...8191), try coordinates[1].int(in: 0...8191))
                 case "size":
                     size = try value.size()
+                case "preview":
+                    switch try value.string().lowercased() {
+                    case "true", "yes", "on": preview = true
+                    case "false", "no", "off": preview = false
+                    case let other: throw value.fail("expected true or false, found \(quoted(other))")
+                    }
                 case "params":
                     for (paramName, paramValue) in try value.freeMapping() {
                         if case .sequence = paramValue.node {
@@ -255,10 +262,12 @@ public enum ConfigLoader {
             }
             guard let kind else { throw item.fail("missing 'kind' (the widget to show, like countdown)") }
             guard let family else { throw item.fail("missing 'family' (systemSmall, systemMedium, …)") }
-            slots.append(SlotConfig(
+            var slot = SlotConfig(
                 name: name, kind: kind.0, family: family.0, origin: origin, size: size, params: params,
                 locations: .init(slot: item.location, kind: kind.1, family: family.1, params: paramLocations)
-            ))
+            )
+            slot.preview = preview
+            slots.append(slot)
         }
         return slots
     }

@@ -107,6 +107,9 @@ public struct SlotConfig: Sendable {
     public var size: (width: Int, height: Int)?
     /// Parameter name → text, in file order.
     public var params: [(name: String, text: String)]
+    /// `preview: true`: the slot shows its widget's gallery snapshot (sample data, no
+    /// network) instead of fetching; for demos and for laying out a wall.
+    public var preview = false
     /// Where each part was written, for errors found after parsing.
     public var locations: Locations
 

@@ -27,6 +27,18 @@ extension WidgetTimelineSource {
         return call
     }
 
+    /// The provider's gallery snapshot as a timeline of one entry that never reloads
+    /// (a `preview: true` slot), returning at once as `requestTimeline` does.
+    func requestSnapshotTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor,
+                                 delivered: (@Sendable () -> Void)? = nil) -> PendingProviderCall<AnyTimeline> {
+        let call = PendingProviderCall<AnyTimeline>()
+        snapshot(in: context, on: executor) { answer in
+            call.box.store(answer.value.map { AnyTimeline(entries: [$0], policy: .never) })
+            delivered?()
+        }
+        return call
+    }
+
     /// The provider's gallery snapshot, waiting at most `timeout` seconds.
     func snapshot(in context: TimelineProviderContext, timeout: Double,
                   on executor: ProviderExecutor = .shared) throws(ProviderCallFailure) -> AnyTimelineEntry {

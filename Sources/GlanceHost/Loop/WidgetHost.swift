@@ -394,6 +394,11 @@ public final class WidgetHost {
             let clock = clock
             delivered = { clock.interrupt() }
         }
+        if slot.config.preview {
+            let preview = SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale, isPreview: true,
+                                                      at: now, timeZone: config.timeZone, locale: config.locale)
+            return slot.source.requestSnapshotTimeline(in: preview, on: slot.executor, delivered: delivered)
+        }
         return slot.source.requestTimeline(in: context, on: slot.executor, delivered: delivered)
     }
 
@@ -401,7 +406,8 @@ public final class WidgetHost {
     /// entry, and the store keeps it (written only when its bytes change).
     private func keepAsLastGood(_ entry: AnyTimelineEntry, of slot: SlotState) {
         slot.lastGoodEntry = entry
-        guard let entryStore, let bytes = slot.source.encodeEntry(entry), bytes != slot.savedEntry else { return }
+        // Sample data is nobody's last good entry.
+        guard !slot.config.preview, let entryStore, let bytes = slot.source.encodeEntry(entry), bytes != slot.savedEntry else { return }
         do {
             try entryStore.save(slot: slot.name, identity: EntryStore.identity(of: slot.config, entryType: slot.source.entryTypeName), entry: bytes)
             slot.savedEntry = bytes
@@ -417,7 +423,7 @@ public final class WidgetHost {
     /// without a network shows the last data at once).
     private func loadStoredEntries() {
         guard let entryStore else { return }
-        for slot in slots {
+        for slot in slots where !slot.config.preview {
             let (bytes, problem) = entryStore.load(slot: slot.name, identity: EntryStore.identity(of: slot.config, entryType: slot.source.entryTypeName))
             if let problem { log("slot \(slot.name): \(problem)") }
             guard let bytes else { continue }
