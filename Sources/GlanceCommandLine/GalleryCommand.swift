@@ -40,6 +40,9 @@ struct GalleryCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point (0.25 to 8).")
     var scale: Double = 1
 
+    @Option(help: ArgumentHelp("Also one PNG of every widget's small family side by side, colour above 1-bit (for a README).", valueName: "file"))
+    var strip: String?
+
     init() {}
 
     /// One picture of the sheet.
@@ -86,6 +89,7 @@ struct GalleryCommand: ParsableCommand {
         }
         let renderer = WidgetSnapshotRenderer(registry: registry, fonts: fonts)
         var pictures: [Picture] = []
+        var stripParts: [(colour: Canvas, panel: Canvas)] = []
         for kind in kinds.isEmpty ? available : kinds {
             guard let descriptor = registry[kind] else { continue }
             let parameters = descriptor.recommendations().first?.parameters ?? []
@@ -117,6 +121,9 @@ struct GalleryCommand: ParsableCommand {
                 }
                 pictures.append(Picture(kind: kind, family: family, colorFile: "\(name).png", bwFile: "\(name)-bw.png",
                                         width: colour.width, height: colour.height, note: note))
+                if family == (descriptor.supportedFamilies.contains(.systemSmall) ? .systemSmall : descriptor.supportedFamilies.first) {
+                    stripParts.append((colour, panel))
+                }
             }
         }
         do {
@@ -124,7 +131,30 @@ struct GalleryCommand: ParsableCommand {
         } catch {
             throw RuntimeError(message: "\(error)")
         }
+        if let strip {
+            do {
+                try PNG.write(try Self.strip(stripParts), to: strip)
+            } catch {
+                throw RuntimeError(message: "\(strip): \(error)")
+            }
+        }
         StandardStreams.error("glance: wrote \(pictures.count * 2) pictures of \(Set(pictures.map(\.kind)).count) widgets and \(out)/index.html\n")
+    }
+
+    /// Pictures side by side on a light grey ground, colour in the top row and the 1-bit
+    /// versions under them, 16 pixels apart.
+    static func strip(_ parts: [(colour: Canvas, panel: Canvas)]) throws -> Canvas {
+        let gap = 16
+        let width = parts.reduce(gap) { $0 + $1.colour.width + gap }
+        let rowHeight = parts.map(\.colour.height).max() ?? 0
+        var sheet = try Canvas(width: width, height: 2 * rowHeight + 3 * gap, fill: RGBA(236, 236, 232))
+        var x = gap
+        for part in parts {
+            sheet.draw(part.colour, atX: x, y: gap)
+            sheet.draw(part.panel, atX: x, y: 2 * gap + rowHeight)
+            x += part.colour.width + gap
+        }
+        return sheet
     }
 
     /// The widget in full colour, and as a 1-bit panel shows it (emoji as outlines,
