@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceFetch", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )

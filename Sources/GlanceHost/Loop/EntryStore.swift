@@ -72,7 +72,7 @@ public struct EntryStore: Sendable {
         bytes += entry
         bytes.append(10)
         // The state folder and its entries folder, made as needed (owner only).
-        var folder = ""
+        var folder = directory.hasPrefix("/") ? "" : "."
         for part in directory.split(separator: "/") {
             folder += "/" + part
             if mkdir(folder, 0o700) != 0 && errno != EEXIST {

@@ -1,0 +1,69 @@
+import Foundation
+import GlanceTestSupport
+import Testing
+
+/// The data widgets through the built `glance`: against a server on 127.0.0.1 that the
+/// test starts.
+@Suite struct DataWidgetCommandTests {
+    func statConfig(_ server: TestHTTPServer, extra: String = "") -> String {
+        """
+        timezone: Asia/Seoul
+        display: {backend: file, path: frames, size: 170x170}
+        \(extra)
+        slots:
+          - name: visitors
+            kind: stat
+            family: systemSmall
+            params: {url: "\(server.baseURL)/stats.json", path: data.total, title: Visitors}
+        """
+    }
+
+    func simulate(_ config: String, until: String) throws -> [String] {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try config.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["simulate", "--config", "wall.yaml", "--from", "2026-11-23T09:00:00+09:00", "--until", until],
+                                   in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map { line in
+            let fields = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: String] ?? [:]
+            return "\(fields["at"]?.dropFirst(11).prefix(5) ?? "?") \(fields["reason"] ?? "?")"
+        }
+    }
+
+    @Test func aFailingServerIsRetriedOnTheLadderInSimulate() throws {
+        let server = try TestHTTPServer()
+        server.route("/stats.json", .json(#"{"error": "maintenance"}"#, status: 500))
+        #expect(try simulate(statConfig(server), until: "2026-11-23T10:40:00+09:00")
+            == ["09:00 start", "09:02 retry", "09:06 retry", "09:14 retry", "09:30 retry", "10:00 retry", "10:30 retry"])
+    }
+
+    @Test func aGoodServerIsAskedEveryTenMinutes() throws {
+        let server = try TestHTTPServer()
+        server.route("/stats.json", .json(#"{"data": {"total": 12480}}"#))
+        #expect(try simulate(statConfig(server), until: "2026-11-23T09:35:00+09:00")
+            == ["09:00 start", "09:10 reload", "09:20 reload", "09:30 reload"])
+        #expect(server.requests(to: "/stats.json").count == 4)
+    }
+
+    /// A restart with the server down shows the kept entry in its first frame.
+    @Test func aRestartWithoutTheServerShowsTheLastGoodEntry() throws {
+        let server = try TestHTTPServer()
+        server.route("/stats.json", .json(#"{"data": {"total": 4242}}"#))
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try statConfig(server, extra: "state_dir: state").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let first = try runGlance(["run", "--once", "--config", "wall.yaml"], in: directory)
+        #expect(first.status == 0, "\(first.stderr)")
+        let frame = directory.appendingPathComponent("frames/frame.png")
+        let good = try Data(contentsOf: frame)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("state/entries/visitors.json").path))
+
+        server.stop()
+        try FileManager.default.removeItem(at: frame)
+        let second = try runGlance(["run", "--once", "--config", "wall.yaml"], in: directory)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.contains("slot visitors (stat):") && second.stderr.contains("keeping the last good entry"), "\(second.stderr)")
+        #expect(try Data(contentsOf: frame) == good)
+    }
+}
