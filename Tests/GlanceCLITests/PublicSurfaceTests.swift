@@ -100,6 +100,36 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// A tutorial's fetching provider: `URLSession.shared.data(from:)`, `JSONDecoder`,
+    /// and the async timeline, with `import Glance` alone.
+    @Test func aFetchingProviderAsTutorialsWriteItCompiles() throws {
+        let result = try typecheck("""
+            import Glance
+            struct Quote: Decodable { let text: String; let author: String }
+            struct QuoteEntry: TimelineEntry { let date: Date; let quote: Quote? }
+            struct QuoteProvider: AppIntentTimelineProvider {
+                func placeholder(in context: Context) -> QuoteEntry { QuoteEntry(date: .now, quote: nil) }
+                func snapshot(for configuration: ConfigurationAppIntent, in context: Context) async -> QuoteEntry { placeholder(in: context) }
+                func timeline(for configuration: ConfigurationAppIntent, in context: Context) async -> Timeline<QuoteEntry> {
+                    let url = URL(string: "https://api.example.com/quote")!
+                    var quote: Quote?
+                    do {
+                        let (data, response) = try await URLSession.shared.data(from: url)
+                        if (response as? HTTPURLResponse)?.statusCode == 200 { quote = try JSONDecoder().decode(Quote.self, from: data) }
+                    } catch {
+                        print("fetch failed: \\(error.localizedDescription)")
+                    }
+                    let next = Calendar.current.date(byAdding: .minute, value: 15, to: .now)!
+                    return Timeline(entries: [QuoteEntry(date: .now, quote: quote)], policy: .after(next))
+                }
+            }
+            struct ConfigurationAppIntent: WidgetConfigurationIntent {
+                static var title: LocalizedStringResource { "Quote" }
+            }
+            """)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
     /// Widgets from public repositories (`Tests/Corpus`) with App Intents entities,
     /// queries and `Button(intent:)`, type-checked with only their imports changed to
     /// `import Glance`.
