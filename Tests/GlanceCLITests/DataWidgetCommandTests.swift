@@ -67,3 +67,34 @@ import Testing
         #expect(try Data(contentsOf: frame) == good)
     }
 }
+
+@Suite struct GalleryCommandTests {
+    @Test func everyFamilyInColourAndBWWithAContactSheet() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runGlance(["gallery", "--out", "g", "--at", "2026-11-23T09:00:00+09:00", "--timezone", "Asia/Seoul",
+                                    "--locale", "en_US", "--strip", "strip.png"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("g").path)
+        let sheet = try String(contentsOf: directory.appendingPathComponent("g/index.html"), encoding: .utf8)
+        // Every built-in widget, every family it supports, both palettes, all on the sheet.
+        let widgets = try runGlance(["widgets"]).stdout
+        for kind in ["countdown", "weekday", "stat"] {
+            #expect(widgets.contains(kind))
+            #expect(files.contains("\(kind)-systemSmall.png") && files.contains("\(kind)-systemSmall-bw.png"), "\(kind): \(files)")
+            #expect(sheet.contains("src=\"\(kind)-systemSmall-bw.png\""))
+        }
+        #expect(files.filter { $0.hasSuffix("-bw.png") }.count * 2 == files.filter { $0.hasSuffix(".png") }.count)
+        #expect(!sheet.contains("placeholder ("), "a built-in widget had no configuration to show: \(sheet)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("strip.png").path))
+    }
+
+    @Test func anUnknownKindIsAUsageError() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try runGlance(["gallery", "--out", "g", "--kind", "nope"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown widget kind 'nope'"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("g").path))
+    }
+}
