@@ -100,26 +100,6 @@ public struct HeatmapView: View {
     }
 }
 
-extension DisplayLocale {
-    /// A month's short name in this language ("Nov", "Nov.", "11월"); 1 = January.
-    func heatmapMonthName(_ month: Int) -> String {
-        guard let day = CalendarDay(year: 2001, month: month, day: 15) else { return String(month) }
-        return format(Self.noon(of: day), Date.FormatStyle().month(.abbreviated), in: .utc)
-    }
-
-    /// A weekday's name in this language: `.narrow` "M", `.abbreviated` "Mon", "Mo.", "월";
-    /// 1 = Sunday.
-    func heatmapWeekdayName(_ weekday: Int, _ width: Date.FormatStyle.Symbol.Weekday) -> String {
-        // 2023-01-01 was a Sunday.
-        guard let day = CalendarDay(year: 2023, month: 1, day: weekday) else { return String(weekday) }
-        return format(Self.noon(of: day), Date.FormatStyle().weekday(width), in: .utc)
-    }
-
-    private static func noon(of day: CalendarDay) -> Date {
-        Date(timeIntervalSince1970: Double(day.daysSinceEpoch) * 86_400 + 43_200)
-    }
-}
-
 /// Numbers as the heatmap writes them: whole numbers plain, others with one decimal.
 enum HeatmapFormat {
     static func number(_ value: Double) -> String {
@@ -236,7 +216,7 @@ struct HeatmapGrid: View {
         return ZStack(alignment: .topLeading) {
             Color.clear.frame(height: labelHeight)
             ForEach(calendar.monthLabels(), id: \.column) { label in
-                Text(locale.heatmapMonthName(label.month)).font(.system(size: 10)).lineLimit(1).fixedSize()
+                Text(locale.calendar.shortStandaloneMonthSymbols[label.month - 1]).font(.system(size: 10)).lineLimit(1).fixedSize()
                     .offset(x: labelWidth + Double(label.column) * pitch)
             }
         }
@@ -245,8 +225,8 @@ struct HeatmapGrid: View {
     private func rowLabel(_ row: Int) -> String {
         let weekday = calendar.weekday(ofRow: row)
         switch rowLabels {
-        case .initials: return locale.heatmapWeekdayName(weekday, .narrow)
-        case .mondayWednesdayFriday: return [2, 4, 6].contains(weekday) ? locale.heatmapWeekdayName(weekday, .abbreviated) : ""
+        case .initials: return locale.calendar.veryShortStandaloneWeekdaySymbols[weekday - 1]
+        case .mondayWednesdayFriday: return [2, 4, 6].contains(weekday) ? locale.calendar.shortStandaloneWeekdaySymbols[weekday - 1] : ""
         }
     }
 }
@@ -268,7 +248,7 @@ struct HeatmapWeekRow: View {
                     } else {
                         HeatmapCell(level: levels.level(of: entry.values[day]), isToday: day == entry.today, side: 16)
                     }
-                    Text(locale.heatmapWeekdayName(day.weekday, .narrow))
+                    Text(locale.calendar.veryShortStandaloneWeekdaySymbols[day.weekday - 1])
                         .font(.system(size: 10, weight: day == entry.today ? .bold : .regular))
                         .lineLimit(1)
                 }
