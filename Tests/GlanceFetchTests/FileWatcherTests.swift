@@ -13,7 +13,7 @@ import Testing
         var template = Array("/tmp/glance-watch-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         try #require(made)
-        folder = String(cString: template)
+        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         path = folder + "/data.csv"
     }
 

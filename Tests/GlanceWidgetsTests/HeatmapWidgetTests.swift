@@ -163,7 +163,7 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         var template = Array("/tmp/glance-heatmap-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
         try #require(made)
-        folder = String(cString: template)
+        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     final class Lines: @unchecked Sendable {
@@ -322,6 +322,7 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
     }
 
     @Test func theConfigCanOnlyGiveAnHTTPURLAndOneSource() throws {
+        defer { removeFolder() }
         let descriptor = HeatmapWidget().body.descriptor
         let decoding = ParameterDecodingContext(timeZone: .utc)
         #expect(throws: IntentConfigurator.Failure.invalidValue(name: "url", value: "ftp://example.com/a.json", expected: "an http:// or https:// URL")) {
