@@ -18,7 +18,7 @@ struct RenderCommand: ParsableCommand {
         """
     )
 
-    @Argument(help: "The widget kind (countdown, stat, weekday); in a widget's own executable, its own by default.")
+    @Argument(help: "The widget kind (countdown, weather, stat, heatmap, weekday); in a widget's own executable, its own by default.")
     var kind: String?
 
     init() {}

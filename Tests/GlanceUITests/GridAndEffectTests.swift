@@ -2,6 +2,7 @@ import GlanceGraphics
 import GlanceRender
 import GlanceTestSupport
 import GlanceText
+import GlanceTime
 import GlanceUI
 import FoundationEssentials
 import Testing
@@ -125,6 +126,25 @@ import Testing
         let cells = leaves(box)
         #expect(cells[0].rect == Rect(x: 0, y: 0, width: 60, height: 20))
         #expect(renderer.sizeThatFits(resolveNode(reader, in: EnvironmentValues()), .unspecified) == Size(width: 10, height: 10))
+    }
+
+    /// A reader's closure runs at layout time and a `ForEach`'s while its stack resolves,
+    /// both after `body` returned; a view's `@Environment` read in them still sees the
+    /// environment the view is in.
+    @Test func deferredClosuresSeeTheViewsEnvironment() {
+        struct LocaleNames: View {
+            @Environment(\.locale) var locale
+            var body: some View {
+                VStack {
+                    GeometryReader { _ in Text(locale.identifier) }
+                    ForEach(0..<2) { index in Text("\(locale.identifier) \(index)") }
+                }
+            }
+        }
+        var environment = EnvironmentValues()
+        environment.locale = DisplayLocale(identifier: "ko_KR")
+        let box = renderer.layout(resolveNode(LocaleNames(), in: environment), in: Rect(x: 0, y: 0, width: 200, height: 90))
+        #expect(leaves(box).map { $0.node.textLines } == [["ko_KR"], ["ko_KR 0"], ["ko_KR 1"]])
     }
 
     @Test func fixedSizeKeepsTheIdealWidth() {

@@ -40,8 +40,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
             return builtin.wrap(resolveNode(content, in: inner), inner)
         }
         let content = ViewModifierContent { [content] in resolveNode(content, in: $0) }
-        let body = EnvironmentScope.$current.withValue(environment) { modifier.body(content: content) }
-        return resolveNode(body, in: environment)
+        return EnvironmentScope.$current.withValue(environment) { resolveNode(modifier.body(content: content), in: environment) }
     }
 }
 

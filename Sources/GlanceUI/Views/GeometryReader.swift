@@ -27,7 +27,11 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
     public func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let content = content
         return .geometry(GeometryNode { size in
-            let children = flattenedChildren(content(GeometryProxy(size: size)), in: environment)
+            // The closure runs at layout, after the enclosing body has resolved: `@Environment`
+            // reads in it (and in the `ForEach`es it builds) see the reader's environment.
+            let children = EnvironmentScope.$current.withValue(environment) {
+                flattenedChildren(content(GeometryProxy(size: size)), in: environment)
+            }
             return .stack(StackNode(axis: .depth, alignment: .topLeading, spacing: 0, children: children))
         })
     }

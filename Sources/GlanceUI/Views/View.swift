@@ -22,11 +22,12 @@ public protocol PrimitiveView {
 }
 
 /// Resolves any view to its node tree: primitives directly, composites through `body`
-/// (evaluated with `environment` visible to `@Environment`).
+/// (evaluated with `environment` visible to `@Environment`, and resolved in it too: the
+/// `ForEach` and builder closures in a body run while it resolves, and read the view's
+/// own environment, as in SwiftUI).
 package func resolveNode<V: View>(_ view: V, in environment: EnvironmentValues) -> ViewNode {
     if let primitive = view as? any PrimitiveView {
         return primitive.makeNode(in: environment)
     }
-    let body = EnvironmentScope.$current.withValue(environment) { view.body }
-    return resolveNode(body, in: environment)
+    return EnvironmentScope.$current.withValue(environment) { resolveNode(view.body, in: environment) }
 }

@@ -60,7 +60,7 @@ public struct CountdownWidget: Widget {
         }
         .configurationDisplayName("Countdown")
         .description("Days to go until a date, as D-3, D-Day, D+2.")
-        .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryInline])
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
         // The views pad themselves (14–16 points), drawn for paper before content margins existed.
         .contentMarginsDisabled()
     }

@@ -68,7 +68,7 @@ public struct WeekdayWidget: Widget {
         }
         .configurationDisplayName("Weekday")
         .description("Today's weekday, with an emoji for each day.")
-        .supportedFamilies([.systemSmall, .systemMedium, .accessoryCircular, .accessoryInline])
+        .supportedFamilies([.systemSmall, .systemMedium, .systemLarge, .accessoryCircular, .accessoryRectangular, .accessoryInline])
         // The views pad themselves (10–16 points).
         .contentMarginsDisabled()
     }
@@ -85,7 +85,10 @@ public struct WeekdayView: View {
 
     public var body: some View {
         switch family {
-        case .systemMedium, .systemLarge, .systemExtraLarge:
+        case .systemLarge:
+            WeekdayMonthView(entry: entry)
+                .containerBackground(.white, for: .widget)
+        case .systemMedium, .systemExtraLarge:
             HStack(spacing: 16) {
                 Text(entry.emoji).font(.system(size: 72))
                 VStack(alignment: .leading, spacing: 4) {
@@ -98,6 +101,15 @@ public struct WeekdayView: View {
             .containerBackground(.white, for: .widget)
         case .accessoryInline:
             Text("\(entry.emoji) \(entry.weekdayName) \(entry.day.day)").lineLimit(1)
+        case .accessoryRectangular:
+            HStack(spacing: 8) {
+                Text(entry.emoji).font(.title)
+                VStack(alignment: .leading, spacing: 0) {
+                    Text(entry.weekdayName).font(.headline).lineLimit(1).minimumScaleFactor(0.6)
+                    Text(entry.monthAndDay).font(.caption).lineLimit(1).minimumScaleFactor(0.7)
+                }
+                Spacer(minLength: 0)
+            }
         case .accessoryCircular:
             VStack(spacing: 0) {
                 Text(entry.emoji).font(.title3)

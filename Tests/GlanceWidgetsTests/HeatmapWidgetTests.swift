@@ -1,0 +1,337 @@
+import FoundationEssentials
+import FoundationInternationalization
+import GlanceFetch
+import GlanceIntents
+import GlanceTestSupport
+import GlanceTime
+import GlanceWidgetKit
+@testable import GlanceWidgets
+import Glibc
+import Synchronization
+import Testing
+
+private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! }
+
+@Suite struct HeatmapDataTests {
+    @Test func csvWithHeaderCommentsAndWindowsLineEnds() throws {
+        let data = try HeatmapData.parse(Array("date,value\r\n# my runs\r\n2026-11-20,3\r\n\r\n2026-11-21, 2.5 \r\n\"2026-11-22\",\"4\"\r\n".utf8))
+        #expect(data.values == [day("2026-11-20"): 3, day("2026-11-21"): 2.5, day("2026-11-22"): 4])
+        #expect(data.problems.isEmpty)
+    }
+
+    /// A log of one line per event: a date alone counts 1, and a date twice adds up.
+    @Test func csvDatesAloneCountAndRepeatsAddUp() throws {
+        let data = try HeatmapData.parse(Array("2026-11-20\n2026-11-20\n2026-11-21,2\n2026-11-21\n".utf8))
+        #expect(data.values == [day("2026-11-20"): 2, day("2026-11-21"): 3])
+    }
+
+    @Test func jsonListOfObjects() throws {
+        let data = try HeatmapData.parse(Array("""
+            [{"date": "2026-11-20", "value": 3}, {"date": "2026-11-21", "value": "7"}, {"date": "2026-11-22"}]
+            """.utf8))
+        #expect(data.values == [day("2026-11-20"): 3, day("2026-11-21"): 7, day("2026-11-22"): 1])
+        #expect(data.problems.isEmpty)
+    }
+
+    @Test func jsonObjectOfDates() throws {
+        let data = try HeatmapData.parse(Array(#"  {"2026-11-20": 3, "2026-11-21": 0}"#.utf8))
+        #expect(data.values == [day("2026-11-20"): 3, day("2026-11-21"): 0])
+    }
+
+    @Test func badCSVRowsAreSkippedWithTheirLine() throws {
+        let text = """
+            date,value
+            2026-11-20,3
+            xx,4
+            2026-02-30,1
+            2026-11-21,abc
+            2026-11-22,-1
+
+            2026-11-23,5
+            """
+        let data = try HeatmapData.parse(Array(text.utf8))
+        #expect(data.values == [day("2026-11-20"): 3, day("2026-11-23"): 5])
+        #expect(data.problems == [
+            "line 3: 'xx' is not a date like 2026-11-20; skipped",
+            "line 4: '2026-02-30' is not a date like 2026-11-20; skipped",
+            "line 5: 'abc' is not a number ≥ 0; skipped",
+            "line 6: '-1' is not a number ≥ 0; skipped",
+        ])
+    }
+
+    /// Only the first line may be a header; a control character is shown escaped.
+    @Test func aWordLaterIsABadRowAndEscapesAreShown() throws {
+        let data = try HeatmapData.parse(Array("2026-11-20,1\ndate,value\n\u{1B}[31m,1\n".utf8))
+        #expect(data.problems == [
+            "line 2: 'date' is not a date like 2026-11-20; skipped",
+            "line 3: '\\u{1B}[31m' is not a date like 2026-11-20; skipped",
+        ])
+    }
+
+    @Test func badJSONItemsAreSkippedWithTheirPlace() throws {
+        let list = try HeatmapData.parse(Array(#"[{"date": "2026-11-20", "value": 1}, {"date": "soon", "value": 2}, 7, {"date": "2026-11-21", "value": true}]"#.utf8))
+        #expect(list.values == [day("2026-11-20"): 1])
+        #expect(list.problems == [
+            "item 2: 'soon' is not a date like 2026-11-20; skipped",
+            #"item 3: expected {"date": …, "value": …}, found 7; skipped"#,
+            "item 4: 'true' is not a number ≥ 0; skipped",
+        ])
+        let object = try HeatmapData.parse(Array(#"{"2026-11-20": 1, "yesterday": 2}"#.utf8))
+        #expect(object.problems == ["key 'yesterday': 'yesterday' is not a date like 2026-11-20; skipped"])
+        #expect(throws: HeatmapData.Failure.self) { try HeatmapData.parse(Array("[{\"date\": ".utf8)) }
+        #expect(throws: HeatmapData.Failure.self) { try HeatmapData.parseJSON(Array("\"2026-11-20\"".utf8)) }
+    }
+}
+
+@Suite struct HeatmapLevelTests {
+    @Test func fourDistinctValuesTakeOneLevelEach() {
+        let levels = HeatmapLevels([1, 2, 3, 4, 0])
+        #expect([nil, 0, 1, 2, 3, 4, 100].map(levels.level(of:)) == [0, 0, 1, 2, 3, 4, 4])
+    }
+
+    @Test func quartilesOfEightValues() {
+        let levels = HeatmapLevels([10, 20, 30, 40, 50, 60, 70, 80])
+        #expect([10, 20, 30, 40, 50, 60, 70, 80].map(levels.level(of:)) == [1, 1, 2, 2, 3, 3, 4, 4])
+        // Between values: by how many lie at or below.
+        #expect(levels.level(of: 25) == 1)
+        #expect(levels.level(of: 0.5) == 1)
+    }
+
+    /// A yes/no log (every active day 1) is all darkest, not all palest.
+    @Test func equalValuesAreTheDarkest() {
+        let levels = HeatmapLevels([1, 1, 1, 1])
+        #expect(levels.level(of: 1) == 4)
+        #expect(HeatmapLevels([]).level(of: 5) == 0)
+    }
+
+    @Test func streakAndTotals() {
+        let today = day("2026-11-23")
+        let values: [CalendarDay: Double] = [day("2026-11-20"): 1, day("2026-11-21"): 2, day("2026-11-22"): 3, day("2026-11-24"): 9]
+        let entry = HeatmapEntry(date: .now, title: "Runs", today: today, values: values)
+        // Today has nothing yet: the streak counts to yesterday.
+        #expect(entry.currentStreak == 3)
+        #expect(entry.total(of: (0..<7).map { day("2026-11-18").adding(days: $0) }) == 6)
+        let withToday = HeatmapEntry(date: .now, title: "Runs", today: today, values: values.merging([today: 1]) { $1 })
+        #expect(withToday.currentStreak == 4)
+    }
+
+    @Test func entriesSurviveBeingPersisted() throws {
+        let entry = HeatmapEntry(date: instant("2026-11-23T10:00:00+09:00"), title: "Runs", today: day("2026-11-23"),
+                                 values: [day("2026-11-20"): 1.5], status: .ready)
+        let text = String(decoding: try JSONEncoder().encode(entry), as: UTF8.self)
+        #expect(text.contains(#""2026-11-20":1.5"#))
+        let back = try JSONDecoder().decode(HeatmapEntry.self, from: Data(text.utf8))
+        #expect(back.values == entry.values && back.today == entry.today && back.status == .ready && back.date == entry.date)
+        let missing = HeatmapEntry(date: .now, title: "Runs", today: day("2026-11-23"), values: [:], status: .missingFile("/x.csv"))
+        #expect(try JSONDecoder().decode(HeatmapEntry.self, from: JSONEncoder().encode(missing)).status == .missingFile("/x.csv"))
+    }
+}
+
+@Suite struct HeatmapCalendarTests {
+    /// Thursday 2026-12-31: German weeks start on Monday, American ones on Sunday.
+    @Test(arguments: [("de_DE", "2026-12-28", "Mo"), ("en_US", "2026-12-27", "Sun"), ("ko_KR", "2026-12-27", "일")])
+    func weeksStartOnTheLocalesFirstWeekday(locale: String, lastWeekStart: String, firstRowName: String) {
+        let displayLocale = DisplayLocale(identifier: locale)
+        let calendar = HeatmapCalendar(endingWith: day("2026-12-31"), weeks: 6, firstWeekday: displayLocale.calendar.firstWeekday)
+        #expect(calendar.weeks.count == 6)
+        #expect(calendar.weeks.allSatisfy { $0.count == 7 })
+        #expect(calendar.weeks.last?.first == day(lastWeekStart))
+        #expect(calendar.weeks.last?.contains(day("2026-12-31")) == true)
+        #expect(calendar.weeks.first?.first == day(lastWeekStart).adding(days: -35))
+        // Consecutive days, column after column.
+        #expect(zip(calendar.weeks.joined(), calendar.weeks.joined().dropFirst()).allSatisfy { $0.days(until: $1) == 1 })
+        #expect(displayLocale.calendar.shortStandaloneWeekdaySymbols[calendar.weekday(ofRow: 0) - 1].hasPrefix(firstRowName))
+    }
+
+    @Test func monthNamesWhereMonthsBegin() {
+        // Sunday weeks from 2026-11-22 to 2027-01-02: December's 1st is in column 1,
+        // January's in column 5; column 0 (November) has no room for its name.
+        let calendar = HeatmapCalendar(endingWith: day("2026-12-31"), weeks: 6, firstWeekday: 1)
+        #expect(calendar.monthLabels() == [.init(column: 1, month: 12), .init(column: 5, month: 1)])
+        let large = HeatmapCalendar(endingWith: day("2026-12-31"), weeks: 18, firstWeekday: 1)
+        #expect(large.monthLabels().map(\.month) == [9, 10, 11, 12, 1])
+        #expect(large.monthLabels().first?.column == 0)
+        
+    }
+}
+
+/// The provider against real files and a real HTTP server.
+@Suite struct HeatmapProviderTests {
+    let folder: String
+
+    init() throws {
+        var template = Array("/tmp/glance-heatmap-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
+        try #require(made)
+        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    final class Lines: @unchecked Sendable {
+        let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    func provider(watched: Lines = Lines(), log: Lines = Lines()) -> HeatmapProvider {
+        HeatmapProvider(watch: { watched.append($0) }, log: { log.append($0) })
+    }
+
+    func write(_ text: String, to name: String) throws -> String {
+        let path = folder + "/" + name
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        try #require(descriptor >= 0)
+        _ = Array(text.utf8).withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        return path
+    }
+
+    func removeFolder() {
+        guard let directory = opendir(folder) else { return }
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != ".", name != ".." { unlink(folder + "/" + name) }
+        }
+        closedir(directory)
+        rmdir(folder)
+    }
+
+    func intent(file: String? = nil, url: String? = nil) -> HeatmapIntent {
+        let intent = HeatmapIntent()
+        intent.title = "Runs"
+        intent.file = file
+        intent.url = url
+        return intent
+    }
+
+    @Test func noFileIsTheNotSignedInState() async {
+        defer { removeFolder() }
+        let watched = Lines()
+        let timeline = await provider(watched: watched).timeline(for: intent(), in: context(at: instant("2026-11-23T10:00:00+09:00")))
+        #expect(timeline.entries.first?.status == .unconfigured)
+        #expect(timeline.entries.first?.values.isEmpty == true)
+        #expect(timeline.policy == .never)
+        #expect(watched.all.isEmpty)
+    }
+
+    @Test func aMissingFileIsWatchedAndSaidKindly() async {
+        defer { removeFolder() }
+        let watched = Lines()
+        let path = folder + "/later.csv"
+        let timeline = await provider(watched: watched).timeline(for: intent(file: path), in: context(at: instant("2026-11-23T10:00:00+09:00")))
+        #expect(timeline.entries.first?.status == .missingFile(path))
+        // Watched all the same, so that creating it shows it.
+        #expect(watched.all == [path])
+    }
+
+    @Test func aFileIsReadWatchedAndItsBadRowsLogged() async throws {
+        defer { removeFolder() }
+        let path = try write("date,value\n2026-11-20,3\n2026-11-21,xx\n2026-11-23,1\n2025-01-01,9\n", to: "runs.csv")
+        let watched = Lines(), log = Lines()
+        let timeline = await provider(watched: watched, log: log).timeline(for: intent(file: path), in: context(at: instant("2026-11-23T10:00:00+09:00")))
+        let first = try #require(timeline.entries.first)
+        #expect(first.status == .ready)
+        #expect(first.title == "Runs")
+        #expect(first.today == day("2026-11-23"))
+        // 2025-01-01 is more than 400 days back: not kept.
+        #expect(first.values == [day("2026-11-20"): 3, day("2026-11-23"): 1])
+        #expect(watched.all == [path])
+        #expect(log.all == ["heatmap: \(path) line 3: 'xx' is not a number ≥ 0; skipped"])
+        // Never reloaded on its own; the grid moves on at each Seoul midnight.
+        #expect(timeline.policy == .never)
+        #expect(timeline.entries.count == 1 + HeatmapProvider.daysAhead)
+        #expect(timeline.entries[1].date == instant("2026-11-24T00:00:00+09:00"))
+        #expect(timeline.entries[1].today == day("2026-11-24"))
+        #expect(timeline.entries[2].date == instant("2026-11-25T00:00:00+09:00"))
+    }
+
+    @Test func manyBadRowsAreCountedAfterTheFirstFew() async throws {
+        defer { removeFolder() }
+        let path = try write((1...12).map { "bad\($0),1" }.joined(separator: "\n"), to: "bad.csv")
+        let log = Lines()
+        let timeline = await provider(log: log).timeline(for: intent(file: path), in: context(at: instant("2026-11-23T10:00:00+09:00")))
+        #expect(timeline.entries.first?.status == .noRows(path))
+        #expect(log.all.count == HeatmapProvider.loggedProblems + 1)
+        #expect(log.all.first == "heatmap: \(path) line 1: 'bad1' is not a date like 2026-11-20; skipped")
+        #expect(log.all.last == "heatmap: \(path): 7 more bad rows skipped")
+    }
+
+    @Test func previewsDoNotWatch() async throws {
+        defer { removeFolder() }
+        let path = try write("2026-11-20,3\n", to: "runs.csv")
+        let watched = Lines()
+        let preview = TimelineProviderContext(family: .systemSmall, displaySize: WidgetFamily.systemSmall.defaultSize, isPreview: true,
+                                              date: instant("2026-11-23T10:00:00+09:00"), timeZone: .utc, locale: .english)
+        _ = await provider(watched: watched).timeline(for: intent(file: path), in: preview)
+        #expect(watched.all.isEmpty)
+        // The gallery's snapshot is sample data, whatever the file holds.
+        let snapshot = await provider().snapshot(for: intent(file: path), in: preview)
+        #expect(snapshot.status == .ready)
+        #expect(snapshot.values.count > 60)
+    }
+
+    @Test func aURLIsFetched() async throws {
+        defer { removeFolder() }
+        let server = try TestHTTPServer()
+        server.route("/activity.json", .json(#"{"2026-11-22": 4, "2026-11-23": 2, "later": 1}"#))
+        let log = Lines()
+        let timeline = await provider(log: log).timeline(for: intent(url: server.baseURL + "/activity.json"),
+                                                         in: context(at: instant("2026-11-23T10:00:00+09:00")))
+        #expect(timeline.entries.first?.values == [day("2026-11-22"): 4, day("2026-11-23"): 2])
+        #expect(timeline.policy == .never)
+        #expect(log.all == ["heatmap: \(server.baseURL)/activity.json key 'later': 'later' is not a date like 2026-11-20; skipped"])
+        #expect(server.requests(to: "/activity.json").count == 1)
+    }
+
+    @Test func aFailedFetchRetriesWithTheLastGoodValues() async throws {
+        defer { removeFolder() }
+        let server = try TestHTTPServer()
+        server.route("/down", .json(#"{"error": "boom"}"#, status: 500))
+        server.route("/html", .answer(status: 200, contentType: "text/html", body: Array("<html>".utf8)))
+        var seoul = context(at: instant("2026-11-24T10:00:00+09:00"))
+        let nothing = await provider().timeline(for: intent(url: server.baseURL + "/down"), in: seoul)
+        #expect(nothing.policy == .retry(because: "the server answered HTTP 500"))
+        #expect(nothing.entries.first?.status == .unavailable("the server answered HTTP 500"))
+
+        seoul.lastEntry = HeatmapEntry(date: instant("2026-11-23T10:00:00+09:00"), title: "Runs", today: day("2026-11-23"),
+                                       values: [day("2026-11-22"): 4])
+        let kept = await provider().timeline(for: intent(url: server.baseURL + "/html"), in: seoul)
+        #expect(kept.policy == .retry(because: "the answer is not valid JSON"))
+        #expect(kept.entries.first?.status == .ready)
+        #expect(kept.entries.first?.values == [day("2026-11-22"): 4])
+        // The grid is today's, not the last entry's.
+        #expect(kept.entries.first?.today == day("2026-11-24"))
+    }
+
+    /// Every read asks to watch the file; the process keeps one watcher per file, and a
+    /// change to the file asks for a reload.
+    @Test func oneWatcherPerFileAndAChangeAsksForAReload() throws {
+        defer { removeFolder() }
+        let path = try write("2026-11-20,3\n", to: "runs.csv")
+        let reloads = Mutex(0)
+        let watchers = HeatmapFileWatchers { reloads.withLock { $0 += 1 } }
+        watchers.watch(path)
+        watchers.watch(path)
+        #expect(watchers.watchedPaths == [path])
+        _ = try write("2026-11-20,4\n", to: "runs.csv")
+        for _ in 0..<400 where reloads.withLock({ $0 }) == 0 { usleep(5_000) }
+        usleep(50_000)
+        #expect(reloads.withLock { $0 } == 1)
+        // A folder that does not exist is said once and tried again at the next read.
+        watchers.watch(folder + "/nowhere/runs.csv")
+        #expect(watchers.watchedPaths == [path])
+    }
+
+    @Test func theConfigCanOnlyGiveAnHTTPURLAndOneSource() throws {
+        defer { removeFolder() }
+        let descriptor = HeatmapWidget().body.descriptor
+        let decoding = ParameterDecodingContext(timeZone: .utc)
+        #expect(throws: IntentConfigurator.Failure.invalidValue(name: "url", value: "ftp://example.com/a.json", expected: "an http:// or https:// URL")) {
+            try descriptor.makeSource(parameters: [("url", "ftp://example.com/a.json")], context: decoding)
+        }
+        #expect(throws: IntentConfigurator.Failure.self) {
+            try descriptor.makeSource(parameters: [("url", "https://example.com/a.json"), ("file", "/tmp/a.csv")], context: decoding)
+        }
+        _ = try descriptor.makeSource(parameters: [("file", "runs.csv")], context: decoding)
+        _ = try descriptor.makeSource(parameters: [], context: decoding)
+    }
+}
