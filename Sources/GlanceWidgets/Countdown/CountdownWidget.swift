@@ -31,6 +31,16 @@ public struct CountdownProvider: AppIntentTimelineProvider {
         entry(for: configuration, in: context)
     }
 
+    /// For the gallery: the days to the coming New Year.
+    public func recommendations() -> [AppIntentRecommendation<CountdownIntent>] {
+        let zone = ZoneRules.current()
+        let today = CalendarDay(containing: .now, in: zone)
+        var intent = CountdownIntent()
+        intent.title = "New Year"
+        intent.target = CalendarDay(year: today.year + 1, month: 1, day: 1).flatMap { $0.start(in: zone) } ?? .now
+        return [AppIntentRecommendation(intent: intent, description: "Days to the New Year")]
+    }
+
     /// One entry for today; the next timeline is asked for at the next local midnight.
     public func timeline(for configuration: CountdownIntent, in context: Context) async -> Timeline<CountdownEntry> {
         let midnight = CalendarDay.nextDayStart(after: context.date, in: context.timeZone)
