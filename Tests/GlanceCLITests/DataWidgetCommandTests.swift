@@ -98,3 +98,49 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("g").path))
     }
 }
+
+/// The heatmap's file, watched by the running daemon: a change reloads the slot, and
+/// nothing wakes the process while the file stays as it is.
+@Suite(.serialized) struct HeatmapFileWatchTests {
+    typealias Daemon = DaemonSignalTests.Daemon
+
+    /// Voluntary context switches of every thread of `pid` (each is a wakeup).
+    func wakeups(of pid: Int32) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.reduce(0) { total, task in
+            let status = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8)) ?? ""
+            let line = status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
+            return total + (line.flatMap { Int($0.split(separator: "\t").last ?? "") } ?? 0)
+        }
+    }
+
+    @Test func aChangedFileReloadsTheSlotAndAnUnchangedOneWakesNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let data = directory.appendingPathComponent("runs.csv")
+        try "date,value\n2026-11-20,3\n".write(to: data, atomically: true, encoding: .utf8)
+        try """
+            timezone: Asia/Seoul
+            state_dir: state
+            minimum_reload_interval: 1
+            display: {backend: file, path: frames, size: 364x170}
+            slots:
+              - {name: activity, kind: heatmap, family: systemMedium, params: {file: "\(data.path)"}}
+            """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        defer { _ = daemon.stop() }
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        Thread.sleep(forTimeInterval: 1.2) // past the minimum reload interval
+
+        // An editor's save: a new file renamed over the old one.
+        try "date,value\n2026-11-20,3\n2026-11-21,9\n".write(to: data, atomically: true, encoding: .utf8)
+        #expect(daemon.waitFor("activity: reload → partial refresh"), "\(daemon.text)")
+
+        // Nothing changes: no thread of the daemon wakes.
+        Thread.sleep(forTimeInterval: 0.2)
+        let before = wakeups(of: daemon.process.processIdentifier)
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(wakeups(of: daemon.process.processIdentifier) == before)
+        #expect(!daemon.text.contains("activity: reload → none"))
+    }
+}

@@ -362,8 +362,14 @@ public final class WidgetHost {
     public func contentForBenchmark(at instant: Date) -> [(PixelRect, ViewNode)] {
         slots.map { slot in
             let context = providerContext(for: slot, at: instant)
-            let timeline = (try? slot.source.timeline(in: context, timeout: config.providerTimeout, on: slot.executor))
-                .map { LoadedTimeline($0, loadedAt: instant) }
+            let timeline: LoadedTimeline?
+            if slot.config.preview {
+                timeline = (try? slot.source.snapshot(in: context, timeout: config.providerTimeout, on: slot.executor))
+                    .map { LoadedTimeline(AnyTimeline(entries: [$0], policy: .never), loadedAt: instant) }
+            } else {
+                timeline = (try? slot.source.timeline(in: context, timeout: config.providerTimeout, on: slot.executor))
+                    .map { LoadedTimeline($0, loadedAt: instant) }
+            }
             let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
             return (slot.rect, SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins,
                                                    in: environment(for: slot, at: instant)))
