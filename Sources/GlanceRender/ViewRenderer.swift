@@ -110,8 +110,15 @@ public final class ViewRenderer {
             let measured = arrangement(layout, proposal)
             let placed = offsets(layout, stack, measured)
             return box(layout.children.indices.map { index in
-                place(layout.children[index], at: (rect.x + placed.positions[index].x, rect.y + placed.positions[index].y),
-                      measured[index].proposal)
+                let child = layout.children[index]
+                let at = (x: rect.x + placed.positions[index].x, y: rect.y + placed.positions[index].y)
+                // A divider's size is the stack's (a rule across it: upright in an HStack),
+                // not the horizontal rule it is alone.
+                if case .divider = child.node {
+                    let size = measured[index].size
+                    return LayoutBox(node: child.node, rect: Rect(x: at.x, y: at.y, width: size.width, height: size.height), children: [])
+                }
+                return place(child, at: at, measured[index].proposal)
             })
         }
     }
