@@ -105,7 +105,7 @@ let seoulConfig = """
         #expect(all.stdout.contains("    title   Title: text (default D-Day)"), "\(all.stdout)")
         #expect(all.stdout.contains("weekday: Weekday"), "\(all.stdout)")
         let unknown = try runGlance(["widgets", "clock"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("unknown widget kind 'clock'; expected one of countdown, weekday"), "\(unknown.stderr)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown widget kind 'clock'; expected one of countdown, weather, weekday"), "\(unknown.stderr)")
     }
 }
 
@@ -135,7 +135,7 @@ let seoulConfig = """
     }
 
     @Test(arguments: [
-        (["render", "weather", "--family", "systemSmall", "--out", "x.png"], "unknown widget kind 'weather'"),
+        (["render", "clock", "--family", "systemSmall", "--out", "x.png"], "unknown widget kind 'clock'"),
         (["render", "countdown", "--family", "systemHuge", "--out", "x.png"], "unknown family 'systemHuge'"),
         (["render", "countdown", "--family", "systemSmall", "--out", "x.png"], "missing --param target"),
         (["render", "countdown", "--family", "systemSmall", "--param", "target=2027-01-03", "--size", "0x0", "--out", "x.png"], "out of range"),
@@ -220,11 +220,11 @@ let seoulConfig = """
     @Test func aBadConfigIsOneLineExitTwoAndWritesNothing() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let bad = seoulConfig.replacingOccurrences(of: "kind: weekday", with: "kind: weather")
+        let bad = seoulConfig.replacingOccurrences(of: "kind: weekday", with: "kind: clock")
         try bad.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
         let result = try runGlance(["run", "--config", "wall.yaml"], in: directory)
         #expect(result.status == 2)
-        #expect(result.stderr == "glance: wall.yaml:5:25: slots[1].kind: unknown widget kind 'weather'; expected one of countdown, weekday\n")
+        #expect(result.stderr == "glance: wall.yaml:5:25: slots[1].kind: unknown widget kind 'clock'; expected one of countdown, weather, weekday\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("frames").path))
     }
 
