@@ -110,14 +110,15 @@ public final class ViewRenderer {
             let measured = arrangement(layout, proposal)
             let placed = offsets(layout, stack, measured)
             return box(layout.children.indices.map { index in
+                let child = layout.children[index]
                 let at = (x: rect.x + placed.positions[index].x, y: rect.y + placed.positions[index].y)
-                if case .divider = layout.children[index].node {
-                    // A divider's direction is its stack's, known only to the stack: placed
-                    // at the size the stack measured (asked alone, it is a horizontal rule).
+                // A divider's size is the stack's (a rule across it: upright in an HStack),
+                // not the horizontal rule it is alone.
+                if case .divider = child.node {
                     let size = measured[index].size
-                    return LayoutBox(node: layout.children[index].node, rect: Rect(x: at.x, y: at.y, width: size.width, height: size.height), children: [])
+                    return LayoutBox(node: child.node, rect: Rect(x: at.x, y: at.y, width: size.width, height: size.height), children: [])
                 }
-                return place(layout.children[index], at: at, measured[index].proposal)
+                return place(child, at: at, measured[index].proposal)
             })
         }
     }

@@ -221,4 +221,17 @@ import Testing
         guard case .text(let text) = node else { Issue.record("not text: \(node)"); return }
         #expect(text.pointSize == 12 && text.color == RGBA(hex: 0xFF3B30))
     }
+
+    /// A divider in an HStack is an upright rule as tall as the stack; in a VStack, a
+    /// rule as wide as it.
+    @Test func dividersRunAcrossTheirStack() {
+        func dividers(_ box: LayoutBox) -> [Rect] {
+            if case .divider = box.node { return [box.rect] }
+            return box.children.flatMap(dividers)
+        }
+        let row = layout(HStack(spacing: 10) { Text("a"); Divider(); Text("b") }.frame(height: 50), width: 200, height: 100)
+        #expect(dividers(row).map { Size(width: $0.width, height: $0.height) } == [Size(width: 1, height: 50)])
+        let column = layout(VStack(spacing: 10) { Text("a"); Divider(); Text("b") }.frame(width: 80), width: 200, height: 100)
+        #expect(dividers(column).map { Size(width: $0.width, height: $0.height) } == [Size(width: 80, height: 1)])
+    }
 }
