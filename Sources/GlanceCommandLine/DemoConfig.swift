@@ -2,7 +2,9 @@ import FoundationEssentials
 import GlanceTime
 
 /// The configuration `glance run` (and `glance bench`) uses when given none: a dashboard
-/// of the built-in widgets on the file backend, at the 7.5" panel's 800×480.
+/// of the five built-in widgets on the file backend, filling the 7.5" panel's 800×480:
+/// the weather down the left half; today and a countdown, a number and a heatmap on the
+/// right.
 enum DemoConfig {
     static func yaml(outputDirectory: String) -> String {
         """
@@ -12,24 +14,38 @@ enum DemoConfig {
           size: 800x480
           colors: bw
         slots:
-          - name: launch
-            kind: countdown
-            family: systemMedium
-            params: {title: Launch, target: "\(nextNewYear)"}
+          # The three that fetch show their gallery snapshot (sample data, no network);
+          # remove preview: and give them params (glance widgets weather) for real data.
+          - name: weather
+            kind: weather
+            family: systemLarge
+            origin: [0, 0]
+            size: 400x480
+            preview: true
           - name: today
             kind: weekday
             family: systemSmall
-          - name: holidays
+            origin: [400, 0]
+            size: 200x200
+          - name: new-year
             kind: countdown
             family: systemSmall
-            params: {title: Holidays, target: "\(day(month: 12, day: 24))"}
-          - name: week
-            kind: weekday
+            origin: [600, 0]
+            size: 200x200
+            params: {title: New Year, target: "\(nextNewYear)"}
+          - name: visitors
+            kind: stat
             family: systemMedium
-          - name: trip
-            kind: countdown
+            origin: [400, 200]
+            size: 400x140
+            preview: true
+            params: {url: "https://api.example.com/stats", path: data.total}
+          - name: activity
+            kind: heatmap
             family: systemMedium
-            params: {title: Trip to Busan, target: "\(day(month: 4, day: 1))"}
+            origin: [400, 340]
+            size: 400x140
+            preview: true
         keys:
           A: reload-all
         """
