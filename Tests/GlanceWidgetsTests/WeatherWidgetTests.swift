@@ -97,7 +97,7 @@ func weatherContext(at date: Date, locale: String = "en_US", lastEntry: WeatherE
     @Test func imperialAsksForFahrenheitAndMph() async throws {
         server.route("/v1/forecast", .json(OpenMeteoAnswer(temperature: 38.1).json))
         let timeline = await WeatherProvider().timeline(for: intent(units: .imperial), in: weatherContext(at: instant("2026-12-31T09:10:00+09:00")))
-        #expect(timeline.entries.first?.units == .imperial)
+        #expect(timeline.entries.first?.units == .imperial, "\(timeline.policy)")
         let request = try #require(server.requests(to: "/v1/forecast").first)
         #expect(request.query["temperature_unit"] == "fahrenheit" && request.query["wind_speed_unit"] == "mph")
     }

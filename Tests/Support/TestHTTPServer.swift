@@ -94,18 +94,23 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     /// Closes the listener and every open connection (silent ones included).
     public func stop() {
-        let open: [Int32]? = state.withLock { state in
-            guard !state.stopped else { return nil }
+        // Under the lock: a connection's thread takes its descriptor out of `open` (under
+        // the same lock) before it closes it, so no number shut down here can have been
+        // reused by another socket meanwhile.
+        let first = state.withLock { state in
+            guard !state.stopped else { return false }
             state.stopped = true
-            return state.open
+            for descriptor in state.open { shutdown(descriptor, Int32(SHUT_RDWR)) }
+            return true
         }
-        guard let open else { return }
+        guard first else { return }
+        // Ends the accept loop, which closes the listener itself (closed here, its number
+        // could be another socket's by the time the loop calls accept again).
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        defer { close(listener) }
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
