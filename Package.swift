@@ -76,7 +76,7 @@ let package = Package(
                 "GlanceDisplays", "GlanceYAML", "GlanceSystem", "CGlanceLinux",
             ]
         ),
-        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch"]),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
@@ -101,7 +101,7 @@ let package = Package(
         .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceSystem", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics", "GlanceSystem"], path: "Tests/Support"),
-        .testTarget(name: "GlanceFetchTests", dependencies: ["GlanceFetch", "GlanceTestSupport"]),
+        .testTarget(name: "GlanceFetchTests", dependencies: ["GlanceFetch", "GlanceTestSupport", "GlanceSystem"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
