@@ -53,8 +53,9 @@ public final class TestHTTPServer: @unchecked Sendable {
     public var baseURL: String { "http://127.0.0.1:\(port)" }
 
     private let listener: Int32
-    private let state = Mutex<(routes: [String: Reply], fallback: Reply, requests: [Request], stopped: Bool, open: [Int32])>(
-        ([:], .answer(status: 404, contentType: "text/plain", body: Array("no such path".utf8)), [], false, []))
+    private let state = Mutex<(routes: [String: Reply], fallback: Reply, requests: [Request], stopped: Bool, open: [Int32],
+                               listenerClosed: Bool)>(
+        ([:], .answer(status: 404, contentType: "text/plain", body: Array("no such path".utf8)), [], false, [], false))
 
     public init() throws {
         let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -93,19 +94,30 @@ public final class TestHTTPServer: @unchecked Sendable {
     public func requests(to path: String) -> [Request] { requests.filter { $0.path == path } }
 
     /// Closes the listener and every open connection (silent ones included).
+    ///
+    /// Descriptors are only shut down here, under the lock, and closed by the threads that
+    /// use them: a number closed here could be handed at once to another server's socket
+    /// (tests run in parallel) while this server's accept loop, perhaps not yet started,
+    /// is about to accept on it, and that server's clients would get empty replies.
     public func stop() {
-        let open: [Int32]? = state.withLock { state in
-            guard !state.stopped else { return nil }
+        state.withLock { state in
+            guard !state.stopped else { return }
             state.stopped = true
-            return state.open
+            // Wakes the accept loop (accept fails on a shut-down listener), which closes it.
+            if !state.listenerClosed { shutdown(listener, Int32(SHUT_RDWR)) }
+            // Listed connections are not closed yet (serve unlists before closing), so
+            // these numbers are still this server's.
+            for descriptor in state.open { shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
-        guard let open else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        for descriptor in open { shutdown(descriptor, Int32(SHUT_RDWR)) }
     }
 
     private func acceptLoop() {
+        defer {
+            state.withLock { state in
+                state.listenerClosed = true
+                close(listener)
+            }
+        }
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
