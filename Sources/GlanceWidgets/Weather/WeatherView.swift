@@ -239,8 +239,9 @@ struct RangeBar: View {
 }
 
 /// The sky behind the weather: a gradient by condition and time of day, lighter at the
-/// top. Dark enough (under a third white once dithered) that white text stays readable
-/// on a 1-bit panel; pale with dark text for snow by day.
+/// top. By day it is pale with dark text, which a 1-bit panel shows as a light dot
+/// pattern under crisp black text; at night and in storms it is dark (under a third
+/// white once dithered) with white text.
 struct WeatherPalette {
     let top: Color
     let bottom: Color
@@ -251,14 +252,14 @@ struct WeatherPalette {
     init(condition: WeatherCondition, isDay: Bool) {
         let colors: (UInt32, UInt32)
         switch (condition, isDay) {
-        case (.clear, true), (.mostlyClear, true): colors = (0x0F3F7A, 0x072852)
-        case (.partlyCloudy, true): colors = (0x1B416B, 0x0E2B4B)
+        case (.clear, true), (.mostlyClear, true): colors = (0xD6E9FB, 0xAFD1F3)
+        case (.partlyCloudy, true): colors = (0xDCE7F2, 0xB8CDE2)
         case (.clear, false), (.mostlyClear, false), (.partlyCloudy, false): colors = (0x1B2A4F, 0x0A1630)
-        case (.cloudy, true), (.unknown, true): colors = (0x353E49, 0x222830)
+        case (.cloudy, true), (.unknown, true): colors = (0xE2E5E9, 0xC5CBD2)
         case (.cloudy, false), (.unknown, false): colors = (0x343C48, 0x1F242C)
-        case (.fog, true): colors = (0x3C434B, 0x272C33)
+        case (.fog, true): colors = (0xE6E7E8, 0xCDD0D3)
         case (.fog, false): colors = (0x41474F, 0x2A2F36)
-        case (.drizzle, true), (.rain, true), (.heavyRain, true): colors = (0x2A3A4A, 0x18232F)
+        case (.drizzle, true), (.rain, true), (.heavyRain, true): colors = (0xD3DCE5, 0xAEBCCB)
         case (.drizzle, false), (.rain, false), (.heavyRain, false): colors = (0x26323E, 0x121A23)
         case (.snow, true): colors = (0xE6EDF4, 0xC9D6E3)
         case (.snow, false): colors = (0x2C3A4D, 0x1B2533)
@@ -266,8 +267,8 @@ struct WeatherPalette {
         }
         top = Color(hex: colors.0)
         bottom = Color(hex: colors.1)
-        let pale = condition == .snow && isDay
-        foreground = pale ? Color(hex: 0x1B2838) : .white
+        let pale = isDay && condition != .thunderstorm
+        foreground = pale ? Color(hex: 0x0E2238) : .white
         track = Color.black.opacity(pale ? 0.12 : 0.3)
     }
 
