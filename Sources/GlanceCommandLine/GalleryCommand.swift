@@ -80,7 +80,11 @@ struct GalleryCommand: ParsableCommand {
         if let locale, displayLocale.foundationLocale.language.languageCode == nil {
             throw UsageError(message: "--locale: unknown locale '\(locale)'; expected a language and region like ko_KR, de_DE or en_GB")
         }
-        try makeFolder(out)
+        do {
+            try AtomicFile.makeFolders(out)
+        } catch {
+            throw RuntimeError(message: "--out: \(error.path): \(error.reason)")
+        }
         let fonts: FontLibrary
         do {
             fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory, log: { StandardStreams.error("glance: \($0)\n") })
@@ -167,16 +171,6 @@ struct GalleryCommand: ParsableCommand {
         request.emoji = EmojiStyle(for: .bw)
         let panel = try renderer.render(request).quantised(to: .bw, dither: .floydSteinberg).canvas()
         return (colour, panel)
-    }
-
-    private func makeFolder(_ path: String) throws {
-        var folder = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            folder += "/" + part
-            if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw RuntimeError(message: "\(folder): cannot make the folder (\(String(cString: strerror(errno))))")
-            }
-        }
     }
 
     private func fileSafe(_ text: String) -> String {

@@ -1,20 +1,19 @@
 import GlanceFetch
 import GlanceSystem
+import GlanceTestSupport
 import Glibc
 import Testing
 
 /// The inotify watcher on a real folder: a file written, replaced by a rename, deleted
 /// and created again is seen; other files in the folder are not.
 @Suite struct FileWatcherTests {
-    let folder: String
+    let scratch: ScratchFolder
+    var folder: String { scratch.path }
     let path: String
 
     init() throws {
-        var template = Array("/tmp/glance-watch-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-        try #require(made)
-        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        path = folder + "/data.csv"
+        scratch = try ScratchFolder(prefix: "glance-watch")
+        path = scratch.path + "/data.csv"
     }
 
     /// Counts calls and lets a test wait for the next one (without sleeping blind).
@@ -38,22 +37,11 @@ import Testing
         }
     }
 
-    /// Deletes the test's folder and what is in it.
-    func removeFolder() {
-        guard let directory = opendir(folder) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { unlink(folder + "/" + name) }
-        }
-        closedir(directory)
-        rmdir(folder)
-    }
+    func removeFolder() { scratch.remove() }
 
+    /// Writes `text` into `file`, a path in the test's folder.
     func write(_ text: String, to file: String) throws {
-        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        try #require(descriptor >= 0)
-        _ = Array(text.utf8).withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
+        try scratch.write(text, to: String(file.dropFirst(folder.count + 1)))
     }
 
     /// Stops the watcher and waits until its thread has handled everything before.

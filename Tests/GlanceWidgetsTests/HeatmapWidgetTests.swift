@@ -157,14 +157,10 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
 
 /// The provider against real files and a real HTTP server.
 @Suite struct HeatmapProviderTests {
-    let folder: String
+    let scratch: ScratchFolder
+    var folder: String { scratch.path }
 
-    init() throws {
-        var template = Array("/tmp/glance-heatmap-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) != nil }
-        try #require(made)
-        folder = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
+    init() throws { scratch = try ScratchFolder(prefix: "glance-heatmap") }
 
     final class Lines: @unchecked Sendable {
         let lines = Mutex<[String]>([])
@@ -176,24 +172,9 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         HeatmapProvider(watch: { watched.append($0) }, log: { log.append($0) })
     }
 
-    func write(_ text: String, to name: String) throws -> String {
-        let path = folder + "/" + name
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        try #require(descriptor >= 0)
-        _ = Array(text.utf8).withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-        close(descriptor)
-        return path
-    }
+    func write(_ text: String, to name: String) throws -> String { try scratch.write(text, to: name) }
 
-    func removeFolder() {
-        guard let directory = opendir(folder) else { return }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { unlink(folder + "/" + name) }
-        }
-        closedir(directory)
-        rmdir(folder)
-    }
+    func removeFolder() { scratch.remove() }
 
     func intent(file: String? = nil, url: String? = nil) -> HeatmapIntent {
         let intent = HeatmapIntent()

@@ -45,12 +45,10 @@ public final class FileOutput: DisplayOutput {
     /// `mkdir -p`, with the system's reason when it fails; again before every frame, so
     /// a folder deleted while the display runs comes back.
     private func makeDirectory() throws(OutputError) {
-        var made = ""
-        for part in directory.path.split(separator: "/", omittingEmptySubsequences: true) {
-            made += "/" + part
-            if mkdir(made, 0o755) != 0 && errno != EEXIST {
-                throw OutputError(path: directory.path, reason: "cannot create the output directory (\(made): \(String(cString: strerror(errno))))")
-            }
+        do {
+            try AtomicFile.makeFolders(directory.path)
+        } catch {
+            throw OutputError(path: directory.path, reason: "cannot create the output directory (\(error.path): \(String(cString: strerror(error.code ?? 0))))")
         }
     }
 

@@ -45,6 +45,20 @@ public enum AtomicFile {
         public func discard() { unlink(temporary) }
     }
 
+    /// `mkdir -p`: `path` and the folders above it, made with `mode` where missing
+    /// (relative paths from the current folder). A failure names the folder that could
+    /// not be made and the system's reason.
+    public static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(WriteError) {
+        var folder = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            folder += "/" + part
+            if mkdir(folder, mode) != 0 && errno != EEXIST {
+                let code = errno
+                throw WriteError(path: folder, reason: "cannot make the folder: \(String(cString: strerror(code)))", code: code)
+            }
+        }
+    }
+
     /// `mode` is the new file's (0600 for what only the daemon's user may read).
     public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
         try stage(bytes, for: path, mode: mode).commit()

@@ -72,13 +72,7 @@ public struct EntryStore: Sendable {
         bytes += entry
         bytes.append(10)
         // The state folder and its entries folder, made as needed (owner only).
-        var folder = directory.hasPrefix("/") ? "" : "."
-        for part in directory.split(separator: "/") {
-            folder += "/" + part
-            if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-                throw AtomicFile.WriteError(path: folder, reason: String(cString: strerror(errno)), code: errno)
-            }
-        }
+        try AtomicFile.makeFolders(directory, mode: 0o700)
         try AtomicFile.write(bytes, to: path(forSlot: name), mode: 0o600)
     }
 

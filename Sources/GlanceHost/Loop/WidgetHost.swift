@@ -267,20 +267,21 @@ public final class WidgetHost {
     /// and show the frame if it changed.
     private func wake(forced: WakeReason?) {
         let now = clock.now()
-        var woken: [(SlotState, WakeReason)] = []
+        // Why each slot is looked at in this wake.
+        var reasons: [ObjectIdentifier: WakeReason] = [:]
         // Fetches that ran while the host slept: answered, or out of time.
         for slot in slots {
             guard let pending = slot.pending, pending.call.isAnswered(by: .now) || pending.deadline <= now else { continue }
             slot.pending = nil
             finishFetch(slot, pending.call, by: .now, at: now)
-            woken.append((slot, pending.reason))
+            reasons[ObjectIdentifier(slot)] = pending.reason
         }
         var fetching: [(SlotState, WakeReason)] = []
-        for slot in slots where slot.pending == nil && !woken.contains(where: { $0.0 === slot }) {
+        for slot in slots where slot.pending == nil && reasons[ObjectIdentifier(slot)] == nil {
             guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval) else {
                 continue
             }
-            if reason == .entry { woken.append((slot, reason)) } else { fetching.append((slot, reason)) }
+            if reason == .entry { reasons[ObjectIdentifier(slot)] = reason } else { fetching.append((slot, reason)) }
         }
         // Every due provider is asked before any answer is waited for, each on its own
         // thread: a slow one costs the others nothing. Virtual time waits for them all
@@ -299,11 +300,11 @@ public final class WidgetHost {
                     continue
                 }
                 finishFetch(slot, call, by: deadline, at: now)
-                woken.append((slot, reason))
+                reasons[ObjectIdentifier(slot)] = reason
             }
         }
-        // Slot order, whichever way each came to be looked at (`onWake` promises it).
-        woken.sort { lhs, rhs in slots.firstIndex { $0 === lhs.0 }! < slots.firstIndex { $0 === rhs.0 }! }
+        // In slot order, whichever way each came to be looked at (`onWake` promises it).
+        let woken = slots.compactMap { slot in reasons[ObjectIdentifier(slot)].map { (slot, $0) } }
         // A change held for the panel's minimum interval, or a display that failed, is due.
         let displayDue = presenter.isDue(at: now)
         guard !woken.isEmpty || displayDue else { return }
@@ -393,18 +394,15 @@ public final class WidgetHost {
         slot.requestedReload = nil
         slot.lastFetch = now
         if slot.tooManyBlockedCalls() { return nil }
-        var context = providerContext(for: slot, at: now)
+        var context = SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale,
+                                                  isPreview: slot.config.preview, at: now, timeZone: config.timeZone, locale: config.locale)
         context.lastEntry = slot.lastGoodEntry?.base
         var delivered: (@Sendable () -> Void)?
         if wakesHost {
             let clock = clock
             delivered = { clock.interrupt() }
         }
-        if slot.config.preview {
-            let preview = SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale, isPreview: true,
-                                                      at: now, timeZone: config.timeZone, locale: config.locale)
-            return slot.source.requestSnapshotTimeline(in: preview, on: slot.executor, delivered: delivered)
-        }
+        if slot.config.preview { return slot.source.requestSnapshotTimeline(in: context, on: slot.executor, delivered: delivered) }
         return slot.source.requestTimeline(in: context, on: slot.executor, delivered: delivered)
     }
 
@@ -420,7 +418,7 @@ public final class WidgetHost {
             entryStoreFailure = nil
         } catch {
             // A full or read-only disk is said once; the display goes on without it.
-            if entryStoreFailure == nil { log("slot \(slot.name): its last entry cannot be kept: \(error)") }
+            if entryStoreFailure == nil { log("slot \(slot.name): its last entry cannot be kept: \(error); the display goes on, but a restart without a network will show the placeholder (state_dir must be writable by the daemon's user)") }
             entryStoreFailure = "\(error)"
         }
     }
