@@ -15,27 +15,17 @@ extension WidgetTimelineSource {
     }
 
     /// Asks for the timeline and returns at once; `answer(by:)` waits for it.
-    /// `delivered` runs on the provider's thread once the answer is in (the host
-    /// interrupts its wait with it).
-    func requestTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor,
-                         delivered: (@Sendable () -> Void)? = nil) -> PendingProviderCall<AnyTimeline> {
+    func requestTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor) -> PendingProviderCall<AnyTimeline> {
         let call = PendingProviderCall<AnyTimeline>()
-        timeline(in: context, on: executor) {
-            call.box.store($0.value)
-            delivered?()
-        }
+        timeline(in: context, on: executor) { call.box.store($0.value) }
         return call
     }
 
     /// The provider's gallery snapshot as a timeline of one entry that never reloads
     /// (a `preview: true` slot), returning at once as `requestTimeline` does.
-    func requestSnapshotTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor,
-                                 delivered: (@Sendable () -> Void)? = nil) -> PendingProviderCall<AnyTimeline> {
+    func requestSnapshotTimeline(in context: TimelineProviderContext, on executor: ProviderExecutor) -> PendingProviderCall<AnyTimeline> {
         let call = PendingProviderCall<AnyTimeline>()
-        snapshot(in: context, on: executor) { answer in
-            call.box.store(answer.value.map { AnyTimeline(entries: [$0], policy: .never) })
-            delivered?()
-        }
+        snapshot(in: context, on: executor) { answer in call.box.store(answer.value.map { AnyTimeline(entries: [$0], policy: .never) }) }
         return call
     }
 
@@ -83,11 +73,25 @@ enum ProviderCallFailure: Error, CustomStringConvertible {
 final class DeliveryBox<Value>: @unchecked Sendable {
     private let condition = ConditionLock()
     private var value: Value?
+    private var onDelivery: (@Sendable () -> Void)?
 
     func store(_ newValue: Value) {
-        condition.withLock {
+        let action: (@Sendable () -> Void)? = condition.withLock {
             value = newValue
             condition.broadcast()
+            defer { onDelivery = nil }
+            return onDelivery
+        }
+        action?()
+    }
+
+    /// Runs `action` (on the deliverer's thread) when the value comes; `false`, and
+    /// nothing kept, when it is already here.
+    func whenDelivered(_ action: @escaping @Sendable () -> Void) -> Bool {
+        condition.withLock {
+            guard value == nil else { return false }
+            onDelivery = action
+            return true
         }
     }
 

@@ -291,11 +291,14 @@ public final class WidgetHost {
             // What other processes wrote to the shared store since (`UserDefaults(suiteName:)`).
             FoundationPreferences.flush()
             let background = !clock.waitsForProviders && !showsOneFrame
-            let calls = fetching.map { startFetch($0.0, at: now, wakesHost: background) }
+            let calls = fetching.map { startFetch($0.0, at: now) }
             let wait = background ? (forced == .start ? min(config.providerTimeout, Self.startWait) : 0) : config.providerTimeout
             let deadline = Date.now.addingTimeInterval(wait)
             for ((slot, reason), call) in zip(fetching, calls) {
-                if background, let call, !call.isAnswered(by: deadline) {
+                // Left to answer while the host sleeps: the answer interrupts the wait (only
+                // then, so answers taken here cost no extra wake).
+                let clock = clock
+                if background, let call, !call.isAnswered(by: deadline), call.box.whenDelivered({ clock.interrupt() }) {
                     slot.pending = PendingFetch(call: call, reason: reason, deadline: now.addingTimeInterval(config.providerTimeout))
                     continue
                 }
@@ -388,22 +391,16 @@ public final class WidgetHost {
     }
 
     /// Asks the slot's provider for a timeline on the slot's thread and returns at once;
-    /// `nil` when earlier calls still block too many threads to make another. With
-    /// `wakesHost` the answer interrupts the host's wait.
-    private func startFetch(_ slot: SlotState, at now: Date, wakesHost: Bool) -> PendingProviderCall<AnyTimeline>? {
+    /// `nil` when earlier calls still block too many threads to make another.
+    private func startFetch(_ slot: SlotState, at now: Date) -> PendingProviderCall<AnyTimeline>? {
         slot.requestedReload = nil
         slot.lastFetch = now
         if slot.tooManyBlockedCalls() { return nil }
         var context = SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale,
                                                   isPreview: slot.config.preview, at: now, timeZone: config.timeZone, locale: config.locale)
         context.lastEntry = slot.lastGoodEntry?.base
-        var delivered: (@Sendable () -> Void)?
-        if wakesHost {
-            let clock = clock
-            delivered = { clock.interrupt() }
-        }
-        if slot.config.preview { return slot.source.requestSnapshotTimeline(in: context, on: slot.executor, delivered: delivered) }
-        return slot.source.requestTimeline(in: context, on: slot.executor, delivered: delivered)
+        if slot.config.preview { return slot.source.requestSnapshotTimeline(in: context, on: slot.executor) }
+        return slot.source.requestTimeline(in: context, on: slot.executor)
     }
 
     /// The slot now shows `entry` from a good timeline: providers see it as their last
