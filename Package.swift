@@ -10,7 +10,7 @@ let package = Package(
         .library(name: "Glance", targets: ["Glance"]),
         // For programs that embed the daemon: the host, the outputs and boards, the
         // renderer, the wires and the commands.
-        .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceCommandLine"]),
+        .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceCommandLine"]),
         .executable(name: "glance", targets: ["GlanceCLI"]),
     ],
     dependencies: [
@@ -76,13 +76,19 @@ let package = Package(
                 "GlanceDisplays", "GlanceYAML", "GlanceSystem", "CGlanceLinux",
             ]
         ),
+        // libmosquitto from Debian (libmosquitto-dev): the MQTT client, driven from the
+        // daemon's one wait through its socket (no library thread).
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // Many displays: MQTT (state, commands, Home Assistant discovery) as one more front
+        // end to the control commands.
+        .target(name: "GlanceFleet", dependencies: ["CMosquitto", "GlanceHost", "GlanceGraphics", "GlanceIntents", "GlanceWidgetKit", "GlanceSystem", "GlanceTime", "GlanceYAML", "CGlanceLinux"]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
             name: "GlanceCommandLine",
             dependencies: [
-                "GlanceHost", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
+                "GlanceHost", "GlanceFleet", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
                 "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

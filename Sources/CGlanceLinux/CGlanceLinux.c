@@ -107,6 +107,33 @@ int glance_epoll_remove(int epfd, int fd) {
     return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL);
 }
 
+int glance_epoll_modify(int epfd, int fd, uint64_t token, int writable) {
+    struct epoll_event event = {0};
+    event.events = EPOLLIN | (writable ? EPOLLOUT : 0);
+    event.data.u64 = token;
+    return epoll_ctl(epfd, EPOLL_CTL_MOD, fd, &event);
+}
+
+int glance_monotonic_timerfd_create(void) {
+    return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
+int glance_timerfd_arm_after(int fd, int64_t milliseconds) {
+    struct itimerspec spec = {0};
+    if (milliseconds <= 0) {
+        spec.it_value.tv_nsec = 1;
+    } else {
+        spec.it_value.tv_sec = (time_t)(milliseconds / 1000);
+        spec.it_value.tv_nsec = (long)(milliseconds % 1000) * 1000000L;
+    }
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+int glance_timerfd_disarm(int fd) {
+    struct itimerspec spec = {0};
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
 int glance_epoll_wait_one(int epfd, int timeout_ms, uint64_t *token) {
     struct epoll_event event;
     int n;

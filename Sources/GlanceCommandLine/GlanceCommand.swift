@@ -5,6 +5,11 @@ import FoundationEssentials
 import Glibc
 import GlanceHost
 
+/// This build's version: `glance --version`, and what Home Assistant's device page shows.
+public enum GlanceVersion {
+    public static let current = "0.15.0"
+}
+
 public struct GlanceCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "glance",
@@ -14,6 +19,7 @@ public struct GlanceCommand: ParsableCommand {
         and prints where the frames are. `glance simulate` replays a config's schedule in \
         virtual time.
         """,
+        version: GlanceVersion.current,
         subcommands: [RunCommand.self, RenderCommand.self, GalleryCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, WidgetsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self,
                       ReloadCommand.self, PressCommand.self, SetCommand.self, StatusCommand.self, DefaultsCommand.self]
     )

@@ -1,5 +1,6 @@
 import GlanceYAML
 import ArgumentParser
+import GlanceFleet
 import FoundationEssentials
 import GlanceHardware
 import GlanceHost
@@ -106,6 +107,9 @@ struct RunCommand: ParsableCommand {
         // The control socket: glance reload/press/set/defaults/status, and WidgetCenter
         // calls from other programs. Without it the display still runs.
         var server: ControlServer?
+        // MQTT (mqtt: in the config): the same commands from a broker, the state and the
+        // frame published, Home Assistant's discovery. Without it the display still runs.
+        var link: MQTTLink?
         if !once {
             let commands = ControlCommands(stateDirectory: stateDirectory)
             do {
@@ -114,8 +118,20 @@ struct RunCommand: ParsableCommand {
             } catch {
                 Self.say("control socket: \(error); glance reload/press/set/status cannot reach this daemon")
             }
+            if let mqtt = configuration.mqtt {
+                Self.say("mqtt: joining \(mqtt.host):\(mqtt.port) as \(mqtt.nodeID) (topics under \(mqtt.nodeTopic)/)")
+                do {
+                    link = try MQTTLink(config: mqtt, clock: clock, commands: commands, version: GlanceVersion.current,
+                                        host: { current.host }, log: { Self.say($0) })
+                } catch {
+                    Self.say("mqtt: \(error); the display runs without MQTT")
+                }
+            }
         }
         defer { server?.close() }
+        // Says offline and lets the broker go before the panel sleeps.
+        defer { link?.close() }
+        current.host.onKeyPress = { [link] key, long in link?.keyPressed(key, long: long) }
         // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
         // lines are let go. An LCD after --once keeps showing the frame: that is what
         // was asked for (`glance panel clear` turns it off).
@@ -127,6 +143,7 @@ struct RunCommand: ParsableCommand {
         }
 
         current.host.start()
+        link?.update()
         if once {
             // The frame did not reach the display: a cron job or script must see that.
             if current.host.displayFailing { throw RuntimeError(message: "the frame could not be shown (the reason is above); fix that and run again") }
@@ -147,7 +164,10 @@ struct RunCommand: ParsableCommand {
             if stop == .terminated { break }
             if stop == .reloadRequested {
                 reload(into: current, running: &configuration, presenter: presenter, clock: clock, display: display)
+                current.host.onKeyPress = { [link] key, long in link?.keyPressed(key, long: long) }
+                link?.hostChanged()
             }
+            link?.update()
         }
         Self.say("stopped")
     }

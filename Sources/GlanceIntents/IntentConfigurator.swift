@@ -46,6 +46,8 @@ public enum IntentConfigurator {
         public var title: String
         /// What a valid value looks like: "a whole number", "one of metric, imperial".
         public var typeName: String
+        /// What kind of value it is (a front end's control for it).
+        public var kind: ParameterKind
         /// Whether the config may give a list.
         public var isList: Bool
         /// The value as the config writes it, when the parameter has one before configuring.
@@ -62,7 +64,7 @@ public enum IntentConfigurator {
     /// The parameters an intent type declares, as `glance widgets` lists them.
     public static func parameterInfo<Intent: ConfigurableIntent>(of type: Intent.Type) -> [ParameterInfo] {
         parameters(of: Intent()).map { name, box in
-            ParameterInfo(name: name, title: box.titleText.isEmpty ? name : box.titleText, typeName: box.typeName, isList: box.isList,
+            ParameterInfo(name: name, title: box.titleText.isEmpty ? name : box.titleText, typeName: box.typeName, kind: box.kind, isList: box.isList,
                           defaultTexts: box.configTexts, isRequired: !box.isSet)
         }
     }

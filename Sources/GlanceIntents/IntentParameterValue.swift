@@ -6,6 +6,9 @@ import GlanceTime
 public protocol IntentParameterValue: Sendable {
     /// What a valid value looks like, for error messages.
     static var parameterTypeName: String { get }
+    /// What kind of value it is, for front ends that offer a control per kind (Home
+    /// Assistant's number, switch, text).
+    static var parameterKind: ParameterKind { get }
     init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError)
     /// The value as the config writes it (what `init(parameterText:context:)` reads back).
     var parameterText: String { get }
@@ -13,6 +16,22 @@ public protocol IntentParameterValue: Sendable {
 
 extension IntentParameterValue {
     public var parameterText: String { String(describing: self) }
+    public static var parameterKind: ParameterKind { .text }
+}
+
+/// What kind of value a parameter holds.
+public enum ParameterKind: Sendable, Equatable {
+    case text
+    case wholeNumber
+    case number
+    case toggle
+    case date
+    /// One of these values (an `AppEnum`'s raw values).
+    case choice([String])
+    /// The id of an `AppEntity`.
+    case entity
+    /// Several values.
+    case list
 }
 
 extension String: IntentParameterValue {
@@ -22,6 +41,7 @@ extension String: IntentParameterValue {
 
 extension Int: IntentParameterValue {
     public static var parameterTypeName: String { "a whole number" }
+    public static var parameterKind: ParameterKind { .wholeNumber }
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
         guard let value = Int(text.trimmedOfSpaces) else {
             throw ParameterDecodingError(expected: Self.parameterTypeName)
@@ -32,6 +52,7 @@ extension Int: IntentParameterValue {
 
 extension Double: IntentParameterValue {
     public static var parameterTypeName: String { "a number" }
+    public static var parameterKind: ParameterKind { .number }
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
         guard let value = Double(text.trimmedOfSpaces), value.isFinite else {
             throw ParameterDecodingError(expected: Self.parameterTypeName)
@@ -42,6 +63,7 @@ extension Double: IntentParameterValue {
 
 extension Bool: IntentParameterValue {
     public static var parameterTypeName: String { "true or false" }
+    public static var parameterKind: ParameterKind { .toggle }
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
         switch text.lowercased() {
         case "true", "yes", "on", "1": self = true
@@ -53,6 +75,7 @@ extension Bool: IntentParameterValue {
 
 extension Date: IntentParameterValue {
     public static var parameterTypeName: String { "a date like 2027-01-03 or 2027-01-03T09:00:00+09:00" }
+    public static var parameterKind: ParameterKind { .date }
     public var parameterText: String { iso8601String(self, in: .utc) }
 
     /// A bare date is the start of that day in the context's zone.
@@ -72,6 +95,7 @@ extension Date: IntentParameterValue {
 
 extension Optional: IntentParameterValue where Wrapped: IntentParameterValue {
     public static var parameterTypeName: String { Wrapped.parameterTypeName + " (optional)" }
+    public static var parameterKind: ParameterKind { Wrapped.parameterKind }
     public var parameterText: String { self?.parameterText ?? "" }
     public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
         self = .some(try Wrapped(parameterText: text, context: context))

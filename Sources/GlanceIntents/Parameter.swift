@@ -171,6 +171,7 @@ extension Optional: AbsentParameterValue {
 extension Parameter: AnyIntentParameter {
     var isSet: Bool { storage.isSet }
     var typeName: String { storage.coding.typeName }
+    var kind: ParameterKind { storage.coding.kind }
     var isList: Bool { storage.coding.isList }
     var valueDescription: String { storage.valueDescription }
     var titleText: String { storage.title.key }
@@ -187,6 +188,7 @@ extension Parameter: AnyIntentParameter {
 protocol AnyIntentParameter {
     var isSet: Bool { get }
     var typeName: String { get }
+    var kind: ParameterKind { get }
     /// Whether the config may give a list.
     var isList: Bool { get }
     /// The value as text, for telling intents apart.
@@ -257,6 +259,7 @@ final class ParameterStorage<Value: Sendable>: @unchecked Sendable {
 /// How a parameter's value is read from the config, found, and written back.
 struct ParameterCoding<Value: Sendable>: Sendable {
     var typeName: String
+    var kind: ParameterKind = .text
     var isList = false
     /// The config's texts as a value; `nil` when the value is found later by `resolve`.
     var decode: @Sendable ([String], ParameterDecodingContext) throws(ParameterDecodingError) -> Value?
@@ -287,6 +290,7 @@ extension ParameterCoding where Value: IntentParameterValue {
     static var plain: ParameterCoding {
         ParameterCoding(
             typeName: Value.parameterTypeName,
+            kind: Value.parameterKind,
             decode: { texts, context throws(ParameterDecodingError) in try Value(parameterText: texts[0], context: context) },
             text: { value in (value as? any AbsentParameterValue)?.isAbsent == true ? [] : [value.parameterText] },
             display: { $0.parameterText }
@@ -298,6 +302,7 @@ extension ParameterCoding where Value: AppEnum {
     static var enumeration: ParameterCoding {
         ParameterCoding(
             typeName: Value.enumTypeName,
+            kind: .choice(Value.allCases.map(\.rawValue)),
             decode: { texts, context throws(ParameterDecodingError) in try Value(enumText: texts[0], context: context) },
             text: { [$0.rawValue] },
             display: { Value.caseDisplayRepresentations[$0]?.title.key ?? $0.rawValue }
@@ -309,6 +314,7 @@ extension ParameterCoding where Value: AppEntity {
     static var entity: ParameterCoding {
         ParameterCoding(
             typeName: "the id of a \(EntityLookup<Value>.typeName)",
+            kind: .entity,
             decode: { texts, _ throws(ParameterDecodingError) in
                 _ = try EntityLookup<Value>.identifiers(texts)
                 return nil
@@ -330,6 +336,7 @@ extension ParameterCoding {
     static func optional<Wrapped>(of wrapped: ParameterCoding<Wrapped>) -> ParameterCoding where Value == Wrapped? {
         ParameterCoding(
             typeName: wrapped.typeName + " (optional)",
+            kind: wrapped.kind,
             decode: { texts, context throws(ParameterDecodingError) in try wrapped.decode(texts, context).map { .some($0) } },
             text: { $0.map(wrapped.text) ?? [] },
             display: { $0.map(wrapped.display) ?? "" }
@@ -340,6 +347,7 @@ extension ParameterCoding {
     static func list<Element>(of element: ParameterCoding<Element>) -> ParameterCoding where Value == [Element] {
         ParameterCoding(
             typeName: "a list of " + element.typeName,
+            kind: .list,
             isList: true,
             decode: { texts, context throws(ParameterDecodingError) in
                 var values: [Element] = []

@@ -28,6 +28,13 @@ int glance_eventfd_drain(int fd);
 int glance_epoll_create(void);
 int glance_epoll_add(int epfd, int fd, uint64_t token);
 int glance_epoll_remove(int epfd, int fd);
+// Watches for readability, and for writability too when `writable` is non-zero.
+int glance_epoll_modify(int epfd, int fd, uint64_t token, int writable);
+// timerfd on CLOCK_MONOTONIC (service timers: keepalives, reconnects), armed relative
+// to now in milliseconds (0 or less: at once); disarmed with glance_timerfd_disarm.
+int glance_monotonic_timerfd_create(void);
+int glance_timerfd_arm_after(int fd, int64_t milliseconds);
+int glance_timerfd_disarm(int fd);
 // Waits for one event; returns 1 with *token set, 0 on timeout, -1 on error.
 int glance_epoll_wait_one(int epfd, int timeout_ms, uint64_t *token);
 

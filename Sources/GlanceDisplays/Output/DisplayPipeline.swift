@@ -54,6 +54,10 @@ public final class DisplayPipeline {
         return plan
     }
 
+    /// Forgets what the device shows: the next frame is sent whole, with a full refresh
+    /// (a person asked for one, to clear ghosting).
+    public func forgetShown() { shown = nil }
+
     /// `picture` in the output's colours and orientation.
     public func quantise(_ picture: Canvas) -> QuantisedFrame {
         picture.quantised(to: output.palette, dither: output.dither).rotated(clockwise: output.rotation)

@@ -67,6 +67,13 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
         watched[descriptor] = token
     }
 
+    /// Whether a watched `descriptor` also wakes its handler when it can be written (a
+    /// socket with bytes queued for a peer); only readability otherwise.
+    public func setWantsWrite(_ wantsWrite: Bool, descriptor: Int32) {
+        guard let token = watched[descriptor] else { return }
+        _ = glance_epoll_modify(epoll, descriptor, token, wantsWrite ? 1 : 0)
+    }
+
     /// Stops watching `descriptor` (from its own handler, or before a `wait`).
     public func unwatch(descriptor: Int32) {
         guard let token = watched.removeValue(forKey: descriptor) else { return }

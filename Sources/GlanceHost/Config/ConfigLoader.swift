@@ -4,6 +4,7 @@ import GlanceYAML
 import FoundationEssentials
 import GlanceGraphics
 import GlanceTime
+import Glibc
 
 /// Reads configuration YAML into a `GlanceConfig`, or fails with one `ConfigError`.
 public enum ConfigLoader {
@@ -31,7 +32,7 @@ public enum ConfigLoader {
 
         let reader = YAMLReader(file: file, node: root, path: "")
         let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors",
-                       "intent_timeout", "state_dir", "input"]
+                       "intent_timeout", "state_dir", "input", "mqtt"]
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -74,6 +75,8 @@ public enum ConfigLoader {
                 config.stateDirectory = directory.hasPrefix("/") ? directory : folder + "/" + directory
             case "input":
                 config.inputs = try parseInputs(value)
+            case "mqtt":
+                config.mqtt = try parseMQTT(value, file: file)
             case "images":
                 config.imagesDirectory = try value.string()
             case "named_colors":
@@ -118,6 +121,91 @@ public enum ConfigLoader {
             }
         }
         return config
+    }
+
+    /// `mqtt:`; a password comes from a file or the environment, never the config itself.
+    private static func parseMQTT(_ reader: YAMLReader, file: String) throws(ConfigError) -> MQTTConfig {
+        let keys = ["host", "port", "username", "password_file", "password_env", "tls", "node_id", "base_topic", "discovery_prefix",
+                    "discovery", "keepalive", "name"]
+        let entries = try reader.mapping(allowed: keys)
+        guard let host = entries.first(where: { $0.key == "host" })?.value else {
+            throw reader.fail("mqtt: needs host: (the broker, e.g. host: homeassistant.local)")
+        }
+        var mqtt = MQTTConfig(host: try host.string(), nodeID: MQTTConfig.defaultNodeID(), location: reader.location)
+        if mqtt.host.isEmpty { throw host.fail("expected the broker's host name or address, found nothing") }
+        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+        func path(_ value: YAMLReader) throws(ConfigError) -> String {
+            let text = try value.string()
+            if text.isEmpty { throw value.fail("expected a file, found nothing") }
+            return text.hasPrefix("/") ? text : folder + "/" + text
+        }
+        func topicLevel(_ value: YAMLReader) throws(ConfigError) -> String {
+            let text = try value.string()
+            guard MQTTConfig.isTopicLevel(text) else {
+                throw value.fail("expected letters, digits, - and _ only (it is one level of a topic), found \(quoted(text))")
+            }
+            return text
+        }
+        var portGiven = false
+        for (key, value) in entries {
+            switch key {
+            case "port":
+                mqtt.port = try value.int(in: 1...65_535)
+                portGiven = true
+            case "username":
+                mqtt.username = try value.string()
+            case "password_file":
+                let passwordPath = try path(value)
+                let text: String
+                do {
+                    text = try TextFile.read(passwordPath)
+                } catch {
+                    throw value.fail("cannot read the password: \(passwordPath): \(error.message)")
+                }
+                mqtt.password = String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
+            case "password_env":
+                let name = try value.string()
+                guard let password = getenv(name).map({ String(cString: $0) }) else {
+                    throw value.fail("the environment has no \(name); set it (systemd: Environment= or LoadCredential=) or use password_file:")
+                }
+                mqtt.password = password
+            case "tls":
+                let fields = try value.mapping(allowed: ["ca", "cert", "key"])
+                guard let ca = fields.first(where: { $0.key == "ca" })?.value else {
+                    throw value.fail("tls: needs ca: (the certificate of the authority that signed the broker's)")
+                }
+                var tls = MQTTConfig.TLS(ca: try path(ca))
+                for (field, fieldValue) in fields {
+                    if field == "cert" { tls.certificate = try path(fieldValue) }
+                    if field == "key" { tls.key = try path(fieldValue) }
+                }
+                if (tls.certificate == nil) != (tls.key == nil) { throw value.fail("a client certificate needs both cert: and key:") }
+                for file in [tls.ca, tls.certificate, tls.key].compactMap({ $0 }) where access(file, R_OK) != 0 {
+                    throw value.fail("cannot read \(file): \(String(cString: strerror(errno)))")
+                }
+                mqtt.tls = tls
+            case "node_id":
+                mqtt.nodeID = try topicLevel(value)
+            case "base_topic":
+                mqtt.baseTopic = try topicLevel(value)
+            case "discovery_prefix":
+                mqtt.discoveryPrefix = try topicLevel(value)
+            case "discovery":
+                let text = try value.string()
+                guard text == "false" || text == "true" else { throw value.fail("expected true or false, found \(quoted(text))") }
+                if text == "false" { mqtt.discoveryPrefix = nil }
+            case "keepalive":
+                mqtt.keepalive = try value.int(in: 5...65_535)
+            case "name":
+                mqtt.name = try value.string()
+            default:
+                break
+            }
+        }
+        if mqtt.password != nil && mqtt.username == nil { throw reader.fail("a password needs username:") }
+        if !portGiven && mqtt.tls != nil { mqtt.port = 8883 }
+        if !entries.contains(where: { $0.key == "name" }) { mqtt.name = mqtt.nodeID }
+        return mqtt
     }
 
     private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {

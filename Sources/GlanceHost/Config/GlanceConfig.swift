@@ -1,5 +1,6 @@
 import GlanceYAML
 import FoundationEssentials
+import Glibc
 import GlanceDisplays
 import GlanceGraphics
 import GlanceTime
@@ -30,6 +31,8 @@ public struct GlanceConfig: Sendable {
     public var imagesDirectory = "images"
     /// `Color("Name")` → colour, from `named_colors: {Accent: "#FF3B30"}`.
     public var namedColors: [String: RGBA] = [:]
+    /// `mqtt:`: the broker to join (`nil`: none).
+    public var mqtt: MQTTConfig?
 
     public init(
         source: String,
@@ -192,4 +195,67 @@ extension KeyBinding.Action {
         default: return nil
         }
     }
+}
+
+/// `mqtt:`: the broker this display joins, its topics and Home Assistant's discovery
+/// (`docs/mqtt.md`). `nil` in a config without the section: no MQTT at all.
+public struct MQTTConfig: Sendable, Equatable {
+    public var host: String
+    public var port: Int
+    public var username: String?
+    /// Read from `password_file:` (its first line) or `password_env:` when the file is loaded.
+    public var password: String?
+    /// `tls:`: the CA that signs the broker's certificate, and a client certificate and key.
+    public var tls: TLS?
+    public var nodeID: String
+    public var baseTopic: String
+    /// `nil`: no Home Assistant discovery (`discovery: false`).
+    public var discoveryPrefix: String?
+    public var keepalive: Int
+    /// The device's name in Home Assistant.
+    public var name: String
+    public var location: ConfigLocation
+
+    public struct TLS: Sendable, Equatable {
+        public var ca: String
+        public var certificate: String?
+        public var key: String?
+    }
+
+    public init(host: String, port: Int = 1883, nodeID: String, location: ConfigLocation) {
+        self.host = host
+        self.port = port
+        self.nodeID = nodeID
+        baseTopic = "glance"
+        discoveryPrefix = "homeassistant"
+        keepalive = 300
+        name = nodeID
+        self.location = location
+    }
+
+    /// The node's own topics: `<base>/<node>`.
+    public var nodeTopic: String { "\(baseTopic)/\(nodeID)" }
+
+    /// `glance-` and the first 8 characters of `/etc/machine-id` (a Pi's SD card image
+    /// gets its own on first boot), or of the host name when there is none.
+    public static func defaultNodeID(machineID: String? = try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8)) -> String {
+        let id = (machineID ?? "").filter { $0.isLetter || $0.isNumber }
+        if id.count >= 8 { return "glance-" + id.prefix(8).lowercased() }
+        var name = [CChar](repeating: 0, count: 256)
+        gethostname(&name, name.count)
+        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return "glance-" + (host.filter { $0.isLetter || $0.isNumber || $0 == "-" }.lowercased().nilIfEmpty ?? "display")
+    }
+
+    /// Whether `text` can be one level of a topic and part of an entity id: letters,
+    /// digits, `-` and `_`.
+    public static func isTopicLevel(_ text: String) -> Bool {
+        !text.isEmpty && text.utf8.count <= 64 && text.unicodeScalars.allSatisfy {
+            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_"
+        }
+    }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -43,6 +43,17 @@ public final class ControlCommands {
         overrides = ParameterOverrides(directory: stateDirectory)
     }
 
+    /// Runs `request` as the socket would, for other front ends (MQTT): the answer's
+    /// message, or why it was refused.
+    public func perform(_ request: ControlRequest, host: WidgetHost) -> Swift.Result<String, ControlFailure> {
+        do {
+            let answer = try answer(request, host: host)
+            return .success(answer)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     public func answer(_ line: String, host: WidgetHost) -> String {
         let request: ControlRequest
         do {
@@ -179,7 +190,7 @@ public struct ParameterOverrides {
 extension WidgetHost {
     /// `glance reload [KIND]`: at once (a person asking), or as `WidgetCenter` does when
     /// `throttled` (widget code in another process).
-    func controlReload(kind: String?, throttled: Bool) throws(ControlFailure) -> String {
+    package func controlReload(kind: String?, throttled: Bool) throws(ControlFailure) -> String {
         if let kind, !slots.contains(where: { $0.kind == kind }) {
             throw ControlFailure("no slot shows a widget of kind \(jsonString(kind)); the kinds shown are \(Set(slots.map(\.kind)).sorted().joined(separator: ", "))")
         }
@@ -194,7 +205,7 @@ extension WidgetHost {
     }
 
     /// `glance press KEY`: as if the key were pressed.
-    func controlPress(key: String, long: Bool) throws(ControlFailure) -> String {
+    package func controlPress(key: String, long: Bool) throws(ControlFailure) -> String {
         guard let binding = config.keys.first(where: { $0.key == key }) else {
             let known = config.keys.map(\.key)
             throw ControlFailure("no key \(jsonString(key)) in keys:; \(known.isEmpty ? "the configuration binds no keys" : "the bound keys are \(known.joined(separator: ", "))")")
@@ -205,7 +216,7 @@ extension WidgetHost {
 
     /// `glance set SLOT.PARAM VALUE`: the slot's widget configured anew with the value,
     /// checked as the config is; the slot reloads at once.
-    func controlSet(slot name: String, param: String, value: String) throws(ControlFailure) -> String {
+    package func controlSet(slot name: String, param: String, value: String) throws(ControlFailure) -> String {
         guard let slot = slots.first(where: { $0.name == name }) else {
             throw ControlFailure("no slot named \(jsonString(name)); the slots are \(slots.map(\.name).joined(separator: ", "))")
         }

@@ -51,6 +51,13 @@ public final class WidgetHost {
     public var showsOneFrame = false
     /// Called after the output carried out a refresh, with what it sent.
     public var onRefresh: ((RefreshPlan) -> Void)?
+    /// Called for each key press the host acts on (a board key, a keyboard, `glance
+    /// press`, MQTT), with whether it was long.
+    public var onKeyPress: ((String, Bool) -> Void)?
+    /// Refreshes the display carried out since the host started.
+    public private(set) var refreshCount = 0
+    /// The message drawn over the slots until dismissed (`nil`: none).
+    public private(set) var notification: String?
 
     /// Checks the configuration against the registry (unknown kinds, families and
     /// parameters are errors that point into the file) and makes every slot's widget.
@@ -181,15 +188,23 @@ public final class WidgetHost {
             switch input {
             case .press(let key, let long):
                 guard let binding = binding(of: key) else { continue }
+                onKeyPress?(key, long)
                 run(long ? binding.long ?? binding.action : binding.action, at: now)
             case .keyDown(let key, let at):
                 guard let binding = binding(of: key) else { continue }
                 // Without a long binding the key acts as it goes down, the quickest answer.
-                if binding.long == nil { run(binding.action, at: now) } else { keysDown[key] = at }
+                if binding.long == nil {
+                    onKeyPress?(key, false)
+                    run(binding.action, at: now)
+                } else {
+                    keysDown[key] = at
+                }
             case .keyUp(let key, let at):
                 guard let binding = config.keys.first(where: { $0.key == key }), let long = binding.long,
                       let down = keysDown.removeValue(forKey: key) else { continue }
-                run(at &- down >= KeyBinding.longPressNanoseconds ? long : binding.action, at: now)
+                let isLong = at &- down >= KeyBinding.longPressNanoseconds
+                onKeyPress?(key, isLong)
+                run(isLong ? long : binding.action, at: now)
             case .tap(let x, let y):
                 // Taps outside every control do nothing.
                 guard let (index, control) = presenter.control(atX: x, y: y), slots.indices.contains(index) else { continue }
@@ -350,6 +365,7 @@ public final class WidgetHost {
         }
         if let plan = shown.plan {
             lastRefresh = (now, plan)
+            refreshCount += 1
             onRefresh?(plan)
         }
         if shown.mode != .none {
@@ -358,6 +374,55 @@ public final class WidgetHost {
         for (slot, reason) in woken {
             let refresh: RefreshMode = shown.mode == .full ? .full : (changed.contains { $0 === slot } ? shown.mode : .none)
             onWake?(WakeRecord(at: now, slot: slot.name, kind: slot.kind, reason: reason, refresh: refresh))
+        }
+    }
+
+    /// The next frame is sent whole with a full refresh (clears an e-paper panel's ghosting).
+    public func requestFullRefresh() {
+        presenter.requestFullRefresh()
+        clock.interrupt()
+    }
+
+    /// Shows `message` over the slots, along the bottom edge, until it is dismissed
+    /// (`nil` or empty); a frame follows at once.
+    public func showNotification(_ message: String?) {
+        let message = message.flatMap { $0.trimmedOfSpaces.isEmpty ? nil : $0 }
+        guard message != notification else { return }
+        notification = message
+        let width = config.display.width, height = config.display.height
+        let bannerHeight = min(height, max(48, height / 4))
+        let rect = PixelRect(x: 0, y: height - bannerHeight, width: width, height: bannerHeight)
+        presenter.setOverlay(message.map { Self.notificationContent($0, in: environment(family: .systemLarge)) }, in: rect)
+        clock.interrupt()
+    }
+
+    /// A notification as a view: the message centred on white, framed in black.
+    static func notificationContent(_ message: String, in environment: EnvironmentValues) -> ViewNode {
+        let view = AnyView(
+            Text(message).font(.title2).bold().multilineTextAlignment(.center).lineLimit(3).minimumScaleFactor(0.5)
+                .foregroundStyle(Color.black)
+                .padding(10)
+                .frame(maxWidth: .infinity, maxHeight: .infinity)
+                .background(Color.white)
+                .border(Color.black, width: 3)
+        )
+        return SlotFactory.content(view, margins: EdgeInsets(), in: environment)
+    }
+
+    /// What the display shows now as a PNG in its own colours (`nil` before the first
+    /// frame, or in simulations).
+    public func shownFramePNG() -> [UInt8]? {
+        guard let frame = presenter.shownFrame else { return nil }
+        return try? PNG.encode(frame)
+    }
+
+    /// Every slot's name, kind, parameter listing and current parameter values (as the
+    /// config writes them), in slot order: what front ends offer to change.
+    public var slotParameters: [(slot: String, kind: String, parameters: [IntentConfigurator.ParameterInfo], values: [String: [String]])] {
+        slots.map { slot in
+            var values: [String: [String]] = [:]
+            for (name, text) in slot.config.params { values[name, default: []].append(text) }
+            return (slot.name, slot.kind, slot.descriptor.parameters, values)
         }
     }
 
@@ -488,6 +553,11 @@ public final class WidgetHost {
     private func providerContext(for slot: SlotState, at now: Date) -> TimelineProviderContext {
         SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale, isPreview: false, at: now,
                                     timeZone: config.timeZone, locale: config.locale)
+    }
+
+    private func environment(family: WidgetFamily) -> EnvironmentValues {
+        SlotFactory.environment(family: family, scale: config.display.scale, at: clock.now(), timeZone: config.timeZone,
+                                locale: config.locale, assets: config.assets)
     }
 
     private func environment(for slot: SlotState, at instant: Date) -> EnvironmentValues {

@@ -27,6 +27,11 @@ public final class FramePresenter {
     private(set) var permanentFailure: (any Error)?
     /// Where each slot's controls were last drawn (frame pixels), by the slot's index.
     private var controlRegions: [Int: [ControlRegion]] = [:]
+    /// Drawn over the slots (a notification), and where.
+    private var overlay: (rect: PixelRect, content: ViewNode)?
+    /// The overlay changed, or a full refresh was asked for: the next wake shows the
+    /// picture even if no slot changed.
+    private var pending = false
 
     /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point.
     public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double) throws(Canvas.SizeError) {
@@ -57,8 +62,27 @@ public final class FramePresenter {
         return [held, retryAt].compactMap { $0 }.min()
     }
 
-    /// Whether a held change or a retry is due at `now`.
-    func isDue(at now: Date) -> Bool { nextInstant.map { $0 <= now } ?? false }
+    /// Whether a held change, a retry, a new overlay or a full refresh is due at `now`.
+    func isDue(at now: Date) -> Bool { pending || nextInstant.map { $0 <= now } ?? false }
+
+    /// Draws `content` over the slots in `rect` from the next frame on (`nil`: removes it).
+    func setOverlay(_ content: ViewNode?, in rect: PixelRect) {
+        overlay = content.map { (rect, $0) }
+        pending = true
+    }
+
+    /// The next frame goes to the device whole, with a full refresh.
+    func requestFullRefresh() {
+        pipeline?.forgetShown()
+        pending = true
+    }
+
+    /// What the display shows, in the frame's orientation and the output's colours
+    /// (`nil` before the first frame, and in simulations).
+    public var shownFrame: QuantisedFrame? {
+        guard let pipeline, let shown = pipeline.shown else { return nil }
+        return pipeline.output.rotation == 0 ? shown : shown.rotated(clockwise: (360 - pipeline.output.rotation) % 360)
+    }
 
     var isFailing: Bool { retryAt != nil || permanentFailure != nil }
 
@@ -76,6 +100,7 @@ public final class FramePresenter {
         // Nothing redrawn and nothing held or failed: the picture is what the output
         // shows, so quantising and diffing it again would find nothing.
         guard !changed.isEmpty || isDue(at: now) else { return (nil, .none, nil) }
+        pending = false
         for (index, rect, content) in changed where rect.width > 0 && rect.height > 0 {
             guard var slot = try? Canvas(width: rect.width, height: rect.height) else { continue }
             let regions = renderer.render(content, into: &slot,
@@ -89,6 +114,12 @@ public final class FramePresenter {
             picture.draw(slot, atX: rect.x, y: rect.y)
         }
         canvas = picture
+        if let (rect, content) = overlay, rect.width > 0, rect.height > 0, var banner = try? Canvas(width: rect.width, height: rect.height) {
+            // Over a copy: the slots' own picture stays whole for when the overlay goes.
+            renderer.render(content, into: &banner,
+                            in: Rect(x: 0, y: 0, width: Double(rect.width) / renderer.scale, height: Double(rect.height) / renderer.scale))
+            picture.draw(banner, atX: rect.x, y: rect.y)
+        }
         do {
             let plan = try pipeline.show(picture, at: now)
             backoff.succeeded()

@@ -26,6 +26,8 @@ public struct HeatmapEntry: TimelineEntry, Codable, Sendable {
     /// `HeatmapProvider.keptDays`).
     public let values: [CalendarDay: Double]
     public let status: Status
+    /// Whether the streak is shown (the `show_streak` parameter).
+    public var showsStreak = true
 
     public init(date: Date, title: String, today: CalendarDay, values: [CalendarDay: Double], status: Status = .ready) {
         self.date = date
@@ -60,7 +62,7 @@ public struct HeatmapEntry: TimelineEntry, Codable, Sendable {
     }
 
     // The persisted form: dates as `2026-11-20`, values as the JSON shape files use.
-    private enum CodingKeys: String, CodingKey { case date, title, today, values, status }
+    private enum CodingKeys: String, CodingKey { case date, title, today, values, status, showsStreak }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -77,6 +79,7 @@ public struct HeatmapEntry: TimelineEntry, Codable, Sendable {
         }
         self.values = values
         status = try container.decode(Status.self, forKey: .status)
+        showsStreak = try container.decodeIfPresent(Bool.self, forKey: .showsStreak) ?? true
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -86,6 +89,7 @@ public struct HeatmapEntry: TimelineEntry, Codable, Sendable {
         try container.encode(today.description, forKey: .today)
         try container.encode(Dictionary(uniqueKeysWithValues: values.map { ($0.key.description, $0.value) }), forKey: .values)
         try container.encode(status, forKey: .status)
+        if !showsStreak { try container.encode(showsStreak, forKey: .showsStreak) }
     }
 }
 

@@ -46,8 +46,10 @@ public struct HeatmapView: View {
                 Spacer(minLength: 8)
                 Divider()
                 HStack(alignment: .top, spacing: 0) {
-                    HeatmapStat(value: HeatmapFormat.days(entry.currentStreak), caption: "streak")
-                    Spacer(minLength: 8)
+                    if entry.showsStreak {
+                        HeatmapStat(value: HeatmapFormat.days(entry.currentStreak), caption: "streak")
+                        Spacer(minLength: 8)
+                    }
                     HeatmapStat(value: String(activeDays(in: calendar)), caption: "active days")
                     Spacer(minLength: 8)
                     HeatmapStat(value: HeatmapFormat.number(bestDay(in: calendar)), caption: "best day")
@@ -65,7 +67,7 @@ public struct HeatmapView: View {
                         .font(.system(size: 44, weight: .bold)).lineLimit(1).minimumScaleFactor(0.5)
                     Text("in \(HeatmapCalendar.mediumWeeks) weeks").font(.caption).foregroundStyle(.secondary).lineLimit(1)
                     Spacer(minLength: 4)
-                    HeatmapStreakLine(days: entry.currentStreak)
+                    if entry.showsStreak { HeatmapStreakLine(days: entry.currentStreak) }
                 }
                 .frame(maxWidth: .infinity, alignment: .leading)
                 HeatmapGrid(entry: entry, calendar: calendar, levels: levels, rowLabels: .initials)
@@ -82,7 +84,7 @@ public struct HeatmapView: View {
                         .font(.system(size: 40, weight: .bold)).lineLimit(1).minimumScaleFactor(0.5)
                     Text("this week").font(.caption).foregroundStyle(.secondary).lineLimit(1)
                 }
-                HeatmapStreakLine(days: entry.currentStreak)
+                if entry.showsStreak { HeatmapStreakLine(days: entry.currentStreak) }
                 Spacer(minLength: 6)
                 HeatmapWeekRow(entry: entry, week: calendar.weeks[0], levels: levels)
             }

@@ -25,6 +25,10 @@ public struct HeatmapIntent: WidgetConfigurationIntent, ParameterChecking {
     @Parameter(title: "URL")
     public var url: String?
 
+    /// The run of active days up to today, under the total.
+    @Parameter(title: "Show streak", default: true)
+    public var show_streak: Bool
+
     public init() {}
 
     public func checkParameters() throws(IntentConfigurator.Failure) {
@@ -85,10 +89,22 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
 
     /// The gallery's picture: four months of made-up activity, no file or network read.
     public func snapshot(for configuration: HeatmapIntent, in context: Context) async -> HeatmapEntry {
-        HeatmapSample.entry(title: configuration.title, at: context.date, today: context.today)
+        var entry = HeatmapSample.entry(title: configuration.title, at: context.date, today: context.today)
+        entry.showsStreak = configuration.show_streak
+        return entry
     }
 
     public func timeline(for configuration: HeatmapIntent, in context: Context) async -> Timeline<HeatmapEntry> {
+        let timeline = await readTimeline(for: configuration, in: context)
+        guard !configuration.show_streak else { return timeline }
+        return Timeline(entries: timeline.entries.map { entry in
+            var entry = entry
+            entry.showsStreak = false
+            return entry
+        }, policy: timeline.policy)
+    }
+
+    private func readTimeline(for configuration: HeatmapIntent, in context: Context) async -> Timeline<HeatmapEntry> {
         let title = configuration.title
         switch configuration.source {
         case .none:

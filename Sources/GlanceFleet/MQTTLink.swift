@@ -1,0 +1,205 @@
+import FoundationEssentials
+import GlanceHost
+import GlanceIntents
+import GlanceSystem
+import GlanceTime
+
+/// The daemon on an MQTT broker (`docs/mqtt.md`): its state published retained, the
+/// control socket's commands taken from command topics, and Home Assistant's discovery.
+/// Everything runs on the daemon's thread, inside its one wait or right after a wake.
+public final class MQTTLink {
+    private let config: MQTTConfig
+    private let client: MQTTClient
+    private let commands: ControlCommands
+    private let host: () -> WidgetHost
+    private let version: String
+    private let log: (String) -> Void
+    /// What each state topic last carried on this connection (bytes), so that only
+    /// changes are sent.
+    private var published: [String: [UInt8]] = [:]
+    /// The refresh whose frame was last published (-1: none on this connection).
+    private var frameRefresh = -1
+    private var frameHost: ObjectIdentifier?
+
+    /// The largest command payload taken; larger ones are refused.
+    public static let maximumPayload = 64 << 10
+
+    /// Connects to `config`'s broker (in the background: the display does not wait);
+    /// commands go to `commands` for whichever host `host` gives at the time.
+    public init(config: MQTTConfig, clock: LinuxEventClock, commands: ControlCommands, version: String,
+                host: @escaping () -> WidgetHost, log: @escaping (String) -> Void) throws {
+        self.config = config
+        self.commands = commands
+        self.host = host
+        self.version = version
+        self.log = log
+        client = try MQTTClient(config: config, clock: clock, log: log)
+        client.onConnect = { [unowned self] in connected() }
+        client.onMessage = { [unowned self] in received($0) }
+        client.start()
+    }
+
+    private var node: String { config.nodeTopic }
+
+    /// Publishes what changed since the last call (after every wake).
+    public func update() {
+        guard client.isConnected else { return }
+        let host = host()
+        let zone = host.config.timeZone
+        publishState("last_refresh", host.lastRefresh.map { iso8601String($0.at, in: zone) } ?? "None")
+        publishState("next_wake", host.nextInstant().map { iso8601String($0, in: zone) } ?? "None")
+        publishState("refresh_count", String(host.refreshCount))
+        publishState("notify/state", host.notification ?? "")
+        for (slot, _, parameters, values) in host.slotParameters where MQTTConfig.isTopicLevel(slot) {
+            for parameter in parameters where HomeAssistantDiscovery.offers(parameter) {
+                publishState("slot/\(slot)/\(parameter.name)/state", Self.stateText(of: parameter, values: values))
+            }
+        }
+        // The frame after every refresh (and once per connection).
+        let identity = ObjectIdentifier(host)
+        if frameRefresh != host.refreshCount || frameHost != identity, let png = host.shownFramePNG() {
+            client.publish(node + "/frame", png, retain: true)
+            frameRefresh = host.refreshCount
+            frameHost = identity
+        }
+    }
+
+    /// A key was pressed (any way): an event for Home Assistant's event entity.
+    public func keyPressed(_ key: String, long: Bool) {
+        client.publish(node + "/key/event", "{\"event_type\": \(jsonString(long ? "long_press" : "press")), \"key\": \(jsonString(key))}",
+                       retain: false)
+    }
+
+    /// The configuration was read again (SIGHUP): its keys and slots are announced anew.
+    public func hostChanged() {
+        guard client.isConnected else { return }
+        announce()
+        update()
+    }
+
+    /// Says `offline` and disconnects.
+    public func close() { client.close() }
+
+    // MARK: Connection
+
+    private func connected() {
+        published = [:]
+        frameRefresh = -1
+        client.publish(client.availabilityTopic, "online", retain: true)
+        for topic in ["/key/+/press", "/reload", "/full_refresh", "/slot/+/+/set", "/notify"] { client.subscribe(node + topic) }
+        client.subscribe("\(config.baseTopic)/_all/reload")
+        if let prefix = config.discoveryPrefix { client.subscribe(prefix + "/status") }
+        announce()
+        update()
+    }
+
+    /// The discovery message (retained), when discovery is on.
+    private func announce() {
+        guard let prefix = config.discoveryPrefix else { return }
+        let message = HomeAssistantDiscovery.message(config: config, host: host(), version: version)
+        client.publish("\(prefix)/device/\(config.nodeID)/config", message.text, retain: true)
+    }
+
+    private func publishState(_ suffix: String, _ text: String) {
+        let bytes = Array(text.utf8)
+        let topic = node + "/" + suffix
+        guard published[topic] != bytes else { return }
+        if client.publish(topic, bytes, retain: true) { published[topic] = bytes }
+    }
+
+    /// A parameter's value as its state topic carries it: the config's text (a
+    /// parameter left out: its default), `None` for a number or choice without one.
+    static func stateText(of parameter: IntentConfigurator.ParameterInfo, values: [String: [String]]) -> String {
+        if let text = values[parameter.name]?.first ?? parameter.defaultTexts?.first { return text }
+        switch parameter.kind {
+        case .wholeNumber, .number, .choice, .toggle: return "None"
+        default: return ""
+        }
+    }
+
+    // MARK: Commands
+
+    private func received(_ message: MQTTClient.Message) {
+        let topic = message.topic
+        if let prefix = config.discoveryPrefix, topic == prefix + "/status" {
+            // Home Assistant (re)started: announce again, at a random moment within 5 s
+            // so that fifty displays do not answer at once, and the states after it.
+            guard String(decoding: message.payload, as: UTF8.self) == "online" else { return }
+            client.after(Double.random(in: 0...5)) { [weak self] in
+                guard let self, client.isConnected else { return }
+                announce()
+                published = [:]
+                frameRefresh = -1
+                update()
+            }
+            return
+        }
+        guard message.payload.count <= Self.maximumPayload else {
+            return refuse(topic, "the payload is \(message.payload.count) bytes, more than \(Self.maximumPayload)")
+        }
+        guard let text = String(validating: message.payload, as: UTF8.self) else {
+            return refuse(topic, "the payload is not UTF-8 text")
+        }
+        if message.retained && !text.isEmpty {
+            return refuse(topic, "a retained command is not run (it would run again at every connect); publish commands without retain, and clear this one with an empty retained message")
+        }
+        if message.retained { return }
+        if topic == "\(config.baseTopic)/_all/reload" {
+            return run(topic, request("reload"))
+        }
+        guard topic.hasPrefix(node + "/") else { return }
+        let levels = topic.dropFirst(node.count + 1).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        let payload = text.trimmedOfSpaces
+        switch levels.count {
+        case 1 where levels[0] == "reload":
+            var request = request("reload")
+            if !payload.isEmpty && payload != "PRESS" { request.kind = payload }
+            run(topic, request)
+        case 1 where levels[0] == "full_refresh":
+            host().requestFullRefresh()
+            log("mqtt: \(topic): the next frame is a full refresh")
+        case 1 where levels[0] == "notify":
+            host().showNotification(text)
+            log("mqtt: \(topic): " + (payload.isEmpty ? "notification dismissed" : "showing \(jsonString(text))"))
+        case 3 where levels[0] == "key" && levels[2] == "press":
+            var request = request("press")
+            request.key = levels[1]
+            request.long = payload.lowercased() == "long"
+            run(topic, request)
+        case 4 where levels[0] == "slot" && levels[3] == "set":
+            var request = request("set")
+            request.slot = levels[1]
+            request.param = levels[2]
+            request.value = text
+            if let parameter = host().slotParameters.first(where: { $0.slot == levels[1] })?.parameters.first(where: { $0.name == levels[2] }),
+               !HomeAssistantDiscovery.offers(parameter) {
+                return refuse(topic, "\(levels[2]) is a list; set it in the configuration file")
+            }
+            run(topic, request)
+        default:
+            break
+        }
+    }
+
+    private func request(_ command: String) -> ControlRequest { ControlRequest(command: command) }
+
+    /// Runs a control command; its answer (or refusal) is one log line, and the states
+    /// follow at the end of the wake it causes.
+    private func run(_ topic: String, _ request: ControlRequest) {
+        switch commands.perform(request, host: host()) {
+        case .success(let answer):
+            let message = (try? JSONDecoder().decode(ControlAnswer.self, from: Data(answer.utf8)))?.message ?? answer
+            log("mqtt: \(topic): \(message)")
+        case .failure(let failure):
+            refuse(topic, failure.description)
+        }
+    }
+
+    private func refuse(_ topic: String, _ reason: String) {
+        log("mqtt: \(topic): refused: \(reason); nothing changed")
+    }
+
+    private struct ControlAnswer: Decodable {
+        var message: String?
+    }
+}
