@@ -15,6 +15,9 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // The HTTP server TRMNL devices poll (one event-loop thread; requests are answered
+        // on the daemon's own thread).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         // For the #Preview macro (compiles to nothing: there is no canvas on a wall).
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
@@ -30,8 +33,11 @@ let package = Package(
         .target(name: "GlanceSystem", dependencies: ["CGlanceLinux"]),
         // libpng from Debian (libpng-dev), for PNG frames and images.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        // Grey PNGs of 1 and 2 bits a pixel (TRMNL devices) through libpng's full API, whose
+        // error handling (setjmp) stays in C.
+        .target(name: "CGlancePNG", dependencies: ["CPNG"]),
         // Pixels, colours, palettes, dithering, packing, PNG/PNM.
-        .target(name: "GlanceGraphics", dependencies: ["CPNG"]),
+        .target(name: "GlanceGraphics", dependencies: ["CPNG", "CGlancePNG"]),
         // FreeType and fontconfig from Debian (libfreetype-dev, libfontconfig-dev).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -80,8 +86,13 @@ let package = Package(
         // daemon's one wait through its socket (no library thread).
         .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // Many displays: MQTT (state, commands, Home Assistant discovery) as one more front
-        // end to the control commands.
-        .target(name: "GlanceFleet", dependencies: ["CMosquitto", "GlanceHost", "GlanceGraphics", "GlanceIntents", "GlanceWidgetKit", "GlanceSystem", "GlanceTime", "GlanceYAML", "CGlanceLinux"]),
+        // end to the control commands, and TRMNL devices served as displays of their own.
+        .target(name: "GlanceFleet", dependencies: [
+            "CMosquitto", "GlanceHost", "GlanceFetch", "GlanceGraphics", "GlanceDisplays", "GlanceText", "GlanceIntents", "GlanceWidgetKit", "GlanceSystem",
+            "GlanceTime", "GlanceYAML", "CGlanceLinux",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"),
+        ]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"]),
         // The commands, shared by `glance` and by users' own widget executables.

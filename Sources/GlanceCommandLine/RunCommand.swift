@@ -59,6 +59,9 @@ struct RunCommand: ParsableCommand {
         // checked against the real screen); every start-up check happens before a single
         // byte reaches the panel.
         try WidgetHost.check(configuration, registry: WidgetCatalog.registry)
+        for device in configuration.trmnl?.devices ?? [] {
+            try WidgetHost.check(device.displayConfig(from: configuration), registry: WidgetCatalog.registry)
+        }
         // Values `glance set` kept from an earlier run, over the file's.
         let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
         StateDirectory.inUse = stateDirectory
@@ -128,7 +131,23 @@ struct RunCommand: ParsableCommand {
                 }
             }
         }
+        // TRMNL devices (trmnl: in the config), each a display with its own slots, served
+        // over HTTP; their instants are part of this loop's one deadline.
+        var trmnl: TRMNLServer?
+        if !once, let trmnlConfig = configuration.trmnl {
+            do {
+                trmnl = try TRMNLServer(config: trmnlConfig, main: configuration, registry: WidgetCatalog.registry, fonts: fonts,
+                                        stateDirectory: stateDirectory, clock: clock, log: { Self.say($0) })
+                let names = trmnlConfig.devices.map(\.name).joined(separator: ", ")
+                Self.say("trmnl: serving \(names) on \(trmnlConfig.listen):\(trmnl!.port) (point the devices' BYOS server at http://THIS-HOST:\(trmnl!.port))")
+            } catch {
+                Self.say("trmnl: \(error); the devices are not served (the display runs on)")
+            }
+        }
+        link?.devices = { trmnl?.deviceStates ?? [] }
+        trmnl?.onChange = { link?.update() }
         defer { server?.close() }
+        defer { trmnl?.close() }
         // Says offline and lets the broker go before the panel sleeps.
         defer { link?.close() }
         current.host.onKeyPress = { [link] key, long in link?.keyPressed(key, long: long) }
@@ -143,6 +162,7 @@ struct RunCommand: ParsableCommand {
         }
 
         current.host.start()
+        trmnl?.start()
         link?.update()
         if once {
             // The frame did not reach the display: a cron job or script must see that.
@@ -159,7 +179,8 @@ struct RunCommand: ParsableCommand {
             } else {
                 Self.say("next wake: none scheduled (waiting for keys or reloads)")
             }
-            let stop = current.host.step()
+            let stop = current.host.step(until: trmnl?.nextInstant)
+            trmnl?.service()
             if case .displayFailed(let message)? = stop { throw RuntimeError(message: "the display failed: \(message)") }
             if stop == .terminated { break }
             if stop == .reloadRequested {

@@ -80,4 +80,40 @@ enum HomeAssistantDiscovery {
             "components": .object(components),
         ]
     }
+
+    /// A TRMNL device served by the daemon, as a device of its own (reached through the
+    /// daemon's): its battery, signal, last request and frame.
+    static func message(config: MQTTConfig, device: TRMNLDeviceState, version: String) -> DiscoveryJSON {
+        let topic = "\(config.nodeTopic)/trmnl/\(device.name)"
+        let id = "glance_\(config.nodeID)_\(device.name)"
+        func component(_ name: String, _ fields: [String: DiscoveryJSON]) -> DiscoveryJSON {
+            var fields = fields
+            fields["unique_id"] = .string("\(id)_\(name)")
+            return .object(fields)
+        }
+        return [
+            "device": [
+                "identifiers": [.string(id)],
+                "name": .string("TRMNL \(device.name)"),
+                "manufacturer": "TRMNL",
+                "model": "BYOS device",
+                "connections": [["mac", .string(device.id.lowercased())]],
+                "via_device": .string("glance_\(config.nodeID)"),
+            ],
+            "origin": ["name": "glance", "sw_version": .string(version)],
+            "availability_topic": .string(config.nodeTopic + "/availability"),
+            "qos": 1,
+            "components": [
+                "battery": component("battery", ["platform": "sensor", "name": "Battery", "state_topic": .string(topic + "/battery"),
+                                                 "device_class": "voltage", "unit_of_measurement": "V", "state_class": "measurement"]),
+                "rssi": component("rssi", ["platform": "sensor", "name": "Signal", "state_topic": .string(topic + "/rssi"),
+                                           "device_class": "signal_strength", "unit_of_measurement": "dBm", "state_class": "measurement",
+                                           "entity_category": "diagnostic"]),
+                "last_seen": component("last_seen", ["platform": "sensor", "name": "Last seen", "state_topic": .string(topic + "/last_seen"),
+                                                     "device_class": "timestamp", "entity_category": "diagnostic"]),
+                "frame": component("frame", ["platform": "image", "name": "Frame", "image_topic": .string(topic + "/frame"),
+                                             "content_type": "image/png"]),
+            ],
+        ]
+    }
 }

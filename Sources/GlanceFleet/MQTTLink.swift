@@ -20,6 +20,10 @@ public final class MQTTLink {
     /// The refresh whose frame was last published (-1: none on this connection).
     private var frameRefresh = -1
     private var frameHost: ObjectIdentifier?
+    /// Each TRMNL device's frame last published, by device name.
+    private var deviceFrames: [String: String] = [:]
+    /// The TRMNL devices this daemon serves (their battery and signal become sensors).
+    public var devices: () -> [TRMNLDeviceState] = { [] }
 
     /// The largest command payload taken; larger ones are refused.
     public static let maximumPayload = 64 << 10
@@ -55,6 +59,15 @@ public final class MQTTLink {
                 publishState("slot/\(slot)/\(parameter.name)/state", Self.stateText(of: parameter, values: values))
             }
         }
+        for device in devices() {
+            let prefix = "trmnl/\(device.name)/"
+            publishState(prefix + "battery", device.batteryVoltage.map { String(($0 * 1000).rounded() / 1000) } ?? "None")
+            publishState(prefix + "rssi", device.signal.map(String.init) ?? "None")
+            publishState(prefix + "last_seen", device.lastSeen.map { iso8601String($0, in: zone) } ?? "None")
+            if let frame = device.frame, deviceFrames[device.name] != frame.name, client.publish(node + "/" + prefix + "frame", frame.png, retain: true) {
+                deviceFrames[device.name] = frame.name
+            }
+        }
         // The frame after every refresh (and once per connection).
         let identity = ObjectIdentifier(host)
         if frameRefresh != host.refreshCount || frameHost != identity, let png = host.shownFramePNG() {
@@ -85,6 +98,7 @@ public final class MQTTLink {
     private func connected() {
         published = [:]
         frameRefresh = -1
+        deviceFrames = [:]
         client.publish(client.availabilityTopic, "online", retain: true)
         for topic in ["/key/+/press", "/reload", "/full_refresh", "/slot/+/+/set", "/notify"] { client.subscribe(node + topic) }
         client.subscribe("\(config.baseTopic)/_all/reload")
@@ -98,6 +112,10 @@ public final class MQTTLink {
         guard let prefix = config.discoveryPrefix else { return }
         let message = HomeAssistantDiscovery.message(config: config, host: host(), version: version)
         client.publish("\(prefix)/device/\(config.nodeID)/config", message.text, retain: true)
+        for device in devices() {
+            let message = HomeAssistantDiscovery.message(config: config, device: device, version: version)
+            client.publish("\(prefix)/device/\(config.nodeID)_\(device.name)/config", message.text, retain: true)
+        }
     }
 
     private func publishState(_ suffix: String, _ text: String) {
@@ -130,6 +148,7 @@ public final class MQTTLink {
                 announce()
                 published = [:]
                 frameRefresh = -1
+                deviceFrames = [:]
                 update()
             }
             return

@@ -1,5 +1,7 @@
+import CGlancePNG
 import CPNG
 import FoundationEssentials
+import Glibc
 
 /// PNG files through libpng's simplified API (`png_image`).
 public enum PNG {
@@ -53,6 +55,35 @@ public enum PNG {
         }
         guard ok != 0 else { throw Failure(path: "(memory)", reason: message(of: image)) }
         return Array(output.prefix(Int(size)))
+    }
+
+    /// A greyscale PNG of `frame` with as few bits a pixel as its palette needs: 1 for
+    /// bw, 2 for gray4 (what e-paper devices that decode PNGs themselves, like TRMNL's,
+    /// take, and the smallest file). Other palettes are encoded as `encode(_:)` does.
+    public static func encodeGray(_ frame: QuantisedFrame) throws(Failure) -> [UInt8] {
+        let depth: Int32
+        let rows: [UInt8]
+        switch frame.palette.name {
+        case "bw":
+            depth = 1
+            rows = frame.panelBytes()
+        case "gray4":
+            depth = 2
+            rows = frame.panelBytes()
+        default:
+            return try encode(frame)
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let result = rows.withUnsafeBufferPointer { buffer in
+            glance_png_encode_gray(buffer.baseAddress, Int32(frame.width), Int32(frame.height), depth, &output, &length, &error, error.count)
+        }
+        guard result == 0, let output else {
+            throw Failure(path: "(memory)", reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { free(output) }
+        return Array(UnsafeBufferPointer(start: output, count: length))
     }
 
     /// Writes `frame` to `path` atomically.

@@ -32,7 +32,7 @@ public enum ConfigLoader {
 
         let reader = YAMLReader(file: file, node: root, path: "")
         let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors",
-                       "intent_timeout", "state_dir", "input", "mqtt"]
+                       "intent_timeout", "state_dir", "input", "mqtt", "trmnl"]
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -77,6 +77,8 @@ public enum ConfigLoader {
                 config.inputs = try parseInputs(value)
             case "mqtt":
                 config.mqtt = try parseMQTT(value, file: file)
+            case "trmnl":
+                config.trmnl = try parseTRMNL(value)
             case "images":
                 config.imagesDirectory = try value.string()
             case "named_colors":
@@ -121,6 +123,91 @@ public enum ConfigLoader {
             }
         }
         return config
+    }
+
+    /// `trmnl:`: the device API's address and each device with its own slots.
+    private static func parseTRMNL(_ reader: YAMLReader) throws(ConfigError) -> TRMNLConfig {
+        var trmnl = TRMNLConfig(location: reader.location)
+        for (key, value) in try reader.mapping(allowed: ["listen", "port", "public_url", "devices"]) {
+            switch key {
+            case "listen":
+                trmnl.listen = try value.string()
+                if trmnl.listen.isEmpty { throw value.fail("expected an address to listen on, like 0.0.0.0 or 127.0.0.1") }
+            case "port":
+                // 0: any free port (said at start; for tests).
+                trmnl.port = try value.int(in: 0...65_535)
+            case "public_url":
+                let url = try value.string()
+                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
+                    throw value.fail("expected the URL devices reach this server by, like http://glance.lan:2300, found \(quoted(url))")
+                }
+                trmnl.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
+            case "devices":
+                var ids: Set<String> = [], names: Set<String> = []
+                for item in try value.sequence() {
+                    let device = try parseTRMNLDevice(item)
+                    if !ids.insert(device.id).inserted { throw item.fail("device \(device.id) is listed twice") }
+                    if !names.insert(device.name).inserted { throw item.fail("the name \(device.name) is used twice") }
+                    trmnl.devices.append(device)
+                }
+            default:
+                break
+            }
+        }
+        if trmnl.devices.isEmpty { throw reader.fail("trmnl: needs devices: (each with id: its MAC address, and slots:)") }
+        return trmnl
+    }
+
+    private static func parseTRMNLDevice(_ reader: YAMLReader) throws(ConfigError) -> TRMNLDeviceConfig {
+        let entries = try reader.mapping(allowed: ["id", "name", "size", "colors", "max_bytes", "button", "token", "slots"])
+        guard let idValue = entries.first(where: { $0.key == "id" })?.value else {
+            throw reader.fail("a device needs id: (its MAC address, as on the TRMNL's setup screen)")
+        }
+        let idText = try idValue.string()
+        guard let id = TRMNLDeviceConfig.normalisedID(idText) else {
+            throw idValue.fail("expected a MAC address like A1:B2:C3:D4:E5:F6, found \(quoted(idText))")
+        }
+        guard let slotsValue = entries.first(where: { $0.key == "slots" })?.value else {
+            throw reader.fail("device \(id) needs slots: (what its display shows)")
+        }
+        var device = TRMNLDeviceConfig(id: id, name: id.filter { $0 != ":" }.lowercased(),
+                                       slots: try parseSlots(slotsValue), location: reader.location)
+        for (key, value) in entries {
+            switch key {
+            case "name":
+                let name = try value.string()
+                guard MQTTConfig.isTopicLevel(name) else {
+                    throw value.fail("expected letters, digits, - and _ only (it names topics and a folder), found \(quoted(name))")
+                }
+                device.name = name
+            case "size":
+                (device.width, device.height) = try value.size()
+                device.sizeGiven = true
+            case "colors":
+                let text = try value.string()
+                guard let colors = PanelColors(rawValue: text), colors == .bw || colors == .gray4 else {
+                    throw value.fail("TRMNL devices show bw or gray4, found \(quoted(text))")
+                }
+                device.colors = colors
+            case "max_bytes":
+                device.maximumBytes = try value.int(in: 1_000...10_000_000)
+            case "button":
+                device.button = try parseAction(value)
+            case "token":
+                let token = try value.string()
+                guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+                    throw value.fail("expected a token of 16 or more letters, digits, - and _ (or leave it out: one is made at setup)")
+                }
+                device.token = token
+            default:
+                break
+            }
+        }
+        var names: Set<String> = []
+        for slot in device.slots where !names.insert(slot.name).inserted {
+            throw slot.locations.slot.error("slot name '\(slot.name)' is used twice")
+        }
+        return device
     }
 
     /// `mqtt:`; a password comes from a file or the environment, never the config itself.

@@ -33,6 +33,8 @@ public struct GlanceConfig: Sendable {
     public var namedColors: [String: RGBA] = [:]
     /// `mqtt:`: the broker to join (`nil`: none).
     public var mqtt: MQTTConfig?
+    /// `trmnl:`: TRMNL devices served as displays (`nil`: none).
+    public var trmnl: TRMNLConfig?
 
     public init(
         source: String,
@@ -258,4 +260,77 @@ public struct MQTTConfig: Sendable, Equatable {
 
 private extension String {
     var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// `trmnl:`: TRMNL (BYOS firmware) devices this daemon serves as displays of its own
+/// (`docs/trmnl.md`).
+public struct TRMNLConfig: Sendable {
+    /// The address and port the device API listens on.
+    public var listen = "0.0.0.0"
+    public var port = 2300
+    /// How devices reach this server (`http://glance.lan:2300`), for the image URLs they
+    /// are given; `nil`: from each request's `Host` header.
+    public var publicURL: String?
+    public var devices: [TRMNLDeviceConfig] = []
+    public var location: ConfigLocation
+
+    public init(location: ConfigLocation) { self.location = location }
+}
+
+/// One TRMNL device: its MAC address, its display and its own slots.
+public struct TRMNLDeviceConfig: Sendable {
+    /// The MAC address the firmware sends as `ID`, upper case with colons.
+    public var id: String
+    /// One topic level (`hall`): its MQTT topics, its state folder, its log lines.
+    public var name: String
+    public var width = 800
+    public var height = 480
+    /// Whether the size came from the config (else the device's Width/Height headers win).
+    public var sizeGiven = false
+    public var colors: PanelColors = .bw
+    /// The largest PNG the device takes (90,000 bytes for the original TRMNL).
+    public var maximumBytes = 90_000
+    /// What the device's button does.
+    public var button: KeyBinding.Action = .reloadAll
+    /// A fixed access token; `nil`: one is made at the device's first setup and kept.
+    public var token: String?
+    public var slots: [SlotConfig]
+    public var location: ConfigLocation
+
+    public init(id: String, name: String, slots: [SlotConfig], location: ConfigLocation) {
+        self.id = id
+        self.name = name
+        self.slots = slots
+        self.location = location
+    }
+
+    /// `aa-bb-cc-dd-ee-ff`, `AABBCCDDEEFF` and `aa:bb:…` as `AA:BB:CC:DD:EE:FF`; `nil`
+    /// when it is not six bytes.
+    public static func normalisedID(_ text: String) -> String? {
+        let hex = text.uppercased().filter { $0.isHexDigit }
+        guard hex.count == 12, text.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "-" }) else { return nil }
+        return stride(from: 0, to: 12, by: 2).map { index in
+            String(hex[hex.index(hex.startIndex, offsetBy: index)...].prefix(2))
+        }.joined(separator: ":")
+    }
+
+    /// A configuration for this device's own display: the daemon's zone, locale and
+    /// settings, this device's size, colours, slots and button.
+    public func displayConfig(from main: GlanceConfig) -> GlanceConfig {
+        var config = main
+        config.source = "\(main.source) (trmnl device \(name))"
+        var display = DisplayConfig()
+        display.backend = .file
+        display.path = ""
+        display.width = width
+        display.height = height
+        display.colors = colors
+        config.display = display
+        config.slots = slots
+        config.keys = [KeyBinding(key: "button", action: button, location: location)]
+        config.inputs = []
+        config.mqtt = nil
+        config.trmnl = nil
+        return config
+    }
 }

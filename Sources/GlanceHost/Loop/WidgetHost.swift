@@ -377,6 +377,9 @@ public final class WidgetHost {
         }
     }
 
+    /// Whether a provider's answer is still awaited (a fetch going on while the host sleeps).
+    public var isFetching: Bool { slots.contains { $0.pending != nil } }
+
     /// The next frame is sent whole with a full refresh (clears an e-paper panel's ghosting).
     public func requestFullRefresh() {
         presenter.requestFullRefresh()
