@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceFetch", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
     ],

@@ -114,7 +114,7 @@ public final class MQTTLink {
         client.publish("\(prefix)/device/\(config.nodeID)/config", message.text, retain: true)
         for device in devices() {
             let message = HomeAssistantDiscovery.message(config: config, device: device, version: version)
-            client.publish("\(prefix)/device/\(config.nodeID)_\(device.name)/config", message.text, retain: true)
+            client.publish("\(prefix)/device/\(config.nodeID)/\(device.name)/config", message.text, retain: true)
         }
     }
 

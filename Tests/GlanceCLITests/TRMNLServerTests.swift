@@ -1,0 +1,194 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+
+/// TRMNL devices against a real `glance run`: the BYOS device API as the firmware uses it.
+@Suite(.serialized) struct TRMNLServerTests {
+    typealias Daemon = DaemonSignalTests.Daemon
+
+    struct Answer {
+        var status: Int
+        var body: Data
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+    }
+
+    /// One request, waited for (at most 20 s).
+    static func request(_ url: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) -> Answer? {
+        guard let address = URL(string: url) else { return nil }
+        var request = URLRequest(url: address, timeoutInterval: 20)
+        request.httpMethod = method
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        request.httpBody = body
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var answer: Answer?
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            if let response = response as? HTTPURLResponse { answer = Answer(status: response.statusCode, body: data ?? Data()) }
+            done.signal()
+        }.resume()
+        done.wait()
+        return answer
+    }
+
+    /// The PNG's width, height, bit depth and colour type (from its IHDR).
+    static func pngHeader(_ data: Data) -> (width: Int, height: Int, depth: Int, colorType: Int)? {
+        let bytes = [UInt8](data)
+        guard bytes.count > 29, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        func number(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(16), number(20), Int(bytes[24]), Int(bytes[25]))
+    }
+
+    /// Starts a daemon serving `devices` (YAML list items) on a free port; returns it and the base URL.
+    func start(devices: String, in directory: URL) throws -> (Daemon, String) {
+        try """
+            timezone: Asia/Seoul
+            state_dir: state
+            display: {backend: file, path: frames, size: 170x170}
+            slots:
+              - {name: launch, kind: countdown, family: systemSmall, params: {title: Launch, target: "2027-01-03"}}
+            trmnl:
+              listen: 127.0.0.1
+              port: 0
+              devices:
+            \(devices)
+            """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        guard daemon.waitFor("running; Ctrl-C stops"),
+              let line = daemon.text.split(separator: "\n").first(where: { $0.contains("trmnl: serving") }),
+              let port = line.split(separator: "127.0.0.1:").last?.prefix(while: \.isNumber), !port.isEmpty else {
+            _ = daemon.stop()
+            throw DaemonFailure(log: daemon.text)
+        }
+        return (daemon, "http://127.0.0.1:\(port)")
+    }
+
+    struct DaemonFailure: Error, CustomStringConvertible {
+        let log: String
+        var description: String { "the daemon did not start its TRMNL server:\n\(log)" }
+    }
+
+    @Test func aDeviceIsSetUpShownItsFrameLogsAndWakesWithItsButton() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, base) = try start(devices: """
+                - id: "a1-b2-c3-d4-e5-f6"
+                  name: hall
+                  slots:
+                    - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """, in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let id = ["ID": "A1:B2:C3:D4:E5:F6"]
+
+        // An unknown device is refused and said.
+        let stranger = try #require(Self.request(base + "/api/setup", headers: ["ID": "00:11:22:33:44:55"]))
+        #expect(stranger.status == 404)
+        #expect(daemon.waitFor("unknown device 00:11:22:33:44:55"))
+
+        let setup = try #require(Self.request(base + "/api/setup", headers: id))
+        #expect(setup.status == 200)
+        let token = try #require(setup.json["api_key"] as? String)
+        #expect(token.count >= 16)
+        #expect((setup.json["friendly_id"] as? String)?.count == 6)
+        // Set up again: the same token.
+        #expect(Self.request(base + "/api/setup", headers: id)?.json["api_key"] as? String == token)
+
+        // A wrong token shows nothing.
+        #expect(Self.request(base + "/api/display", headers: id.merging(["Access-Token": "wrong-token-wrong-token"]) { $1 })?.status == 401)
+        #expect(daemon.waitFor("its Access-Token is wrong"))
+
+        let headers = id.merging(["Access-Token": token, "Battery-Voltage": "3.92", "RSSI": "-67", "FW-Version": "1.5.5"]) { $1 }
+        let display = try #require(Self.request(base + "/api/display", headers: headers))
+        #expect(display.status == 200)
+        #expect(display.json["status"] as? Int == 0)
+        let imageURL = try #require(display.json["image_url"] as? String)
+        let filename = try #require(display.json["filename"] as? String)
+        #expect(imageURL == base + "/images/" + filename)
+        #expect(filename.count == 20 && filename.hasSuffix(".png"))
+        // The refresh rate is the time to the display's next boundary: the countdown's next
+        // midnight in Seoul (and one second more, to come after it).
+        let refresh = try #require(display.json["refresh_rate"] as? Int)
+        var seoul = Calendar(identifier: .gregorian)
+        seoul.timeZone = TimeZone(identifier: "Asia/Seoul")!
+        let midnight = seoul.nextDate(after: Date(), matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime)!
+        #expect(abs(refresh - (Int(midnight.timeIntervalSinceNow.rounded(.up)) + 1)) <= 3)
+
+        // The frame: a 1-bit grey PNG of the device's size, under its 90,000 bytes.
+        let image = try #require(Self.request(imageURL))
+        #expect(image.status == 200)
+        let header = try #require(Self.pngHeader(image.body))
+        #expect(header.width == 800 && header.height == 480 && header.depth == 1 && header.colorType == 0)
+        #expect(image.body.count < 90_000)
+        // Nothing changed: the same name, so the firmware does not redraw.
+        #expect(Self.request(base + "/api/display", headers: headers)?.json["filename"] as? String == filename)
+
+        // The device's log.
+        let log = try #require(Self.request(base + "/api/log", method: "POST", headers: headers,
+                                           body: Data(#"{"logs": [{"message": "wifi connected", "level": "info"}]}"#.utf8)))
+        #expect(log.status == 200)
+        #expect(daemon.waitFor("trmnl hall: device log:"))
+        #expect(Self.request(base + "/api/log", method: "POST", headers: headers, body: Data("not json".utf8))?.status == 400)
+        #expect(Self.request(base + "/api/log", method: "POST", headers: headers, body: Data(repeating: 0x20, count: 70_000))?.status == 413)
+
+        // The button: a key press, its binding (reload-all) wakes the device's slots.
+        let pressed = try #require(Self.request(base + "/api/display", headers: headers.merging(["Update-Source": "button"]) { $1 }))
+        #expect(pressed.json["status"] as? Int == 0)
+        #expect(daemon.waitFor(" launch: intent → "), "\(daemon.text)")
+        #expect(daemon.text.split(separator: "\n").contains { $0.hasPrefix("glance: trmnl hall: ") && $0.contains(" launch: intent → ") })
+
+        // Bad input changes nothing and stops nothing.
+        #expect(Self.request(base + "/api/display", headers: ["ID": "not a mac"])?.status == 400)
+        #expect(Self.request(base + "/images/0000000000000000.png")?.status == 404)
+        #expect(Self.request(base + "/api/display", headers: headers.merging(["Battery-Voltage": "lots"]) { $1 })?.json["filename"] as? String != nil)
+        #expect(daemon.waitFor("is not a voltage; ignored"))
+        #expect(daemon.process.isRunning)
+
+        // The token is kept for the next start (0600, in the state folder).
+        let tokens = directory.appendingPathComponent("state/trmnl/tokens.json")
+        let kept = try JSONSerialization.jsonObject(with: Data(contentsOf: tokens)) as? [String: String]
+        #expect(kept?["A1:B2:C3:D4:E5:F6"] == token)
+        let mode = try FileManager.default.attributesOfItem(atPath: tokens.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func fiftyDevicesPollingAtOnceAreEachAnsweredWithTheirOwnFrame() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = 50
+        let devices = (0..<count).map { index in
+            let mac = String(format: "02:00:00:00:00:%02X", index)
+            return """
+                    - id: "\(mac)"
+                      name: room-\(index)
+                      size: 400x300
+                      slots:
+                        - {name: days, kind: countdown, family: systemMedium, params: {title: "Room \(index)", target: "2027-01-03"}}
+                """
+        }.joined(separator: "\n")
+        let (daemon, base) = try start(devices: devices, in: directory)
+        defer { #expect(daemon.stop() == 0) }
+
+        nonisolated(unsafe) var names = [String?](repeating: nil, count: count)
+        nonisolated(unsafe) var sizes = [Int](repeating: 0, count: count)
+        let lock = NSLock()
+        let started = Date()
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let id = ["ID": String(format: "02:00:00:00:00:%02X", index)]
+            guard let token = Self.request(base + "/api/setup", headers: id)?.json["api_key"] as? String,
+                  let display = Self.request(base + "/api/display", headers: id.merging(["Access-Token": token]) { $1 })?.json,
+                  let url = display["image_url"] as? String, let image = Self.request(url), image.status == 200,
+                  let header = Self.pngHeader(image.body), header.width == 400, header.height == 300 else { return }
+            lock.lock()
+            names[index] = display["filename"] as? String
+            sizes[index] = image.body.count
+            lock.unlock()
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(names.allSatisfy { $0 != nil }, "\(names.filter { $0 == nil }.count) devices got no frame\n\(daemon.text)")
+        // Each shows its own title: fifty different frames.
+        #expect(Set(names.compactMap { $0 }).count == count)
+        #expect(sizes.allSatisfy { $0 > 0 && $0 < 90_000 })
+        #expect(elapsed < 30, "fifty devices took \(elapsed) s")
+        #expect(daemon.process.isRunning)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GlanceDisplays
+import GlanceGraphics
+import GlanceHost
+import GlanceTestSupport
+import GlanceText
+import GlanceWidgets
+import Testing
+
+/// What MQTT and TRMNL front ends ask of the host: a notification over the slots, a full
+/// refresh on demand, key presses reported, the shown frame as a PNG.
+@Suite struct FleetHostTests {
+    let yaml = """
+        timezone: Asia/Seoul
+        display: {backend: file, path: unused, size: 364x170}
+        slots:
+          - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+        keys: {A: reload-all}
+        """
+    let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+
+    final class RecordingOutput: DisplayOutput {
+        let nativeWidth = 364, nativeHeight = 170
+        let rotation = 0
+        let palette = Palette.bw
+        let dither = DitherMode.floydSteinberg
+        let profile = RefreshProfile(sleepAfterUpdate: false)
+        let refreshes: Set<PanelRefresh> = [.full, .partial]
+        let windowAlignment = 1
+        var plans: [RefreshPlan] = []
+        var frames: [QuantisedFrame] = []
+
+        func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {
+            plans.append(plan)
+            frames.append(frame)
+        }
+
+        func close() throws {}
+    }
+
+    func makeHost() throws -> (WidgetHost, RecordingOutput) {
+        let output = RecordingOutput()
+        let host = try WidgetHost(config: try ConfigLoader.parse(yaml, file: "wall.yaml"), registry: WidgetRegistry(BuiltinWidgets.all),
+                                  clock: SimulatedClock(start: t0),
+                                  presenter: try FramePresenter(output: output, fonts: try FontLibrary(), scale: 1))
+        host.start()
+        return (host, output)
+    }
+
+    @Test func aNotificationCoversTheBottomUntilDismissedAndLeavesTheFrameAsItWas() throws {
+        let (host, output) = try makeHost()
+        let before = try #require(host.shownFramePNG())
+        #expect(host.refreshCount == 1)
+
+        host.showNotification("Door open")
+        #expect(host.notification == "Door open")
+        #expect(host.step() == nil)
+        #expect(host.refreshCount == 2)
+        let shown = try #require(output.frames.last)
+        // Only the banner's rows changed.
+        let window = try #require(output.plans.last?.window)
+        #expect(window.y >= 170 - 48 && window.y + window.height == 170)
+        if let mismatch = GoldenImage.compare(shown.canvas(), named: "notification") { Issue.record("\(mismatch)") }
+
+        // The same message again asks for nothing; an empty one dismisses it.
+        host.showNotification("Door open")
+        #expect(!host.isFetching && host.refreshCount == 2)
+        host.showNotification("  ")
+        #expect(host.notification == nil)
+        #expect(host.step() == nil)
+        #expect(host.shownFramePNG() == before)
+    }
+
+    @Test func aFullRefreshIsSentWholeOnDemand() throws {
+        let (host, output) = try makeHost()
+        host.requestFullRefresh()
+        #expect(host.step() == nil)
+        #expect(output.plans.count == 2)
+        #expect(output.plans.last == RefreshPlan(refresh: .full, window: PixelRect(x: 0, y: 0, width: 364, height: 170)))
+    }
+
+    @Test func keyPressesAreReportedWithTheirLength() throws {
+        let (host, _) = try makeHost()
+        nonisolated(unsafe) var pressed: [String] = []
+        host.onKeyPress = { key, long in pressed.append(long ? "\(key) long" : key) }
+        host.press(key: "A")
+        host.press(key: "A", long: true)
+        host.press(key: "Z")
+        #expect(host.step() == nil)
+        // An unbound key is no press of anything.
+        #expect(pressed == ["A", "A long"])
+    }
+
+    @Test func framesForPNGDecodingDevicesAreGreyPNGsOfOneOrTwoBits() throws {
+        var canvas = try Canvas(width: 13, height: 3)
+        for x in 0..<13 { canvas.setPixel(x, .black) }
+        canvas.setPixel(14, RGBA(85, 85, 85))
+        for (palette, depth) in [(Palette.bw, 1), (Palette.gray4, 2)] {
+            let frame = canvas.quantised(to: palette, dither: .none)
+            let png = try PNG.encodeGray(frame)
+            // IHDR: width, height, bit depth, colour type 0 (grey).
+            #expect(Array(png[16..<24]) == [0, 0, 0, 13, 0, 0, 0, 3])
+            #expect(png[24] == UInt8(depth) && png[25] == 0)
+            // Read back, the pixels are the frame's.
+            #expect(try PNG.decode(png).pixels == frame.canvas().pixels)
+        }
+    }
+}
