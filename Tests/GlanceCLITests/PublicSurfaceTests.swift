@@ -49,9 +49,25 @@ import Testing
             if FileManager.default.fileExists(atPath: map) { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
             arguments += ["-Xcc", "-I\(folder.appendingPathComponent("include").path)"]
         }
+        // And those of the packages Glance depends on (swift-nio's, swift-atomics').
+        // (`checkouts` beside the build's triple folder, in whichever scratch path built it.)
+        var scratch = build.resolvingSymlinksInPath()
+        while scratch.path != "/" && !FileManager.default.fileExists(atPath: scratch.appendingPathComponent("checkouts").path) {
+            scratch.deleteLastPathComponent()
+        }
+        let checkouts = scratch.appendingPathComponent("checkouts")
+        for package in (try? FileManager.default.contentsOfDirectory(atPath: checkouts.path)) ?? [] {
+            let sources = checkouts.appendingPathComponent(package).appendingPathComponent("Sources")
+            for target in (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? [] {
+                let include = sources.appendingPathComponent(target).appendingPathComponent("include")
+                let map = include.appendingPathComponent("module.modulemap").path
+                if FileManager.default.fileExists(atPath: map) { arguments += ["-Xcc", "-fmodule-map-file=\(map)"] }
+                if FileManager.default.fileExists(atPath: include.path) { arguments += ["-Xcc", "-I\(include.path)"] }
+            }
+        }
         let flags = Process()
         flags.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        flags.arguments = ["pkg-config", "--cflags", "freetype2", "fontconfig", "libpng", "yaml-0.1", "libgpiod"]
+        flags.arguments = ["pkg-config", "--cflags", "freetype2", "fontconfig", "libpng", "yaml-0.1", "libgpiod", "libcurl", "libmosquitto"]
         let pipe = Pipe()
         flags.standardOutput = pipe
         try flags.run()
