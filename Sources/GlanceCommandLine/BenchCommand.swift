@@ -84,7 +84,7 @@ struct IdleBench: ParsableCommand {
         commandName: "idle",
         abstract: "Count wakeups of the demo display while idle between two boundaries, and its peak memory.",
         discussion: """
-        Starts `glance run` with the demo config in a temporary directory, waits for its \
+        Starts `glance run` with the demo config (or --config FILE) in a temporary directory, waits for its \
         first frame, picks a window of --seconds that holds no timeline boundary, and \
         counts the voluntary and involuntary context switches of every thread of the \
         process over it. Last line: idle_seconds=N wakeups=W peak_rss_kib=K stop_ms=S
@@ -94,13 +94,21 @@ struct IdleBench: ParsableCommand {
     @Option(help: "Length of the idle window in seconds.")
     var seconds: Double = 60
 
+    @Option(name: .shortAndLong, help: ArgumentHelp("A configuration to measure instead of the demo (with mqtt:, say).", valueName: "file"))
+    var config: String?
+
     func run() throws {
         guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be more than 0 and at most 3000") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let configPath = directory + "/demo.yaml"
-        try Data(DemoConfig.yaml(outputDirectory: directory + "/out").utf8).write(to: URL(fileURLWithPath: configPath))
+        var configPath = directory + "/demo.yaml"
+        if let config {
+            _ = try ConfigLoader.load(path: config)
+            configPath = config.hasPrefix("/") ? config : FileManager.default.currentDirectoryPath + "/" + config
+        } else {
+            try Data(DemoConfig.yaml(outputDirectory: directory + "/out").utf8).write(to: URL(fileURLWithPath: configPath))
+        }
 
         let child = try ChildProcess(arguments: ["run", "--config", configPath])
         defer { child.stop() }
