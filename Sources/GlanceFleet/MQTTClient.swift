@@ -57,6 +57,9 @@ final class MQTTClient {
     var onConnect: (() -> Void)?
     var onMessage: ((Message) -> Void)?
     var isConnected: Bool { if case .connected = state { true } else { false } }
+    private var isWaiting: Bool { if case .waiting = state { true } else { false } }
+    /// MQTT 5 unless the broker refused it; then 3.1.1 (without retain-as-published).
+    private var protocolVersion = MQTT_PROTOCOL_V5
 
     struct SetupError: Error, CustomStringConvertible {
         let description: String
@@ -148,8 +151,12 @@ final class MQTTClient {
 
     func subscribe(_ topic: String) {
         guard isConnected else { return }
-        // 0x08: MQTT 5's retain-as-published subscription option.
-        mosquitto_subscribe_v5(handle, nil, topic, 1, 0x08, nil)
+        if protocolVersion == MQTT_PROTOCOL_V5 {
+            // 0x08: MQTT 5's retain-as-published subscription option.
+            mosquitto_subscribe_v5(handle, nil, topic, 1, 0x08, nil)
+        } else {
+            mosquitto_subscribe(handle, nil, topic, 1)
+        }
         sync()
     }
 
@@ -205,6 +212,13 @@ final class MQTTClient {
         guard code == 0 else {
             // MQTT 5 reason codes (128 and up); 1–5 are MQTT 3.1.1's CONNACK codes.
             refusal = String(cString: code >= 128 ? mosquitto_reason_string(code) : mosquitto_connack_string(code)).trimmingSuffix(".")
+            // A broker that speaks only MQTT 3.1.1 (1: unacceptable protocol version; 132:
+            // unsupported protocol version): the next attempt speaks 3.1.1.
+            if (code == 1 || code == 132) && protocolVersion == MQTT_PROTOCOL_V5 {
+                protocolVersion = MQTT_PROTOCOL_V311
+                mosquitto_int_option(handle, MOSQ_OPT_PROTOCOL_VERSION, MQTT_PROTOCOL_V311)
+                refusal = "it speaks MQTT 3.1.1 only; trying that (a command published with retain is then refused only when it was stored before the display subscribed)"
+            }
             return
         }
         state = .connected
@@ -225,8 +239,7 @@ final class MQTTClient {
         } else {
             reason = describe(code: code, errno: number)
         }
-        let lost = isConnected
-        failed(reason, lostConnection: lost)
+        failed(reason, lostConnection: isConnected)
     }
 
     /// What went wrong, in one line that says what to check.
@@ -243,7 +256,7 @@ final class MQTTClient {
         case MOSQ_ERR_EAI.rawValue:
             return "cannot find the host \(config.host) (DNS)"
         case MOSQ_ERR_CONN_LOST.rawValue:
-            return "the broker closed the connection (if this repeats every few seconds, another client uses node_id \(config.nodeID))"
+            return "the broker closed the connection"
         case MOSQ_ERR_KEEPALIVE.rawValue:
             return "the broker stopped answering (no reply to the keepalive)"
         default:
@@ -269,8 +282,32 @@ final class MQTTClient {
     private func socketReady() {
         lastActivity = Self.monotonicNow()
         // Reads, writes and continues a TLS handshake as far as the socket allows now.
-        _ = mosquitto_loop(handle, 0, 1)
+        let code = mosquitto_loop(handle, 0, 1)
+        let number = errno
+        // A failure libmosquitto did not report through its disconnect callback (a TLS
+        // handshake refused, a connection refused while the handshake was pending): the
+        // socket stays open and readable, so it must be let go here or the loop spins.
+        if code != MOSQ_ERR_SUCCESS.rawValue {
+            switch state {
+            case .connecting, .connected: return failed(describe(code: code, errno: number), lostConnection: isConnected)
+            default: break
+            }
+        }
+        // While a TLS handshake is pending libmosquitto does not notice a peer that went
+        // away (a broker stopping as we connect): the socket then polls readable for ever.
+        if case .connecting = state, socket >= 0, let problem = Self.peerProblem(socket) { return failed(problem) }
         sync()
+    }
+
+    /// Whether the peer closed `socket` or it failed (looked at without taking data).
+    private static func peerProblem(_ socket: Int32) -> String? {
+        var byte: UInt8 = 0
+        let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if count == 0 { return "the broker closed the connection" }
+        if count < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR {
+            return errno == ECONNREFUSED ? "connection refused (is the broker running, and on this port?)" : String(cString: strerror(errno))
+        }
+        return nil
     }
 
     private func timerFired() {
@@ -288,8 +325,12 @@ final class MQTTClient {
             // Sends a PINGREQ when nothing went out for a keepalive, or gives up on a
             // broker that did not answer the last one.
             lastActivity = now
-            _ = mosquitto_loop(handle, 0, 1)
-            sync()
+            let code = mosquitto_loop(handle, 0, 1)
+            if code != MOSQ_ERR_SUCCESS.rawValue, !isWaiting {
+                failed(describe(code: code, errno: errno), lostConnection: isConnected)
+            } else {
+                sync()
+            }
         default:
             armTimer()
         }

@@ -51,7 +51,8 @@ public final class MQTTLink {
         let host = host()
         let zone = host.config.timeZone
         publishState("last_refresh", host.lastRefresh.map { iso8601String($0.at, in: zone) } ?? "None")
-        publishState("next_wake", host.nextInstant().map { iso8601String($0, in: zone) } ?? "None")
+        // While a fetch is under way the next instant is a time-out, not a boundary.
+        if !host.isFetching { publishState("next_wake", host.nextInstant().map { iso8601String($0, in: zone) } ?? "None") }
         publishState("refresh_count", String(host.refreshCount))
         publishState("notify/state", host.notification ?? "")
         for (slot, _, parameters, values) in host.slotParameters where MQTTConfig.isTopicLevel(slot) {

@@ -951,7 +951,6 @@ def check_discovery_components(rig):
     origin = payload.get("origin") or {}
     want(origin.get("name") == "glance", f"origin.name is glance (got {origin.get('name')!r})")
     want(bool(origin.get("sw_version")), f"origin has a version (got {origin})")
-    want(bool(origin.get("support_url")), f"origin has a URL (got {origin})")
     availability = payload.get("availability_topic")
     if availability is None and isinstance(payload.get("availability"), list) and payload["availability"]:
         availability = payload["availability"][0].get("topic")
