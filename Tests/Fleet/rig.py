@@ -48,6 +48,9 @@ HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "discovery-wall-0.json"
 NODES = [f"wall-{n}" for n in range(10)]
 TLS_NODE = "wall-9"
+# wall-5 also serves a TRMNL device: its battery and signal must reach Home Assistant.
+TRMNL_NODE = "wall-5"
+TRMNL_DEVICE = "A1:B2:C3:D4:E5:F6"
 CITIES = ["seoul", "busan", "jeju", "daejeon", "gwangju"]
 KEYS = {"A": "reload-all", "B": "reload countdown"}
 SLOTS = {"launch": "countdown", "weather": "weather", "activity": "heatmap"}
@@ -57,7 +60,7 @@ SEOUL = timezone(timedelta(seconds=UTC_OFFSET))
 # Written exactly as the README quotes it.
 ACL_PATTERNS = """\
 pattern readwrite glance/%u/#
-pattern write homeassistant/device/%u/config
+pattern write homeassistant/device/%u/#
 pattern read homeassistant/status
 pattern read glance/_all/#
 """
@@ -434,7 +437,7 @@ class LogFile:
 class Daemon:
     """One `glance run` in its own folder, its stderr (and stdout) appended to glance.log."""
 
-    def __init__(self, rig, node, folder, port, password, tls_ca=None, login=None):
+    def __init__(self, rig, node, folder, port, password, tls_ca=None, login=None, trmnl_port=None):
         self.rig, self.node, self.folder = rig, node, Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.config = self.folder / f"cfg-{node.split('-', 1)[1]}.yaml"
@@ -456,7 +459,10 @@ class Daemon:
             f"  - {{name: activity, kind: heatmap, family: systemMedium, origin: [0, 150], size: 400x150, params: {{file: {json.dumps(str(rig.csv))}, show_streak: true}}}}\n"
             "keys: {A: reload-all, B: reload countdown}\n"
             f"mqtt: {{host: 127.0.0.1, port: {port}, username: {login}, password_file: {json.dumps(str(self.password_file))}, "
-            f'node_id: {node}, keepalive: 60, name: "Wall {number}"{tls}}}\n')
+            f'node_id: {node}, keepalive: 60, name: "Wall {number}"{tls}}}\n'
+            + (f"trmnl:\n  listen: 127.0.0.1\n  port: {trmnl_port}\n  devices:\n"
+               f'    - {{id: "{TRMNL_DEVICE}", name: hall, slots: [{{name: launch, kind: countdown, family: systemMedium, '
+               f'params: {{title: Hall, target: "2027-01-03"}}}}]}}\n' if trmnl_port else ""))
 
     @property
     def frame_file(self):
@@ -707,6 +713,7 @@ class Rig:
         self.broker = None
         self.weather = None
         self.ha = None
+        self.trmnl_port = None
         self.discovery = {}
         self.extra_seen = {}
         self.monitor_stop = threading.Event()
@@ -744,8 +751,11 @@ class Rig:
 
         for node in NODES:
             tls = node == TLS_NODE
+            if node == TRMNL_NODE:
+                self.trmnl_port = free_port()
             self.daemons[node] = Daemon(self, node, self.tmp / node, self.tls_port if tls else self.plain_port,
-                                        self.passwords[node], tls_ca=self.certs / "ca.crt" if tls else None)
+                                        self.passwords[node], tls_ca=self.certs / "ca.crt" if tls else None,
+                                        trmnl_port=self.trmnl_port if node == TRMNL_NODE else None)
         self.extras = {
             "wall-x1": Daemon(self, "wall-x1", self.tmp / "wall-x1", self.plain_port, "not-the-password"),
             "wall-x2": Daemon(self, "wall-x2", self.tmp / "wall-x2", self.tls_port, self.passwords["wall-x2"],
@@ -1502,6 +1512,44 @@ def check_broker_restart(rig):
     expect(not problems, "expected " + "; ".join(problems))
 
 
+def check_trmnl_sensors(rig):
+    """A TRMNL device served by wall-5 reports its battery and signal; Home Assistant gets
+    them as sensors of a device of its own, with its frame."""
+    import urllib.request
+
+    base = f"http://127.0.0.1:{rig.trmnl_port}"
+
+    def get(path, headers):
+        request = urllib.request.Request(base + path, headers=headers)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    setup = get("/api/setup", {"ID": TRMNL_DEVICE})
+    token = setup.get("api_key")
+    expect(isinstance(token, str) and len(token) >= 16, f"expected an api_key from /api/setup; got {setup}")
+    display = get("/api/display", {"ID": TRMNL_DEVICE, "Access-Token": token, "Battery-Voltage": "3.87", "RSSI": "-58"})
+    expect(display.get("status") == 0 and display.get("image_url"), f"expected a frame from /api/display; got {display}")
+    topic = f"glance/{TRMNL_NODE}/trmnl/hall/"
+    wait_for(lambda: rig.ha.payload(topic + "battery") == b"3.87", 10, f"{topic}battery = 3.87",
+             got=lambda: rig.ha.payload(topic + "battery"))
+    wait_for(lambda: rig.ha.payload(topic + "rssi") == b"-58", 10, f"{topic}rssi = -58", got=lambda: rig.ha.payload(topic + "rssi"))
+    seen = parse_iso((rig.ha.payload(topic + "last_seen") or b"").decode("utf-8", "replace"))
+    expect(seen is not None, f"expected {topic}last_seen as ISO 8601; got {rig.ha.payload(topic + 'last_seen')!r}")
+    wait_for(lambda: rig.ha.payload(topic + "frame") is not None, 10, f"a PNG on {topic}frame")
+    expect(png_size(rig.ha.payload(topic + "frame")) == (800, 480), f"expected an 800x480 PNG on {topic}frame")
+    retained = rig.fresh(f"homeassistant/device/{TRMNL_NODE}/hall/config")
+    raw = retained.get(f"homeassistant/device/{TRMNL_NODE}/hall/config")
+    expect(raw is not None, f"expected a retained discovery message on homeassistant/device/{TRMNL_NODE}/hall/config")
+    message = json.loads(raw)
+    components = message.get("components", {})
+    expect(components.get("battery", {}).get("device_class") == "voltage"
+           and components.get("battery", {}).get("state_topic") == topic + "battery",
+           f"expected a voltage sensor on {topic}battery; got {components.get('battery')}")
+    expect(components.get("rssi", {}).get("device_class") == "signal_strength", f"expected a signal sensor; got {components.get('rssi')}")
+    expect(message.get("device", {}).get("via_device") == f"glance_{TRMNL_NODE}",
+           f"expected the device reached via glance_{TRMNL_NODE}; got {message.get('device')}")
+
+
 CHECKS = [
     ("discovery-golden", check_discovery_golden, ["wall-0"]),
     ("discovery-components", check_discovery_components, ["wall-0"]),
@@ -1523,6 +1571,7 @@ CHECKS = [
     ("bad-broker", check_bad_broker, ["wall-x1", "wall-x2", "wall-x3"]),
     ("broker-restart", check_broker_restart, NODES + ["mosquitto"]),
     ("no-retained-commands", check_no_retained_commands, ["wall-1"]),
+    ("trmnl-sensors", check_trmnl_sensors, [TRMNL_NODE]),
 ]
 
 
