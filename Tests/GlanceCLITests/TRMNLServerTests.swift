@@ -76,6 +76,10 @@ import Testing
                   name: hall
                   slots:
                     - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+                - id: "02:00:00:00:00:01"
+                  name: porch
+                  slots:
+                    - {name: launch, kind: countdown, family: systemSmall, params: {title: Porch, target: "2027-01-03"}}
             """, in: directory)
         defer { #expect(daemon.stop() == 0) }
         let id = ["ID": "A1:B2:C3:D4:E5:F6"]
@@ -142,6 +146,16 @@ import Testing
         #expect(Self.request(base + "/api/display", headers: headers.merging(["Battery-Voltage": "lots"]) { $1 })?.json["filename"] as? String != nil)
         #expect(daemon.waitFor("is not a voltage; ignored"))
         #expect(daemon.process.isRunning)
+
+        // A device whose entry gives no size takes the size it says it is.
+        let small = ["ID": "02:00:00:00:00:01"]
+        let smallToken = try #require(Self.request(base + "/api/setup", headers: small)?.json["api_key"] as? String)
+        let sized = try #require(Self.request(base + "/api/display",
+                                             headers: small.merging(["Access-Token": smallToken, "Width": "400", "Height": "300"]) { $1 }))
+        let smallURL = try #require(sized.json["image_url"] as? String)
+        let smallImage = try #require(Self.request(smallURL))
+        #expect(Self.pngHeader(smallImage.body).map { [$0.width, $0.height] } == [400, 300])
+        #expect(daemon.waitFor("trmnl porch: the device is 400x300"))
 
         // The token is kept for the next start (0600, in the state folder).
         let tokens = directory.appendingPathComponent("state/trmnl/tokens.json")
