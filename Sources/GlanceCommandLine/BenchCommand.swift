@@ -18,62 +18,198 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks.",
         discussion: """
-        Renders the demo dashboard (800×480, five widgets) --frames times, each for a \
-        different day so that its text changes, through the whole path: view bodies, \
-        layout, drawing, quantising to black and white, packing to 1-bit bytes. The first \
-        tenth of the frames (at least one) warms the caches and is not timed. Then presses \
-        a key bound to a Button 20 times and prints the median time from the press to the \
-        frame reaching the panel (key_to_refresh_ms). Last line: \
-        frames=N ms_per_frame=X peak_rss_kib=Y
+        Renders a scene --frames times, each for a different day so that its text changes, \
+        through the whole path: the provider, the view body, layout, drawing, quantising to \
+        black and white, packing to 1-bit bytes. --scene demo (the default) is the demo \
+        dashboard; --scene peer is the dashboard of the Python + Pillow script makers run \
+        (Benchmarks/peers/pillow_dashboard.py: a gradient weather panel, rings, 196 grey \
+        cells with outlines, Floyd–Steinberg to 1 bit), drawn as Glance views. The first \
+        tenth of the frames (at least one) warms the caches and is not timed. For the demo \
+        it then presses a key bound to a Button 20 times and prints the median time from \
+        the press to the frame reaching the panel (key_to_refresh_ms). --compare-peer runs \
+        the Pillow script (python3 with Pillow) and this scene alternately, five rounds of \
+        --frames each, and prints both medians and the ratio. Last line: \
+        frames=N ms_per_frame=X peak_rss_kib=Y cpu_ms_per_frame=C median_ms=M scene=S
         """,
         subcommands: [IdleBench.self, BusBench.self, LayoutBench.self]
     )
 
+    enum Scene: String, CaseIterable, ExpressibleByArgument {
+        case demo, peer
+    }
+
     @Option(help: "Frames to render.")
     var frames: Int = 200
 
-    func run() throws {
-        guard (1...100_000).contains(frames) else { throw UsageError(message: "--frames must be between 1 and 100000") }
+    @Option(help: "What to draw: demo (the demo dashboard) or peer (the Pillow script's dashboard).")
+    var scene: Scene = .demo
+
+    @Flag(help: "Run the Pillow script alternately with the same scene and compare medians.")
+    var comparePeer = false
+
+    @Option(help: ArgumentHelp("The Pillow script (default: Benchmarks/peers/pillow_dashboard.py).", valueName: "file"))
+    var peerScript: String?
+
+    @Option(help: ArgumentHelp("Also write the last frame, as the panel shows it, to this PNG.", valueName: "file"))
+    var out: String?
+
+    /// What one run of a scene measured.
+    struct Measurement {
+        var frames: Int
+        var warmUp: Int
+        /// Each timed frame's wall time, in milliseconds.
+        var times: [Double]
+        /// CPU time of the process (every thread) per timed frame, in milliseconds.
+        var cpuPerFrame: Double
+        var checksum: Int
+        /// The last frame, as the panel shows it.
+        var last: QuantisedFrame?
+
+        var mean: Double { times.isEmpty ? 0 : times.reduce(0, +) / Double(times.count) }
+        var median: Double { BenchCommand.median(times) }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    static func cpuMilliseconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+    }
+
+    /// The scene's configuration and the widgets it needs.
+    static func sceneSetup(_ scene: Scene) throws -> (GlanceConfig, WidgetRegistry) {
+        switch scene {
+        case .demo:
+            return (try ConfigLoader.parse(DemoConfig.yaml(outputDirectory: "unused"), file: "built-in demo"), WidgetCatalog.registry)
+        case .peer:
+            var registry = WidgetCatalog.registry
+            registry.register(PeerDashboardWidget.self)
+            let config = try ConfigLoader.parse("""
+                display: {backend: file, path: unused, size: 800x480, colors: bw, dither: floydSteinberg}
+                slots:
+                  - {name: peer, kind: \(PeerDashboardWidget.kind), family: systemExtraLarge, origin: [0, 0], size: 800x480}
+                """, file: "peer scene")
+            return (config, registry)
+        }
+    }
+
+    /// Renders `scene` `frames` times through the whole path; the first tenth is not timed.
+    static func measure(_ scene: Scene, frames: Int, fonts: FontLibrary) throws -> Measurement {
         // A provider's WidgetCenter calls stay in this process (no daemon is poked).
         WidgetCenter.shared.setWakeHandler {}
-        let config = try ConfigLoader.parse(DemoConfig.yaml(outputDirectory: "unused"), file: "built-in demo")
-        let fonts: FontLibrary
-        do {
-            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
-        } catch {
-            throw RuntimeError(message: "\(error)")
-        }
-        let start = Date.now
+        let (config, registry) = try sceneSetup(scene)
+        let start = Date(timeIntervalSince1970: 1_795_000_000)
         let clock = SimulatedClock(start: start)
-        let host = try WidgetHost(config: config, registry: WidgetCatalog.registry, clock: clock, center: WidgetCenter())
+        let host = try WidgetHost(config: config, registry: registry, clock: clock, center: WidgetCenter())
         let renderer = ViewRenderer(fonts: fonts, scale: config.display.scale, emoji: EmojiStyle(for: config.display.palette))
         let warmUp = max(1, frames / 10)
         var checksum = 0
-        var timed = 0.0
+        var times: [Double] = []
+        times.reserveCapacity(frames)
         // The frame stays allocated between frames, as the running host keeps it.
         var canvas = try Canvas(width: config.display.width, height: config.display.height)
+        var cpuStart = 0.0
+        var last: QuantisedFrame?
         for index in 0..<frames {
-            // The day's views from the providers: provider work, not timed.
-            let slots = host.contentForBenchmark(at: start.addingTimeInterval(Double(index) * 86_400))
+            if index == warmUp { cpuStart = cpuMilliseconds() }
             let began = Date.now
+            // The day's views from the providers, then the frame's bytes.
+            let slots = host.contentForBenchmark(at: start.addingTimeInterval(Double(index) * 86_400))
             for (rect, node) in slots {
                 var slot = try Canvas(width: rect.width, height: rect.height)
                 renderer.render(node, into: &slot, in: Rect(x: 0, y: 0, width: Double(rect.width) / config.display.scale,
                                                             height: Double(rect.height) / config.display.scale))
                 canvas.draw(slot, atX: rect.x, y: rect.y)
             }
-            let bytes = canvas.quantised(to: config.display.palette, dither: config.display.dither).panelBytes()
+            let quantised = canvas.quantised(to: config.display.palette, dither: config.display.dither)
+            let bytes = quantised.panelBytes()
             checksum &+= Int(bytes[bytes.count / 2])
-            if index >= warmUp { timed += Date.now.timeIntervalSince(began) }
+            if index >= warmUp { times.append(Date.now.timeIntervalSince(began) * 1000) }
+            if index == frames - 1 { last = quantised }
         }
-        let measuredFrames = frames - warmUp
-        let milliseconds = measuredFrames > 0 ? timed * 1000 / Double(measuredFrames) : 0
+        let cpu = times.isEmpty ? 0 : (cpuMilliseconds() - cpuStart) / Double(times.count)
+        return Measurement(frames: frames, warmUp: warmUp, times: times, cpuPerFrame: cpu, checksum: checksum, last: last)
+    }
+
+    func run() throws {
+        guard (1...100_000).contains(frames) else { throw UsageError(message: "--frames must be between 1 and 100000") }
+        let fonts: FontLibrary
+        do {
+            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
+        } catch {
+            throw RuntimeError(message: "\(error)")
+        }
+        let peer = comparePeer ? try PeerScript(path: peerScript) : nil
+        var measurement = try Self.measure(scene, frames: frames, fonts: fonts)
+        var peerLine = ""
+        if let peer {
+            // Alternately, so that both see the same machine: five rounds of each.
+            var ours: [Double] = [], theirs: [Double] = []
+            for round in 1...5 {
+                let mine = try Self.measure(scene, frames: frames, fonts: fonts)
+                let pillow = try peer.run(frames: frames)
+                ours.append(mine.median)
+                theirs.append(pillow)
+                print("round \(round): glance \(mine.median.rounded(toPlaces: 2)) ms, pillow \(pillow.rounded(toPlaces: 2)) ms (medians per frame)")
+                measurement = mine
+            }
+            let glanceMedian = Self.median(ours), pillowMedian = Self.median(theirs)
+            let ratio = glanceMedian > 0 ? pillowMedian / glanceMedian : 0
+            print("glance_median_ms=\(glanceMedian.rounded(toPlaces: 3)) pillow_median_ms=\(pillowMedian.rounded(toPlaces: 3)) "
+                  + "speedup=\(ratio.rounded(toPlaces: 2)) (the Pillow script's median over Glance's; above 1 Glance is faster)")
+            peerLine = " peer_ms=\(pillowMedian.rounded(toPlaces: 3)) speedup=\(ratio.rounded(toPlaces: 2))"
+        }
+        if let out, let last = measurement.last {
+            do {
+                try PNG.write(last, to: out)
+            } catch {
+                throw RuntimeError(message: "\(error)")
+            }
+        }
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.map { Int(String($0.filter(\.isNumber))) ?? 0 } ?? 0
-        print("rendered \(frames) frames of \(config.display.width)x\(config.display.height) (\(warmUp) warm-up), checksum \(checksum)")
-        let latency = try InputLatencyBench.measure(presses: 20, fonts: fonts)
-        print("key_to_refresh_ms=\(latency.median.rounded(toPlaces: 2)) worst_ms=\(latency.worst.rounded(toPlaces: 2)) (20 presses: key → Button's intent → reload → draw → quantise → diff → plan → panel; the panel's update time comes after)")
-        print("frames=\(frames) ms_per_frame=\((milliseconds * 1000).rounded() / 1000) peak_rss_kib=\(peak)")
+        print("rendered \(frames) frames of the \(scene.rawValue) scene (\(measurement.warmUp) warm-up), checksum \(measurement.checksum)")
+        if scene == .demo && !comparePeer {
+            let latency = try InputLatencyBench.measure(presses: 20, fonts: fonts)
+            print("key_to_refresh_ms=\(latency.median.rounded(toPlaces: 2)) worst_ms=\(latency.worst.rounded(toPlaces: 2)) (20 presses: key → Button's intent → reload → draw → quantise → diff → plan → panel; the panel's update time comes after)")
+        }
+        print("frames=\(frames) ms_per_frame=\(measurement.mean.rounded(toPlaces: 3)) peak_rss_kib=\(peak) "
+              + "cpu_ms_per_frame=\(measurement.cpuPerFrame.rounded(toPlaces: 3)) median_ms=\(measurement.median.rounded(toPlaces: 3)) "
+              + "scene=\(scene.rawValue)\(peerLine)")
+    }
+}
+
+/// The Python + Pillow peer, run as makers run it: `python3 SCRIPT FRAMES`.
+struct PeerScript {
+    let path: String
+
+    init(path given: String?) throws {
+        let candidates = given.map { [$0] } ?? ["Benchmarks/peers/pillow_dashboard.py", "../shared/peers/pillow_dashboard.py"]
+        guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
+            throw RuntimeError(message: "no Pillow script at \(candidates.joined(separator: " or ")); give --peer-script FILE")
+        }
+        path = found
+        let check = try ChildCommand.run(["python3", "-c", "import PIL"])
+        guard check.status == 0 else {
+            throw RuntimeError(message: "--compare-peer needs python3 with Pillow (pip install pillow): \(check.output.trimmedOfSpaces)")
+        }
+    }
+
+    /// The script's median milliseconds per frame over `frames` frames.
+    func run(frames: Int) throws -> Double {
+        let result = try ChildCommand.run(["python3", path, String(frames)])
+        guard result.status == 0, let line = result.output.split(separator: "\n").last(where: { $0.hasPrefix("frames=") }),
+              let field = line.split(separator: " ").first(where: { $0.hasPrefix("ms_per_frame=") }),
+              let value = Double(field.dropFirst("ms_per_frame=".count)) else {
+            throw RuntimeError(message: "\(path) failed (exit \(result.status)):\n\(result.output)")
+        }
+        return value
     }
 }
 
@@ -326,5 +462,38 @@ extension Double {
         var factor = 1.0
         for _ in 0..<places { factor *= 10 }
         return (self * factor).rounded() / factor
+    }
+}
+
+/// Runs a program found on PATH to completion; its standard output and error together.
+enum ChildCommand {
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        var pipeEnds: [Int32] = [0, 0]
+        guard pipe(&pipeEnds) == 0 else { throw RuntimeError(message: "pipe: \(String(cString: strerror(errno)))") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipeEnds[1], 2)
+        posix_spawn_file_actions_addclose(&actions, pipeEnds[0])
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawnp(&child, arguments[0], &actions, nil, argv, environ)
+        close(pipeEnds[1])
+        defer { close(pipeEnds[0]) }
+        guard result == 0 else { throw RuntimeError(message: "cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            output += chunk[0..<count]
+        }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (exit, String(decoding: output, as: UTF8.self))
     }
 }

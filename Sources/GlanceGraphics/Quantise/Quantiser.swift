@@ -54,6 +54,14 @@ extension Canvas {
         let rowLength = (width + 4) * 3
         var errors = [Int](repeating: 0, count: rowLength * 3)
         let width = self.width, height = self.height
+        // An indexed palette's inks as plain integers (r, g, b, index), all of them and the
+        // achromatic ones, searched as `Palette.nearest` searches them, without its arrays.
+        let indexed = palette.kind == .indexed
+        let allInks = palette.colors.enumerated().map { [Int($1.r), Int($1.g), Int($1.b), $0] }.flatMap { $0 }
+        let greyInks = (palette.achromatic ?? Array(palette.colors.indices)).map { index in
+            [Int(palette.colors[index].r), Int(palette.colors[index].g), Int(palette.colors[index].b), index]
+        }.flatMap { $0 }
+        let floyd = dither == .floydSteinberg
         // Unsafe buffers: this loop runs for every pixel of every frame.
         values.withUnsafeMutableBufferPointer { out in
             errors.withUnsafeMutableBufferPointer { errors in
@@ -103,7 +111,26 @@ extension Canvas {
                                         break
                                     }
                                 }
-                                let value = palette.nearest(r, g, b, grey: grey)
+                                let value: UInt32
+                                if indexed {
+                                    // Palette.nearest's search: the first ink at the least
+                                    // weighted distance (2, 4, 3).
+                                    let inks = grey ? greyInks : allInks
+                                    var best = 0, bestDistance = Int.max
+                                    var k = 0
+                                    while k < inks.count {
+                                        let dr = r - inks[k], dg = g - inks[k + 1], db = b - inks[k + 2]
+                                        let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+                                        if distance < bestDistance {
+                                            bestDistance = distance
+                                            best = inks[k + 3]
+                                        }
+                                        k += 4
+                                    }
+                                    value = UInt32(best)
+                                } else {
+                                    value = palette.nearest(r, g, b, grey: grey)
+                                }
                                 out[index] = value
                                 if !isTonal {
                                     lastColor = bits
@@ -116,6 +143,38 @@ extension Canvas {
                                 let er = (clamp(r) - Int(chosen.r)) * 16
                                 let eg = (clamp(g) - Int(chosen.g)) * 16
                                 let eb = (clamp(b) - Int(chosen.b)) * 16
+                                if floyd {
+                                    // Floyd–Steinberg's four neighbours, written out (7 right;
+                                    // 3, 5, 1 below), as the general loop below spreads them.
+                                    let here = row * rowLength, below = ((row + 1) % 3) * rowLength
+                                    if x + 1 < width, tonal[index + 1] {
+                                        let e = here + (x + 3) * 3
+                                        errors[e] += er * 7 / 16
+                                        errors[e + 1] += eg * 7 / 16
+                                        errors[e + 2] += eb * 7 / 16
+                                    }
+                                    if y + 1 < height {
+                                        if x > 0, tonal[index + width - 1] {
+                                            let e = below + (x + 1) * 3
+                                            errors[e] += er * 3 / 16
+                                            errors[e + 1] += eg * 3 / 16
+                                            errors[e + 2] += eb * 3 / 16
+                                        }
+                                        if tonal[index + width] {
+                                            let e = below + (x + 2) * 3
+                                            errors[e] += er * 5 / 16
+                                            errors[e + 1] += eg * 5 / 16
+                                            errors[e + 2] += eb * 5 / 16
+                                        }
+                                        if x + 1 < width, tonal[index + width + 1] {
+                                            let e = below + (x + 3) * 3
+                                            errors[e] += er / 16
+                                            errors[e + 1] += eg / 16
+                                            errors[e + 2] += eb / 16
+                                        }
+                                    }
+                                    continue
+                                }
                                 for (dx, dy, weight) in targets {
                                     let nx = x + dx, ny = y + dy
                                     guard nx >= 0, nx < width, ny < height, tonal[ny * width + nx] else { continue }
