@@ -219,7 +219,10 @@ public final class ViewRenderer {
     private func drawShape(_ shape: ShapeNode, in rect: PixelRect, into canvas: inout Canvas) {
         switch shape.fill {
         case .color(let color):
-            guard shape.stroke == nil else { return drawPath(shape, in: rect, color, into: &canvas) }
+            if let stroke = shape.stroke {
+                if drawBorderBands(shape, stroke: stroke, in: rect, color, into: &canvas) { return }
+                return drawPath(shape, in: rect, color, into: &canvas)
+            }
             // A grey fill is a tone: dithered on a few-ink panel, so that text on it keeps
             // its contrast (a threshold would make it solid black or white).
             let tonal = color.isMidGrey
@@ -244,6 +247,23 @@ public final class ViewRenderer {
             fillGradient(gradient, in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), into: &layer)
             composite(layer, in: rect, maskedBy: shape.kind, stroke: shape.stroke, into: &canvas)
         }
+    }
+
+    /// A solid rectangle border (`.border`, `strokeBorder` on a `Rectangle`) whose width is
+    /// a whole number of pixels: four bands filled directly, the pixels the stroke's
+    /// outline would cover in full (it covers no pixel in part), without rasterising it.
+    private func drawBorderBands(_ shape: ShapeNode, stroke: StrokeStyle, in rect: PixelRect, _ color: RGBA,
+                                 into canvas: inout Canvas) -> Bool {
+        guard case .inset(.rectangle, let amount) = shape.kind, stroke.dash.isEmpty, stroke.lineJoin == .miter,
+              stroke.miterLimit >= 2, abs(amount * 2 - stroke.lineWidth) < 1e-9 else { return false }
+        let width = stroke.lineWidth * scale
+        guard width >= 1, width == width.rounded(), Int(width) * 2 <= min(rect.width, rect.height) else { return false }
+        let band = Int(width)
+        canvas.fill(PixelRect(x: rect.x, y: rect.y, width: rect.width, height: band), color)
+        canvas.fill(PixelRect(x: rect.x, y: rect.maxY - band, width: rect.width, height: band), color)
+        canvas.fill(PixelRect(x: rect.x, y: rect.y + band, width: band, height: rect.height - 2 * band), color)
+        canvas.fill(PixelRect(x: rect.maxX - band, y: rect.y + band, width: band, height: rect.height - 2 * band), color)
+        return true
     }
 
     /// Fills `rect` (pixels) with `gradient`, its geometry relative to `rect`.

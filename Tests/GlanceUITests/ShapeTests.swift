@@ -32,6 +32,21 @@ import Testing
 
     func inked(_ canvas: Canvas) -> Int { canvas.pixels.filter { $0 != .white }.count }
 
+    /// A whole-pixel border is filled as four bands (no rasterising); the pixels are the
+    /// ones the stroke's outline covers, as a border the fast path does not take (a miter
+    /// limit under 2, still mitred at right angles) draws them.
+    @Test(arguments: [1.0, 2.0, 3.0])
+    func wholePixelBordersAreTheBandsTheStrokeCovers(width: Double) throws {
+        let fast = try draw(Rectangle().fill(Color(white: 0.6)).border(Color.black, width: width).frame(width: 23, height: 17)
+                                .padding(5), width: 33, height: 27)
+        let outlined = try draw(Rectangle().fill(Color(white: 0.6))
+                                    .overlay(Rectangle().strokeBorder(Color.black, style: StrokeStyle(lineWidth: width, miterLimit: 1.9)))
+                                    .frame(width: 23, height: 17).padding(5), width: 33, height: 27)
+        #expect(fast.pixels == outlined.pixels)
+        #expect(fast.tonal == outlined.tonal && fast.glyph == outlined.glyph)
+        #expect(inked(fast) == 33 * 27 - (33 * 27 - 23 * 17))
+    }
+
     /// A shape's rectangle type is its own choice (`CGRect` in code ported from iOS).
     struct Halves: ShapeRectangle {
         let left: Rect

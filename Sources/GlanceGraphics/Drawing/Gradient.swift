@@ -43,10 +43,24 @@ extension Canvas {
         let sx = Double(rect.x) + start.x * Double(rect.width), sy = Double(rect.y) + start.y * Double(rect.height)
         let dx = (end.x - start.x) * Double(rect.width), dy = (end.y - start.y) * Double(rect.height)
         let lengthSquared = dx * dx + dy * dy
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                let t = lengthSquared > 0 ? ((Double(x) + 0.5 - sx) * dx + (Double(y) + 0.5 - sy) * dy) / lengthSquared : 0
-                blend(x: x, y: y, ramp.color(at: t), tonal: true)
+        func location(_ x: Int, _ y: Int) -> Double {
+            lengthSquared > 0 ? ((Double(x) + 0.5 - sx) * dx + (Double(y) + 0.5 - sy) * dy) / lengthSquared : 0
+        }
+        if dx == 0 {
+            // Top to bottom (or none): one colour a row, looked up once.
+            for y in area.y..<area.maxY {
+                let color = ramp.color(at: location(area.x, y))
+                for x in area.x..<area.maxX { blend(x: x, y: y, color, tonal: true) }
+            }
+        } else if dy == 0 {
+            // Side to side: one colour a column, looked up once for every row.
+            let colors = (area.x..<area.maxX).map { ramp.color(at: location($0, area.y)) }
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX { blend(x: x, y: y, colors[x - area.x], tonal: true) }
+            }
+        } else {
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX { blend(x: x, y: y, ramp.color(at: location(x, y)), tonal: true) }
             }
         }
     }

@@ -42,8 +42,14 @@ public struct PolygonCoverage {
         }
         var counts = [UInt16](repeating: 0, count: area.width * area.height)
         var crossings: [(x: Double, winding: Int)] = []
+        // Only vertical edges between whole-pixel rows (a border, a grid's outlines): the
+        // four sample rows of a pixel row cross the same edges at the same places, so one
+        // is walked and counts four times.
+        let upright = edges.allSatisfy { $0.x0 == $0.x1 && $0.y0.rounded() == $0.y0 && $0.y1.rounded() == $0.y1 }
+        let subRows = upright ? 1 : 4
+        let weight: UInt16 = upright ? 4 : 1
         for row in 0..<area.height {
-            for sub in 0..<4 {
+            for sub in 0..<subRows {
                 let y = Double(area.y + row) + (Double(sub) + 0.5) / 4
                 crossings.removeAll(keepingCapacity: true)
                 for edge in edges where edge.y0 <= y && y < edge.y1 {
@@ -62,7 +68,7 @@ public struct PolygonCoverage {
                     let last = min(area.width * 4 - 1, Int(((end - Double(area.x)) * 4 - 0.5).rounded(.up)) - 1)
                     guard first <= last else { continue }
                     let base = row * area.width
-                    for sample in first...last { counts[base + sample / 4] += 1 }
+                    for sample in first...last { counts[base + sample / 4] += weight }
                 }
             }
         }
