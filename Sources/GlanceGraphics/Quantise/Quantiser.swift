@@ -63,6 +63,8 @@ extension Canvas {
         }.flatMap { $0 }
         let floyd = dither == .floydSteinberg
         // Unsafe buffers: this loop runs for every pixel of every frame.
+        allInks.withUnsafeBufferPointer { allBuffer in
+        greyInks.withUnsafeBufferPointer { greyBuffer in
         values.withUnsafeMutableBufferPointer { out in
             errors.withUnsafeMutableBufferPointer { errors in
                 pixels.withUnsafeBufferPointer { pixels in
@@ -115,17 +117,17 @@ extension Canvas {
                                 if indexed {
                                     // Palette.nearest's search: the first ink at the least
                                     // weighted distance (2, 4, 3).
-                                    let inks = grey ? greyInks : allInks
+                                    let inks = grey ? greyBuffer : allBuffer
                                     var best = 0, bestDistance = Int.max
                                     var k = 0
                                     while k < inks.count {
-                                        let dr = r - inks[k], dg = g - inks[k + 1], db = b - inks[k + 2]
-                                        let distance = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+                                        let dr = r &- inks[k], dg = g &- inks[k &+ 1], db = b &- inks[k &+ 2]
+                                        let distance = 2 &* dr &* dr &+ 4 &* dg &* dg &+ 3 &* db &* db
                                         if distance < bestDistance {
                                             bestDistance = distance
-                                            best = inks[k + 3]
+                                            best = inks[k &+ 3]
                                         }
-                                        k += 4
+                                        k &+= 4
                                     }
                                     value = UInt32(best)
                                 } else {
@@ -149,28 +151,28 @@ extension Canvas {
                                     let here = row * rowLength, below = ((row + 1) % 3) * rowLength
                                     if x + 1 < width, tonal[index + 1] {
                                         let e = here + (x + 3) * 3
-                                        errors[e] += er * 7 / 16
-                                        errors[e + 1] += eg * 7 / 16
-                                        errors[e + 2] += eb * 7 / 16
+                                        errors[e] &+= (er &* 7) / 16
+                                        errors[e + 1] &+= (eg &* 7) / 16
+                                        errors[e + 2] &+= (eb &* 7) / 16
                                     }
                                     if y + 1 < height {
                                         if x > 0, tonal[index + width - 1] {
                                             let e = below + (x + 1) * 3
-                                            errors[e] += er * 3 / 16
-                                            errors[e + 1] += eg * 3 / 16
-                                            errors[e + 2] += eb * 3 / 16
+                                            errors[e] &+= er * 3 / 16
+                                            errors[e + 1] &+= eg * 3 / 16
+                                            errors[e + 2] &+= eb * 3 / 16
                                         }
                                         if tonal[index + width] {
                                             let e = below + (x + 2) * 3
-                                            errors[e] += er * 5 / 16
-                                            errors[e + 1] += eg * 5 / 16
-                                            errors[e + 2] += eb * 5 / 16
+                                            errors[e] &+= er * 5 / 16
+                                            errors[e + 1] &+= eg * 5 / 16
+                                            errors[e + 2] &+= eb * 5 / 16
                                         }
                                         if x + 1 < width, tonal[index + width + 1] {
                                             let e = below + (x + 3) * 3
-                                            errors[e] += er / 16
-                                            errors[e + 1] += eg / 16
-                                            errors[e + 2] += eb / 16
+                                            errors[e] &+= er / 16
+                                            errors[e + 1] &+= eg / 16
+                                            errors[e + 2] &+= eb / 16
                                         }
                                     }
                                     continue
@@ -190,6 +192,8 @@ extension Canvas {
                   }
                 }
             }
+        }
+        }
         }
         // Only frames with tones need the halo (a text-only frame skips the pass).
         if dither != .none, palette.kind == .indexed, (palette.achromatic?.count ?? palette.colors.count) == 2, tonal.contains(true) {
