@@ -57,11 +57,30 @@ extension Canvas {
         // An indexed palette's inks as plain integers (r, g, b, index), all of them and the
         // achromatic ones, searched as `Palette.nearest` searches them, without its arrays.
         let indexed = palette.kind == .indexed
+        let inkCount = palette.colors.count
         let allInks = palette.colors.enumerated().map { [Int($1.r), Int($1.g), Int($1.b), $0] }.flatMap { $0 }
         let greyInks = (palette.achromatic ?? Array(palette.colors.indices)).map { index in
             [Int(palette.colors[index].r), Int(palette.colors[index].g), Int(palette.colors[index].b), index]
         }.flatMap { $0 }
         let floyd = dither == .floydSteinberg
+        // Floyd–Steinberg over neutral tones only (greys: gradients and fills between black
+        // and white, the usual e-paper frame) keeps its three error channels equal, so one
+        // is carried: the same values as three, for a third of the work.
+        var neutral = floyd && indexed
+        for k in stride(from: 0, to: greyInks.count, by: 4) where greyInks[k] != greyInks[k + 1] || greyInks[k + 1] != greyInks[k + 2] {
+            neutral = false
+        }
+        if neutral {
+            neutral = pixels.withUnsafeBufferPointer { pixels -> Bool in
+                tonal.withUnsafeBufferPointer { tonal -> Bool in
+                    for index in 0..<pixels.count where tonal[index] {
+                        let pixel = pixels[index]
+                        if pixel.r != pixel.g || pixel.g != pixel.b { return false }
+                    }
+                    return true
+                }
+            }
+        }
         // Unsafe buffers: this loop runs for every pixel of every frame.
         allInks.withUnsafeBufferPointer { allBuffer in
         greyInks.withUnsafeBufferPointer { greyBuffer in
@@ -86,6 +105,32 @@ extension Canvas {
                                     continue
                                 }
                                 let source = pixels[index]
+                                if neutral && isTonal {
+                                    // One channel: the grey plus its error, the nearest grey ink
+                                    // (least 9·d², as the three-channel distance is for greys).
+                                    let e = row &* rowLength &+ (x &+ 2) &* 3
+                                    let v = Int(source.a == 255 ? source.r : source.over(.white).r) &+ errors[e] / 16
+                                    var best = 0, bestDistance = Int.max, k = 0
+                                    while k < greyBuffer.count {
+                                        let d = v &- greyBuffer[k]
+                                        let distance = 9 &* d &* d
+                                        if distance < bestDistance {
+                                            bestDistance = distance
+                                            best = greyBuffer[k &+ 3]
+                                        }
+                                        k &+= 4
+                                    }
+                                    out[index] = UInt32(best)
+                                    let error = (clamp(v) &- allBuffer[best &* 4]) &* 16
+                                    let here = row &* rowLength, below = ((row &+ 1) % 3) &* rowLength
+                                    if x &+ 1 < width, tonal[index &+ 1] { errors[here &+ (x &+ 3) &* 3] &+= (error &* 7) / 16 }
+                                    if y &+ 1 < height {
+                                        if x > 0, tonal[index &+ width &- 1] { errors[below &+ (x &+ 1) &* 3] &+= (error &* 3) / 16 }
+                                        if tonal[index &+ width] { errors[below &+ (x &+ 2) &* 3] &+= (error &* 5) / 16 }
+                                        if x &+ 1 < width, tonal[index &+ width &+ 1] { errors[below &+ (x &+ 3) &* 3] &+= error / 16 }
+                                    }
+                                    continue
+                                }
                                 let pixel = source.a == 255 ? source : source.over(.white)
                                 var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
                                 let grey = max(r, g, b) - min(r, g, b) < 40
@@ -140,11 +185,20 @@ extension Canvas {
                                     hasLast = true
                                 }
                                 guard isTonal, dither == .floydSteinberg || dither == .atkinson else { continue }
-                                let chosen = palette.color(of: value)
+                                // The chosen ink's channels (an indexed palette's from its
+                                // table, in index order).
+                                let cr: Int, cg: Int, cb: Int
+                                if indexed, Int(value) < inkCount {
+                                    let k = Int(value) &* 4
+                                    (cr, cg, cb) = (allBuffer[k], allBuffer[k &+ 1], allBuffer[k &+ 2])
+                                } else {
+                                    let chosen = palette.color(of: value)
+                                    (cr, cg, cb) = (Int(chosen.r), Int(chosen.g), Int(chosen.b))
+                                }
                                 // Error in sixteenths, spread only to tonal neighbours.
-                                let er = (clamp(r) - Int(chosen.r)) * 16
-                                let eg = (clamp(g) - Int(chosen.g)) * 16
-                                let eb = (clamp(b) - Int(chosen.b)) * 16
+                                let er = (clamp(r) &- cr) &* 16
+                                let eg = (clamp(g) &- cg) &* 16
+                                let eb = (clamp(b) &- cb) &* 16
                                 if floyd {
                                     // Floyd–Steinberg's four neighbours, written out (7 right;
                                     // 3, 5, 1 below), as the general loop below spreads them.
@@ -209,27 +263,34 @@ extension Canvas {
     private func keepContrast(_ values: inout [UInt32], palette: Palette) {
         let black = palette.nearest(0, 0, 0), white = palette.nearest(255, 255, 255)
         let width = self.width, height = self.height
-        var halo: [(Int, UInt32)] = []
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = y * width + x
-                guard glyph[index], !tonal[index] else { continue }
-                let value = values[index]
-                guard value == black || value == white else { continue }
-                for dy in -1...1 {
-                    let ny = y + dy
-                    guard ny >= 0, ny < height else { continue }
-                    for dx in -1...1 {
-                        let nx = x + dx
-                        guard nx >= 0, nx < width, tonal[ny * width + nx] else { continue }
-                        halo.append((ny * width + nx, value == black ? white : black))
+        // A pixel between black and white text keeps its dot: the first halo wins (pixels
+        // in reading order, then their neighbours row by row).
+        var haloed = [Bool](repeating: false, count: width * height)
+        values.withUnsafeMutableBufferPointer { values in
+            haloed.withUnsafeMutableBufferPointer { haloed in
+                glyph.withUnsafeBufferPointer { glyph in
+                    tonal.withUnsafeBufferPointer { tonal in
+                        for y in 0..<height {
+                            for x in 0..<width {
+                                let index = y &* width &+ x
+                                guard glyph[index], !tonal[index] else { continue }
+                                let value = values[index]
+                                guard value == black || value == white else { continue }
+                                let halo = value == black ? white : black
+                                for ny in max(0, y - 1)...min(height - 1, y + 1) {
+                                    for nx in max(0, x - 1)...min(width - 1, x + 1) {
+                                        let neighbour = ny &* width &+ nx
+                                        guard tonal[neighbour], !haloed[neighbour] else { continue }
+                                        haloed[neighbour] = true
+                                        values[neighbour] = halo
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        // A pixel between black and white text keeps its dot: the first halo wins.
-        var set = Set<Int>()
-        for (index, value) in halo where set.insert(index).inserted { values[index] = value }
     }
 
     /// The Bayer 8×8 threshold matrix, 0–63.
