@@ -50,7 +50,12 @@ extension Canvas {
             // Top to bottom (or none): one colour a row, looked up once.
             for y in area.y..<area.maxY {
                 let color = ramp.color(at: location(area.x, y))
-                for x in area.x..<area.maxX { blend(x: x, y: y, color, tonal: true) }
+                if color.a == 255 {
+                    // Opaque: the row is that colour, as blending it in full would make it.
+                    fill(PixelRect(x: area.x, y: y, width: area.width, height: 1), color, tonal: true)
+                } else {
+                    for x in area.x..<area.maxX { blend(x: x, y: y, color, tonal: true) }
+                }
             }
         } else if dy == 0 {
             // Side to side: one colour a column, looked up once for every row.
