@@ -1,8 +1,9 @@
 import GlanceGraphics
 import Testing
 
-/// The quantiser's one-channel Floyd–Steinberg (frames whose tones are all greys) gives
-/// the values the three-channel diffusion gives.
+/// The quantiser's one-channel Floyd–Steinberg: on panels with colour inks, frames whose
+/// tones are all greys get the values the three-channel diffusion gives; on panels of
+/// grey inks every tone is diffused on its luma.
 @Suite struct QuantiserPathTests {
     /// Greys on a few flat pixels and text-like runs, from a fixed seed.
     func greyFrame(width: Int, height: Int) throws -> Canvas {
@@ -18,7 +19,7 @@ import Testing
         return canvas
     }
 
-    @Test(arguments: [Palette.bw, Palette.gray4, Palette.bwr])
+    @Test(arguments: [Palette.bwr, Palette.bwy, Palette.acep7])
     func greyTonesGiveTheSameValuesWithOneChannelAsWithThree(palette: Palette) throws {
         let width = 61, height = 37
         let grey = try greyFrame(width: width, height: height)
@@ -32,6 +33,26 @@ import Testing
         for index in 0..<width * height where ![width - 2, width - 1, 2 * width - 2, 2 * width - 1].contains(index) {
             #expect(fast[index] == general[index], "pixel \(index % width),\(index / width)")
             if fast[index] != general[index] { break }
+        }
+    }
+
+    /// A coloured tone on black and white ink is as dense as its luma (Rec. 601, as
+    /// Pillow's `convert("L")`): pure blue (luma 29) is mostly ink, yellow (225) mostly
+    /// paper, and a grey of the same luma dithers to the very same dots.
+    @Test func colouredTonesOnGreyInksDitherOnTheirLuma() throws {
+        for (color, luma) in [(RGBA(0, 0, 255), 29), (RGBA(255, 255, 0), 225), (RGBA(40, 160, 90), 116)] {
+            #expect(color.luma == luma)
+            var coloured = try Canvas(width: 40, height: 30), grey = coloured
+            for index in 0..<40 * 30 {
+                coloured.setPixel(index, color, tonal: true)
+                grey.setPixel(index, RGBA(UInt8(luma), UInt8(luma), UInt8(luma)), tonal: true)
+            }
+            for palette in [Palette.bw, Palette.gray4] {
+                #expect(coloured.quantised(to: palette, dither: .floydSteinberg).values
+                        == grey.quantised(to: palette, dither: .floydSteinberg).values)
+            }
+            let white = coloured.quantised(to: .bw, dither: .floydSteinberg).values.filter { $0 == 1 }.count
+            #expect(abs(Double(white) / 1200 - Double(luma) / 255) < 0.03, "\(color): \(white) of 1200 white")
         }
     }
 }

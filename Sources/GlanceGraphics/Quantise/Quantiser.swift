@@ -40,8 +40,9 @@ extension Canvas {
     /// Maps every pixel to `palette`. Flat pixels (text, solid shapes) take the nearest
     /// colour (on two- and three-ink panels colours are darkened by a quarter first, so
     /// mid-grey or blue text prints as ink) and neither take nor pass on diffusion error, so text stays crisp; tonal
-    /// pixels (gradients, images) are dithered with `dither`. Transparent pixels are
-    /// taken as drawn on white.
+    /// pixels (gradients, images) are dithered with `dither` (Floyd–Steinberg on panels
+    /// of grey inks diffuses a tone's luma, as Pillow does). Transparent pixels are taken
+    /// as drawn on white.
     public func quantised(to palette: Palette, dither: DitherMode) -> QuantisedFrame {
         var values = [UInt32](repeating: 0, count: width * height)
         let inkBias = palette.kind == .indexed && palette.colors.count <= 3
@@ -66,11 +67,20 @@ extension Canvas {
         // Floyd–Steinberg over neutral tones only (greys: gradients and fills between black
         // and white, the usual e-paper frame) keeps its three error channels equal, so one
         // is carried: the same values as three, for a third of the work.
+        // On panels whose inks are all greys (bw, gray4), tones are diffused on their luma,
+        // one channel, as Pillow's convert("L") does before it dithers (for a grey tone the
+        // luma is the grey itself). Elsewhere one channel is carried only when every tone
+        // of the frame is a grey, where three channels would stay equal anyway.
+        var inksNeutral = indexed
+        for k in stride(from: 0, to: allInks.count, by: 4) where allInks[k] != allInks[k + 1] || allInks[k + 1] != allInks[k + 2] {
+            inksNeutral = false
+        }
+        let lumaTones = floyd && inksNeutral
         var neutral = floyd && indexed
         for k in stride(from: 0, to: greyInks.count, by: 4) where greyInks[k] != greyInks[k + 1] || greyInks[k + 1] != greyInks[k + 2] {
             neutral = false
         }
-        if neutral {
+        if neutral && !lumaTones {
             neutral = pixels.withUnsafeBufferPointer { pixels -> Bool in
                 tonal.withUnsafeBufferPointer { tonal -> Bool in
                     for index in 0..<pixels.count where tonal[index] {
@@ -109,7 +119,8 @@ extension Canvas {
                                     // One channel: the grey plus its error, the nearest grey ink
                                     // (least 9·d², as the three-channel distance is for greys).
                                     let e = row &* rowLength &+ (x &+ 2) &* 3
-                                    let v = Int(source.a == 255 ? source.r : source.over(.white).r) &+ errors[e] / 16
+                                    let opaque = source.a == 255 ? source : source.over(.white)
+                                    let v = (lumaTones ? opaque.luma : Int(opaque.r)) &+ errors[e] / 16
                                     var best = 0, bestDistance = Int.max, k = 0
                                     while k < greyBuffer.count {
                                         let d = v &- greyBuffer[k]
