@@ -282,19 +282,28 @@ extension Canvas {
                 glyph.withUnsafeBufferPointer { glyph in
                     tonal.withUnsafeBufferPointer { tonal in
                         for y in 0..<height {
-                            for x in 0..<width {
+                            let top = y > 0 ? y &- 1 : y, bottom = y &+ 1 < height ? y &+ 1 : y
+                            var x = 0
+                            while x < width {
+                                defer { x &+= 1 }
                                 let index = y &* width &+ x
                                 guard glyph[index], !tonal[index] else { continue }
                                 let value = values[index]
                                 guard value == black || value == white else { continue }
                                 let halo = value == black ? white : black
-                                for ny in max(0, y - 1)...min(height - 1, y + 1) {
-                                    for nx in max(0, x - 1)...min(width - 1, x + 1) {
+                                let left = x > 0 ? x &- 1 : x, right = x &+ 1 < width ? x &+ 1 : x
+                                var ny = top
+                                while ny <= bottom {
+                                    var nx = left
+                                    while nx <= right {
                                         let neighbour = ny &* width &+ nx
-                                        guard tonal[neighbour], !haloed[neighbour] else { continue }
-                                        haloed[neighbour] = true
-                                        values[neighbour] = halo
+                                        if tonal[neighbour], !haloed[neighbour] {
+                                            haloed[neighbour] = true
+                                            values[neighbour] = halo
+                                        }
+                                        nx &+= 1
                                     }
+                                    ny &+= 1
                                 }
                             }
                         }
