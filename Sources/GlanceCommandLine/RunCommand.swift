@@ -179,7 +179,7 @@ struct RunCommand: ParsableCommand {
             } else {
                 Self.say("next wake: none scheduled (waiting for keys or reloads)")
             }
-            let stop = current.host.step(until: trmnl?.nextInstant)
+            let stop = current.host.step(until: trmnl?.nextDeadline())
             trmnl?.service()
             if case .displayFailed(let message)? = stop { throw RuntimeError(message: "the display failed: \(message)") }
             if stop == .terminated { break }

@@ -115,7 +115,6 @@ final class TRMNLDevice {
     /// What the device said on its last request.
     var batteryVoltage: Double?
     var signal: Int?
-    var firmware: String?
     var lastSeen: Date?
     /// Log lines already said (once until something changes).
     var said: Set<String> = []

@@ -16,7 +16,6 @@ public struct TRMNLDeviceState {
     public var id: String
     public var batteryVoltage: Double?
     public var signal: Int?
-    public var firmware: String?
     public var lastSeen: Date?
     /// The frame it is to show (name and PNG).
     public var frame: (name: String, png: [UInt8])?
@@ -28,7 +27,7 @@ public struct TRMNLDeviceState {
 /// The HTTP side runs on swift-nio's one event-loop thread; every request is answered on
 /// the daemon's thread, from its one wait (an event descriptor the clock watches), where
 /// each device's host is stepped too: devices wake nothing on their own, their instants
-/// are part of the daemon's one deadline (`nextInstant`).
+/// are part of the daemon's one deadline (`nextDeadline()`).
 public final class TRMNLServer {
     private let config: TRMNLConfig
     private let clock: LinuxEventClock
@@ -42,7 +41,7 @@ public final class TRMNLServer {
     private let log: (String) -> Void
     /// Answers held after a button press until the device's frame is redrawn (or 3 s).
     private var held: [(device: TRMNLDevice, promise: EventLoopPromise<HTTPAnswer>, request: HTTPRequest, until: Date)] = []
-    /// The deadline the daemon's wait was last given (`nextInstant`).
+    /// The deadline the daemon's wait was last given (`nextDeadline()`).
     private var promisedDeadline: Date?
     /// Unknown devices and bad requests already said, so that a device polling every few
     /// minutes does not fill the log.
@@ -104,8 +103,9 @@ public final class TRMNLServer {
         onChange?()
     }
 
-    /// The earliest instant a device's host needs a wake (the daemon's wait ends by then).
-    public var nextInstant: Date? {
+    /// The earliest instant a device's host needs a wake, for the daemon's wait to end by
+    /// then; remembered, so that a device due earlier later on ends that wait at once.
+    public func nextDeadline() -> Date? {
         promisedDeadline = devices.compactMap { $0.host.nextInstant() }.min()
         return promisedDeadline
     }
@@ -130,7 +130,7 @@ public final class TRMNLServer {
     public var deviceStates: [TRMNLDeviceState] {
         devices.map { device in
             TRMNLDeviceState(name: device.config.name, id: device.config.id, batteryVoltage: device.batteryVoltage, signal: device.signal,
-                             firmware: device.firmware, lastSeen: device.lastSeen, frame: device.output.current)
+                             lastSeen: device.lastSeen, frame: device.output.current)
         }
     }
 
@@ -305,7 +305,6 @@ public final class TRMNLServer {
                 sayOnce("rssi \(device.config.id)", "trmnl \(device.config.name): RSSI \(jsonString(String(text.prefix(40)))) is not a signal strength in dBm; ignored")
             }
         }
-        if let firmware = request.header("FW-Version"), firmware.count <= 40 { device.firmware = firmware }
     }
 
     private func imageURL(_ name: String, request: HTTPRequest) -> String {

@@ -67,12 +67,9 @@ public enum ConfigLoader {
             case "intent_timeout":
                 config.intentTimeout = try value.double(in: 0.01...600)
             case "state_dir":
-                let directory = try value.string()
-                if directory.isEmpty { throw value.fail("expected a folder, found nothing") }
                 // Relative to the file, so that `glance status --config FILE` finds the
                 // daemon's socket from any folder.
-                let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
-                config.stateDirectory = directory.hasPrefix("/") ? directory : folder + "/" + directory
+                config.stateDirectory = try path(value, besideFile: file, kind: "a folder")
             case "input":
                 config.inputs = try parseInputs(value)
             case "mqtt":
@@ -123,6 +120,15 @@ public enum ConfigLoader {
             }
         }
         return config
+    }
+
+    /// A path the config gives, relative to the config file's folder unless absolute.
+    private static func path(_ value: YAMLReader, besideFile file: String, kind: String) throws(ConfigError) -> String {
+        let text = try value.string()
+        if text.isEmpty { throw value.fail("expected \(kind), found nothing") }
+        if text.hasPrefix("/") { return text }
+        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
+        return folder + "/" + text
     }
 
     /// `trmnl:`: the device API's address and each device with its own slots.
@@ -220,12 +226,7 @@ public enum ConfigLoader {
         }
         var mqtt = MQTTConfig(host: try host.string(), nodeID: MQTTConfig.defaultNodeID(), location: reader.location)
         if mqtt.host.isEmpty { throw host.fail("expected the broker's host name or address, found nothing") }
-        let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
-        func path(_ value: YAMLReader) throws(ConfigError) -> String {
-            let text = try value.string()
-            if text.isEmpty { throw value.fail("expected a file, found nothing") }
-            return text.hasPrefix("/") ? text : folder + "/" + text
-        }
+        func path(_ value: YAMLReader) throws(ConfigError) -> String { try ConfigLoader.path(value, besideFile: file, kind: "a file") }
         func topicLevel(_ value: YAMLReader) throws(ConfigError) -> String {
             let text = try value.string()
             guard MQTTConfig.isTopicLevel(text) else {
