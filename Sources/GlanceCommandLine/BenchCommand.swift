@@ -121,12 +121,7 @@ struct BenchCommand: ParsableCommand {
             let began = Date.now
             // The day's views from the providers, then the frame's bytes.
             let slots = host.contentForBenchmark(at: start.addingTimeInterval(Double(index) * 86_400))
-            for (rect, node) in slots {
-                var slot = try Canvas(width: rect.width, height: rect.height)
-                renderer.render(node, into: &slot, in: Rect(x: 0, y: 0, width: Double(rect.width) / config.display.scale,
-                                                            height: Double(rect.height) / config.display.scale))
-                canvas.draw(slot, atX: rect.x, y: rect.y)
-            }
+            for (rect, node) in slots { renderer.render(node, into: &canvas, slot: rect) }
             let quantised = canvas.quantised(to: config.display.palette, dither: config.display.dither)
             let bytes = quantised.panelBytes()
             checksum &+= Int(bytes[bytes.count / 2])

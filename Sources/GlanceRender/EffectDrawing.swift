@@ -43,7 +43,7 @@ extension ViewRenderer {
                        forward(Double(source.x), Double(source.maxY)), forward(Double(source.maxX), Double(source.maxY))]
         let minX = Int(corners.map(\.x).min()!.rounded(.down)), maxX = Int(corners.map(\.x).max()!.rounded(.up))
         let minY = Int(corners.map(\.y).min()!.rounded(.down)), maxY = Int(corners.map(\.y).max()!.rounded(.up))
-        let target = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(canvas.bounds)
+        let target = PixelRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY).intersection(canvas.clip)
         guard !target.isEmpty else { return }
         for y in target.y..<target.maxY {
             for x in target.x..<target.maxX {

@@ -136,6 +136,29 @@ public final class ViewRenderer {
         return regions
     }
 
+    /// Draws `node` as a slot of `frame`: the slot's rectangle (pixels) is cleared to
+    /// white and the view is laid out at the slot's size and drawn straight into the
+    /// frame, clipped to the slot, with the pixels a canvas of the slot's own would hold.
+    /// Returns where its controls were drawn, in frame pixels, cut to the slot.
+    @discardableResult
+    public func render(_ node: ViewNode, into frame: inout Canvas, slot: PixelRect) -> [ControlRegion] {
+        let area = slot.intersection(frame.bounds)
+        guard !area.isEmpty else { return [] }
+        let previous = frame.clip
+        defer { frame.clip = previous }
+        frame.clip = area
+        frame.fill(slot, .white)
+        let box = layout(node, in: Rect(x: 0, y: 0, width: Double(slot.width) / scale, height: Double(slot.height) / scale))
+        draw(box, into: &frame, offset: (-slot.x, -slot.y))
+        var regions: [ControlRegion] = []
+        collectRegions(box, into: &regions)
+        return regions.compactMap { region in
+            let moved = PixelRect(x: region.rect.x + slot.x, y: region.rect.y + slot.y, width: region.rect.width, height: region.rect.height)
+            let visible = moved.intersection(area)
+            return visible.isEmpty ? nil : ControlRegion(control: region.control, rect: visible)
+        }
+    }
+
     private func collectRegions(_ box: LayoutBox, into regions: inout [ControlRegion]) {
         if case .control(let control, _) = box.node {
             let x = Int((box.rect.x * scale).rounded(.down)), y = Int((box.rect.y * scale).rounded(.down))

@@ -1,4 +1,4 @@
-import GlanceGraphics
+@testable import GlanceGraphics
 import Testing
 
 /// The quantiser's one-channel Floyd–Steinberg: on panels with colour inks, frames whose
@@ -53,6 +53,33 @@ import Testing
             }
             let white = coloured.quantised(to: .bw, dither: .floydSteinberg).values.filter { $0 == 1 }.count
             #expect(abs(Double(white) / 1200 - Double(luma) / 255) < 0.03, "\(color): \(white) of 1200 white")
+        }
+    }
+
+    /// The grey-ink loop (bw, gray4 with Floyd–Steinberg or none) gives the general
+    /// loop's values on frames of every kind of pixel: flat and tonal, translucent,
+    /// coloured, text-like runs and colours beyond what its table of flat colours holds.
+    @Test(arguments: [Palette.bw, Palette.gray4], [DitherMode.floydSteinberg, .none])
+    func greyInkLoopGivesTheGeneralLoopsValues(palette: Palette, dither: DitherMode) throws {
+        #expect(Canvas.greyInkPathApplies(to: palette, dither: dither))
+        let width = 83, height = 41
+        var canvas = try Canvas(width: width, height: height)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for index in 0..<width * height {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let r = UInt8(truncatingIfNeeded: state >> 24), g = UInt8(truncatingIfNeeded: state >> 32)
+            let b = UInt8(truncatingIfNeeded: state >> 40)
+            let alpha: UInt8 = [255, 255, 255, 128, 0][Int(state >> 50) % 5]
+            // Runs of one flat colour, as text and fills give, among many others.
+            let color = (state >> 13) % 3 == 0 ? RGBA(90, 90, 200) : RGBA(r, (state >> 17) % 2 == 0 ? r : g, b, alpha)
+            canvas.setPixel(index, color, tonal: (state >> 9) % 2 == 0)
+        }
+        let fast = canvas.quantised(to: palette, dither: dither, general: false).values
+        let general = canvas.quantised(to: palette, dither: dither, general: true).values
+        #expect(fast == general)
+        for index in 0..<width * height where fast[index] != general[index] {
+            Issue.record("first difference at \(index % width),\(index / width): \(fast[index]) vs \(general[index])")
+            break
         }
     }
 }

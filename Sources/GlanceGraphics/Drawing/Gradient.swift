@@ -38,7 +38,7 @@ extension Canvas {
     /// 1-bit panel dithers them.
     public mutating func fillLinearGradient(_ rect: PixelRect, _ ramp: GradientRamp,
                                             start: (x: Double, y: Double), end: (x: Double, y: Double)) {
-        let area = rect.intersection(bounds)
+        let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
         let sx = Double(rect.x) + start.x * Double(rect.width), sy = Double(rect.y) + start.y * Double(rect.height)
         let dx = (end.x - start.x) * Double(rect.width), dy = (end.y - start.y) * Double(rect.height)
@@ -75,7 +75,7 @@ extension Canvas {
     /// Fills `rect` with `ramp` at the place `location(x, y)` gives each pixel centre
     /// (pixels of the canvas). Gradient pixels are tonal.
     public mutating func fillGradient(_ rect: PixelRect, _ ramp: GradientRamp, location: (Double, Double) -> Double) {
-        let area = rect.intersection(bounds)
+        let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX {

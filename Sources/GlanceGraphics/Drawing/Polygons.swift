@@ -79,7 +79,7 @@ public struct PolygonCoverage {
 extension Canvas {
     /// Fills `polygons` (pixel coordinates) with `color`, by the non-zero winding rule.
     public mutating func fillPolygons(_ polygons: [[(x: Double, y: Double)]], _ color: RGBA, tonal: Bool = false) {
-        let coverage = PolygonCoverage(polygons, clip: bounds)
+        let coverage = PolygonCoverage(polygons, clip: clip)
         drawMask(coverage.mask, width: coverage.bounds.width, height: coverage.bounds.height,
                  atX: coverage.bounds.x, y: coverage.bounds.y, color, tonal: tonal)
     }

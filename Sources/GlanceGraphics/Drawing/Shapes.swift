@@ -3,7 +3,7 @@
 extension Canvas {
     /// Fills `rect` with `color`; `tonal` marks the pixels for dithering (a grey fill).
     public mutating func fill(_ rect: PixelRect, _ color: RGBA, tonal isTonal: Bool = false) {
-        let area = rect.intersection(bounds)
+        let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
         if color.a == 255 {
             // Opaque: plain stores, row by row.
@@ -82,7 +82,7 @@ extension Canvas {
 
     /// Fills pixels of `rect` by the share of 4×4 sample points `inside` accepts.
     mutating func fillCoverage(in rect: PixelRect, _ color: RGBA, tonal: Bool = false, inside: (Double, Double) -> Bool) {
-        let area = rect.intersection(bounds)
+        let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX {

@@ -11,6 +11,12 @@ public struct Canvas: Sendable, Equatable {
     /// True where the pixel is mostly a glyph's (text, an icon): on black-and-white inks
     /// a dithered tone around it is cleared so that the glyph keeps its contrast.
     public internal(set) var glyph: [Bool]
+    /// Where drawing lands: the whole canvas unless narrowed (a slot drawn straight into
+    /// the frame is clipped to its rectangle). Every drawing call leaves the pixels
+    /// outside it as they were.
+    public var clip: PixelRect {
+        didSet { clip = clip.intersection(bounds) }
+    }
 
     /// The largest side Glance draws (the largest panels are 2560 pixels across).
     public static let maximumSide = 8192
@@ -39,6 +45,7 @@ public struct Canvas: Sendable, Equatable {
         pixels = Array(repeating: fill, count: width * height)
         tonal = Array(repeating: false, count: width * height)
         glyph = Array(repeating: false, count: width * height)
+        clip = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
     /// Replaces pixel `index` (row-major) outright, no blending.
@@ -61,7 +68,7 @@ public struct Canvas: Sendable, Equatable {
     /// Draws `color` over the pixel with `coverage` (0–255); out-of-bounds is ignored.
     @inline(__always)
     public mutating func blend(x: Int, y: Int, _ color: RGBA, coverage: UInt8 = 255, tonal isTonal: Bool = false, glyph isGlyph: Bool = false) {
-        guard x >= 0, y >= 0, x < width, y < height, coverage > 0 else { return }
+        guard x >= clip.x, y >= clip.y, x < clip.maxX, y < clip.maxY, coverage > 0 else { return }
         let index = y * width + x
         pixels[index] = color.over(pixels[index], coverage: coverage)
         // Flat content drawn mostly over a pixel makes it flat (text on a photo stays crisp).
@@ -76,9 +83,9 @@ public struct Canvas: Sendable, Equatable {
 
     /// Copies `other` to (`x`, `y`), blending by its alpha.
     public mutating func draw(_ other: Canvas, atX x: Int, y: Int) {
-        let columns = max(0, x)..<min(width, x + other.width)
+        let columns = max(clip.x, x)..<min(clip.maxX, x + other.width)
         guard !columns.isEmpty else { return }
-        for row in 0..<other.height where y + row >= 0 && y + row < height {
+        for row in 0..<other.height where y + row >= clip.y && y + row < clip.maxY {
             let target = (y + row) * width
             let source = row * other.width - x
             if other.pixels[(source + columns.lowerBound)..<(source + columns.upperBound)].allSatisfy({ $0.a == 255 }) {
@@ -103,7 +110,7 @@ extension Canvas {
     /// Draws `image` scaled (bilinear) to fill `rect`, blending by its alpha. The pixels
     /// become tonal: a photo is dithered on few-colour panels.
     public mutating func drawScaled(_ image: Canvas, into rect: PixelRect) {
-        let area = rect.intersection(bounds)
+        let area = rect.intersection(clip)
         guard !area.isEmpty, rect.width > 0, rect.height > 0 else { return }
         let sx = Double(image.width) / Double(rect.width), sy = Double(image.height) / Double(rect.height)
         for y in area.y..<area.maxY {

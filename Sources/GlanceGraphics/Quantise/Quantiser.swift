@@ -44,6 +44,26 @@ extension Canvas {
     /// of grey inks diffuses a tone's luma, as Pillow does). Transparent pixels are taken
     /// as drawn on white.
     public func quantised(to palette: Palette, dither: DitherMode) -> QuantisedFrame {
+        quantised(to: palette, dither: dither, general: false)
+    }
+
+    /// `general`: the loop for every palette even where a narrower one applies (tests
+    /// compare the two).
+    func quantised(to palette: Palette, dither: DitherMode, general: Bool) -> QuantisedFrame {
+        var values: [UInt32]
+        if !general, Self.greyInkPathApplies(to: palette, dither: dither) {
+            values = greyInkValues(palette: palette, dither: dither)
+        } else {
+            values = generalValues(palette: palette, dither: dither)
+        }
+        // Only frames with tones need the halo (a text-only frame skips the pass).
+        if dither != .none, palette.kind == .indexed, (palette.achromatic?.count ?? palette.colors.count) == 2, tonal.contains(true) {
+            keepContrast(&values, palette: palette)
+        }
+        return QuantisedFrame(width: width, height: height, palette: palette, values: values)
+    }
+
+    private func generalValues(palette: Palette, dither: DitherMode) -> [UInt32] {
         var values = [UInt32](repeating: 0, count: width * height)
         let inkBias = palette.kind == .indexed && palette.colors.count <= 3
         let spread = palette.kind == .indexed ? Self.spread(of: palette) : 8
@@ -260,11 +280,7 @@ extension Canvas {
         }
         }
         }
-        // Only frames with tones need the halo (a text-only frame skips the pass).
-        if dither != .none, palette.kind == .indexed, (palette.achromatic?.count ?? palette.colors.count) == 2, tonal.contains(true) {
-            keepContrast(&values, palette: palette)
-        }
-        return QuantisedFrame(width: width, height: height, palette: palette, values: values)
+        return values
     }
 
     /// On black-and-white inks, text and icons drawn over a dithered tone lose their
@@ -287,6 +303,12 @@ extension Canvas {
                             while x < width {
                                 defer { x &+= 1 }
                                 let index = y &* width &+ x
+                                // Eight flags at a time where there is no glyph (most of a frame).
+                                if x &+ 8 <= width,
+                                   UnsafeRawPointer(glyph.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0 {
+                                    x &+= 7
+                                    continue
+                                }
                                 guard glyph[index], !tonal[index] else { continue }
                                 let value = values[index]
                                 guard value == black || value == white else { continue }

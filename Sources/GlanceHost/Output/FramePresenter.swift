@@ -101,17 +101,12 @@ public final class FramePresenter {
         // shows, so quantising and diffing it again would find nothing.
         guard !changed.isEmpty || isDue(at: now) else { return (nil, .none, nil) }
         pending = false
+        // The picture held once while it is drawn on (no copy of the frame).
+        canvas = nil
         for (index, rect, content) in changed where rect.width > 0 && rect.height > 0 {
-            guard var slot = try? Canvas(width: rect.width, height: rect.height) else { continue }
-            let regions = renderer.render(content, into: &slot,
-                                          in: Rect(x: 0, y: 0, width: Double(rect.width) / renderer.scale, height: Double(rect.height) / renderer.scale))
-            // In frame pixels, cut to the slot (a control drawn past its slot's edge is not there).
-            controlRegions[index] = regions.compactMap { region in
-                let moved = PixelRect(x: region.rect.x + rect.x, y: region.rect.y + rect.y, width: region.rect.width, height: region.rect.height)
-                let visible = moved.intersection(rect)
-                return visible.isEmpty ? nil : ControlRegion(control: region.control, rect: visible)
-            }
-            picture.draw(slot, atX: rect.x, y: rect.y)
+            // Straight into the frame; regions in frame pixels, cut to the slot (a control
+            // drawn past its slot's edge is not there).
+            controlRegions[index] = renderer.render(content, into: &picture, slot: rect)
         }
         canvas = picture
         if let (rect, content) = overlay, rect.width > 0, rect.height > 0, var banner = try? Canvas(width: rect.width, height: rect.height) {

@@ -35,7 +35,7 @@ public struct CountdownProvider: AppIntentTimelineProvider {
     public func recommendations() -> [AppIntentRecommendation<CountdownIntent>] {
         let zone = ZoneRules.current()
         let today = CalendarDay(containing: .now, in: zone)
-        var intent = CountdownIntent()
+        let intent = CountdownIntent()
         intent.title = "New Year"
         intent.target = CalendarDay(year: today.year + 1, month: 1, day: 1).flatMap { $0.start(in: zone) } ?? .now
         return [AppIntentRecommendation(intent: intent, description: "Days to the New Year")]
