@@ -19,6 +19,7 @@ extension ViewRenderer {
 
     /// The line's position where the view (or a view inside it) sets it; `nil` otherwise.
     func explicitGuide(_ layout: LayoutNode, _ key: AlignmentKey, _ proposal: ProposedSize) -> Double? {
+        guard layout.maySet(key) else { return nil }
         let question = LayoutNode.GuideQuestion(key: key, proposal: proposal)
         if let known = layout.guides[question] { return known }
         let answer = computeExplicitGuide(layout, key, proposal)

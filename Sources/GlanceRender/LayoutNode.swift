@@ -11,14 +11,18 @@ final class LayoutNode {
     let node: ViewNode
     let children: [LayoutNode]
     /// The size answered for each proposal.
-    var sizes: [ProposedSize: Size] = [:]
+    var sizes = Memo<ProposedSize, Size>()
     /// Stacks: what each child was proposed and answered, for each proposal to the stack.
-    var arrangements: [ProposedSize: [Measured]] = [:]
+    var arrangements = Memo<ProposedSize, [Measured]>()
     /// How much the node grows along an axis from a zero to an unbounded proposal
     /// (index 0 horizontal, 1 vertical), the other axis unspecified.
     var flexibility: [Double?] = [nil, nil]
     /// Explicit alignment lines for a proposal (`nil` inside: the node sets none).
-    var guides: [GuideQuestion: Double?] = [:]
+    var guides = Memo<GuideQuestion, Double?>()
+    /// Whether the node or a view inside it is text (it has baselines).
+    let holdsText: Bool
+    /// The lines `.alignmentGuide` sets in the node or inside it (usually none).
+    let setsGuides: [AlignmentKey]
     /// Grids: where every cell goes, for each proposal.
     var gridPlans: [ProposedSize: GridPlan] = [:]
     /// `ViewThatFits`: the child chosen for each proposal.
@@ -57,6 +61,26 @@ final class LayoutNode {
         case .geometry:
             children = []
         }
+        var text = false, keys: [AlignmentKey] = []
+        switch node {
+        case .text: text = true
+        case .alignmentGuide(let guide, _): keys = [guide.key]
+        case .geometry: text = true  // its content is built later: assume anything
+        default: break
+        }
+        for child in children {
+            text = text || child.holdsText
+            for key in child.setsGuides where !keys.contains(key) { keys.append(key) }
+        }
+        holdsText = text
+        setsGuides = keys
+    }
+
+    /// Whether the node may set `key` (a text baseline, or a line `.alignmentGuide`
+    /// sets): when not, its explicit guide is nil without asking.
+    func maySet(_ key: AlignmentKey) -> Bool {
+        if holdsText, key == VerticalAlignment.firstTextBaseline.key || key == VerticalAlignment.lastTextBaseline.key { return true }
+        return setsGuides.contains(key)
     }
 
     /// The layout priority a stack gives this child (`.layoutPriority`).
@@ -72,6 +96,32 @@ final class LayoutNode {
         case .stack(let stack): stack
         case .group(let nodes): StackNode(axis: .vertical, alignment: .center, spacing: nil, children: nodes)
         default: nil
+        }
+    }
+}
+
+/// Answers kept per question for one node in one layout pass. A node is asked about a
+/// handful of proposals, so the answers sit in two arrays searched in order: cheaper
+/// than hashing every question.
+struct Memo<Key: Equatable, Value> {
+    private var keys: [Key] = []
+    private var values: [Value] = []
+
+    subscript(key: Key) -> Value? {
+        get {
+            for index in keys.indices where keys[index] == key { return values[index] }
+            return nil
+        }
+        set {
+            if let index = keys.firstIndex(of: key) {
+                if let newValue { values[index] = newValue } else {
+                    keys.remove(at: index)
+                    values.remove(at: index)
+                }
+            } else if let newValue {
+                keys.append(key)
+                values.append(newValue)
+            }
         }
     }
 }

@@ -48,6 +48,9 @@ extension Canvas {
             }
             return palette.nearest(r, g, b, grey: grey)
         }
+        // Two inks, the darker first (bw): the sum of the two, which a doubled value
+        // is compared with.
+        let split: Int? = inks.count == 2 && inks[0] < inks[1] ? inks[0] + inks[1] : nil
         var values = [UInt32](repeating: 0, count: width * height)
         // Error in sixteenths for this row and the next, a pixel of margin each side.
         let rowLength = width + 2
@@ -65,10 +68,14 @@ extension Canvas {
             for y in 0..<height {
                 let rowStart = y &* width
                 let hasBelow = y &+ 1 < height
+                // Error from the left neighbour (this row's own); the rows' buffers hold
+                // what the row above passed down.
+                var carry: Int32 = 0
                 for x in 0..<width {
                     let index = rowStart &+ x
                     let isTonal = tonal[index]
                     if !(isTonal && floyd) {
+                        carry = 0
                         let key = UInt64(words[index]) | (isTonal ? 1 << 32 : 0)
                         if key == lastKey {
                             out[index] = lastValue
@@ -90,11 +97,18 @@ extension Canvas {
                     }
                     let source = pixels[index]
                     let opaque = source.a == 255 ? source : source.over(.white)
-                    let v = opaque.luma &+ Int(errors[here &+ x &+ 1] / 16)
-                    let ink = v >= lowest && v <= 511 ? Int(nearestInk[v &- lowest]) : Self.nearestGrey(v, inks)
+                    let v = opaque.luma &+ Int((errors[here &+ x &+ 1] &+ carry) / 16)
+                    let ink: Int
+                    if let split {
+                        // Two inks, darker first: a comparison (a tie takes the first).
+                        ink = 2 &* v <= split ? 0 : 1
+                    } else {
+                        ink = v >= lowest && v <= 511 ? Int(nearestInk[v &- lowest]) : Self.nearestGrey(v, inks)
+                    }
                     out[index] = UInt32(ink)
                     let error = Int32(truncatingIfNeeded: (clamp(v) &- inks[ink]) &* 16)
-                    if x &+ 1 < width, tonal[index &+ 1] { errors[here &+ x &+ 2] &+= (error &* 7) / 16 }
+                    // The right neighbour's share stays in a register.
+                    carry = x &+ 1 < width && tonal[index &+ 1] ? (error &* 7) / 16 : 0
                     if hasBelow {
                         if x > 0, tonal[index &+ width &- 1] { errors[below &+ x] &+= (error &* 3) / 16 }
                         if tonal[index &+ width] { errors[below &+ x &+ 1] &+= (error &* 5) / 16 }
