@@ -40,35 +40,51 @@ public struct PolygonCoverage {
                                        : Edge(x0: b.x, y0: b.y, x1: a.x, y1: a.y, winding: -1))
             }
         }
+        // Edges by their top, and those the current sample row crosses.
+        edges.sort { $0.y0 < $1.y0 }
         var counts = [UInt16](repeating: 0, count: area.width * area.height)
         var crossings: [(x: Double, winding: Int)] = []
+        var active: [Int] = []
+        var nextEdge = 0
         // Only vertical edges between whole-pixel rows (a border, a grid's outlines): the
         // four sample rows of a pixel row cross the same edges at the same places, so one
         // is walked and counts four times.
         let upright = edges.allSatisfy { $0.x0 == $0.x1 && $0.y0.rounded() == $0.y0 && $0.y1.rounded() == $0.y1 }
         let subRows = upright ? 1 : 4
         let weight: UInt16 = upright ? 4 : 1
-        for row in 0..<area.height {
-            for sub in 0..<subRows {
-                let y = Double(area.y + row) + (Double(sub) + 0.5) / 4
-                crossings.removeAll(keepingCapacity: true)
-                for edge in edges where edge.y0 <= y && y < edge.y1 {
-                    crossings.append((edge.x0 + (y - edge.y0) / (edge.y1 - edge.y0) * (edge.x1 - edge.x0), edge.winding))
-                }
-                guard crossings.count >= 2 else { continue }
-                crossings.sort { $0.x < $1.x }
-                // Walk the spans where the winding number is not zero.
-                var winding = 0
-                for index in 0..<(crossings.count - 1) {
-                    winding += crossings[index].winding
-                    guard winding != 0 else { continue }
-                    let start = crossings[index].x, end = crossings[index + 1].x
-                    // Sample columns x + (s + 0.5) / 4 inside [start, end).
-                    let first = max(0, Int(((start - Double(area.x)) * 4 - 0.5).rounded(.up)))
-                    let last = min(area.width * 4 - 1, Int(((end - Double(area.x)) * 4 - 0.5).rounded(.up)) - 1)
-                    guard first <= last else { continue }
-                    let base = row * area.width
-                    for sample in first...last { counts[base + sample / 4] += weight }
+        counts.withUnsafeMutableBufferPointer { counts in
+            for row in 0..<area.height {
+                for sub in 0..<subRows {
+                    let y = Double(area.y + row) + (Double(sub) + 0.5) / 4
+                    while nextEdge < edges.count, edges[nextEdge].y0 <= y {
+                        active.append(nextEdge)
+                        nextEdge += 1
+                    }
+                    active.removeAll { edges[$0].y1 <= y }
+                    crossings.removeAll(keepingCapacity: true)
+                    for index in active {
+                        let edge = edges[index]
+                        crossings.append((edge.x0 + (y - edge.y0) / (edge.y1 - edge.y0) * (edge.x1 - edge.x0), edge.winding))
+                    }
+                    guard crossings.count >= 2 else { continue }
+                    crossings.sort { $0.x < $1.x }
+                    // Walk the spans where the winding number is not zero.
+                    var winding = 0
+                    for index in 0..<(crossings.count - 1) {
+                        winding += crossings[index].winding
+                        guard winding != 0 else { continue }
+                        let start = crossings[index].x, end = crossings[index + 1].x
+                        // Sample columns x + (s + 0.5) / 4 inside [start, end), counted a
+                        // pixel (four columns) at a time.
+                        let first = max(0, Int(((start - Double(area.x)) * 4 - 0.5).rounded(.up)))
+                        let last = min(area.width * 4 - 1, Int(((end - Double(area.x)) * 4 - 0.5).rounded(.up)) - 1)
+                        guard first <= last else { continue }
+                        let base = row * area.width
+                        for pixel in (first / 4)...(last / 4) {
+                            let samples = min(last, pixel * 4 + 3) - max(first, pixel * 4) + 1
+                            counts[base + pixel] += UInt16(samples) * weight
+                        }
+                    }
                 }
             }
         }

@@ -12,9 +12,13 @@ extension Canvas {
                 tonal.withUnsafeMutableBufferPointer { tonal in
                   glyph.withUnsafeMutableBufferPointer { glyph in
                     guard let pixelBase = pixels.baseAddress, let tonalBase = tonal.baseAddress, let glyphBase = glyph.baseAddress else { return }
+                    // The colour's four bytes as one word: stores the compiler widens.
+                    let word = withUnsafeBytes(of: color) { $0.load(as: UInt32.self) }
                     for y in area.y..<area.maxY {
                         let start = y * width + area.x
-                        (pixelBase + start).update(repeating: color, count: area.width)
+                        (pixelBase + start).withMemoryRebound(to: UInt32.self, capacity: area.width) {
+                            $0.update(repeating: word, count: area.width)
+                        }
                         (tonalBase + start).update(repeating: isTonal, count: area.width)
                         (glyphBase + start).update(repeating: false, count: area.width)
                     }
