@@ -16,7 +16,7 @@ import Glibc
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks.",
+        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks; `bench scaling` for panel sizes and slot counts.",
         discussion: """
         Renders a scene --frames times, each for a different day so that its text changes, \
         through the whole path: the provider, the view body, layout, drawing, quantising to \
@@ -31,7 +31,7 @@ struct BenchCommand: ParsableCommand {
         --frames each, and prints both medians and the ratio. Last line: \
         frames=N ms_per_frame=X peak_rss_kib=Y cpu_ms_per_frame=C median_ms=M scene=S
         """,
-        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self]
+        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self]
     )
 
     enum Scene: String, CaseIterable, ExpressibleByArgument {
@@ -101,9 +101,14 @@ struct BenchCommand: ParsableCommand {
 
     /// Renders `scene` `frames` times through the whole path; the first tenth is not timed.
     static func measure(_ scene: Scene, frames: Int, fonts: FontLibrary) throws -> Measurement {
+        let (config, registry) = try sceneSetup(scene)
+        return try measure(config, registry, frames: frames, fonts: fonts)
+    }
+
+    /// Renders the display `config` describes `frames` times, each for a different day.
+    static func measure(_ config: GlanceConfig, _ registry: WidgetRegistry, frames: Int, fonts: FontLibrary) throws -> Measurement {
         // A provider's WidgetCenter calls stay in this process (no daemon is poked).
         WidgetCenter.shared.setWakeHandler {}
-        let (config, registry) = try sceneSetup(scene)
         let start = Date(timeIntervalSince1970: 1_795_000_000)
         let clock = SimulatedClock(start: start)
         let host = try WidgetHost(config: config, registry: registry, clock: clock, center: WidgetCenter())

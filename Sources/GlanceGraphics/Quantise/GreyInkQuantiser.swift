@@ -106,13 +106,15 @@ extension Canvas {
                         ink = v >= lowest && v <= 511 ? Int(nearestInk[v &- lowest]) : Self.nearestGrey(v, inks)
                     }
                     out[index] = UInt32(ink)
-                    let error = Int32(truncatingIfNeeded: (clamp(v) &- inks[ink]) &* 16)
+                    // The error in sixteenths is 16·e, so its shares 7/16, 3/16, 5/16 and
+                    // 1/16 are exactly 7e, 3e, 5e and e: no division.
+                    let e = Int32(truncatingIfNeeded: clamp(v) &- inks[ink])
                     // The right neighbour's share stays in a register.
-                    carry = x &+ 1 < width && tonal[index &+ 1] ? (error &* 7) / 16 : 0
+                    carry = x &+ 1 < width && tonal[index &+ 1] ? e &* 7 : 0
                     if hasBelow {
-                        if x > 0, tonal[index &+ width &- 1] { errors[below &+ x] &+= (error &* 3) / 16 }
-                        if tonal[index &+ width] { errors[below &+ x &+ 1] &+= (error &* 5) / 16 }
-                        if x &+ 1 < width, tonal[index &+ width &+ 1] { errors[below &+ x &+ 2] &+= error / 16 }
+                        if x > 0, tonal[index &+ width &- 1] { errors[below &+ x] &+= e &* 3 }
+                        if tonal[index &+ width] { errors[below &+ x &+ 1] &+= e &* 5 }
+                        if x &+ 1 < width, tonal[index &+ width &+ 1] { errors[below &+ x &+ 2] &+= e }
                     }
                 }
                 if floyd {
