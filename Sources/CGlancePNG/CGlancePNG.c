@@ -47,7 +47,8 @@ static void glance_png_fail(png_structp png, png_const_charp message) {
 
 static void glance_png_warn(png_structp png, png_const_charp message) { (void)png; (void)message; }
 
-int glance_png_encode_gray(const uint8_t *rows, int width, int height, int bit_depth,
+int glance_png_encode_rows(const uint8_t *rows, int width, int height, int bit_depth,
+                           const uint8_t *palette_rgb, int palette_count, int level,
                            uint8_t **out, size_t *out_length, char *error_text, size_t error_capacity) {
     struct glance_png_error error = { error_text, error_capacity };
     struct glance_png_buffer buffer = { NULL, 0, 0, 0 };
@@ -64,9 +65,20 @@ int glance_png_encode_gray(const uint8_t *rows, int width, int height, int bit_d
         return -1;
     }
     png_set_write_fn(png, &buffer, glance_png_append, glance_png_flush);
-    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bit_depth, PNG_COLOR_TYPE_GRAY,
+    int colour_type = palette_rgb ? PNG_COLOR_TYPE_PALETTE : PNG_COLOR_TYPE_GRAY;
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, bit_depth, colour_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, 9);
+    if (palette_rgb) {
+        png_color colours[256];
+        int count = palette_count < 0 ? 0 : (palette_count > 256 ? 256 : palette_count);
+        for (int i = 0; i < count; i++) {
+            colours[i].red = palette_rgb[3 * i];
+            colours[i].green = palette_rgb[3 * i + 1];
+            colours[i].blue = palette_rgb[3 * i + 2];
+        }
+        png_set_PLTE(png, info, colours, count);
+    }
+    png_set_compression_level(png, level);
     png_write_info(png, info);
     size_t stride = ((size_t)width * (size_t)bit_depth + 7) / 8;
     for (int y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rows + stride * (size_t)y));

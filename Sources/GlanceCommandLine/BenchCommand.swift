@@ -16,7 +16,7 @@ import Glibc
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks; `bench scaling` for panel sizes and slot counts.",
+        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks; `bench scaling` for panel sizes and slot counts; `bench refresh` for start-up, the daemon's memory and a midnight's CPU.",
         discussion: """
         Renders a scene --frames times, each for a different day so that its text changes, \
         through the whole path: the provider, the view body, layout, drawing, quantising to \
@@ -31,7 +31,7 @@ struct BenchCommand: ParsableCommand {
         --frames each, and prints both medians and the ratio. Last line: \
         frames=N ms_per_frame=X peak_rss_kib=Y cpu_ms_per_frame=C median_ms=M scene=S
         """,
-        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self]
+        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self, RefreshBench.self]
     )
 
     enum Scene: String, CaseIterable, ExpressibleByArgument {
@@ -371,6 +371,24 @@ final class ChildProcess {
                 buffer += chunk[..<count]
             }
         }
+    }
+
+    /// Waits for the child to exit on its own (its stderr read meanwhile); returns the
+    /// exit status.
+    func waitForExit() -> Int32 {
+        if let exitStatus { return exitStatus }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(stderrRead, &chunk, chunk.count)
+            if count > 0 { buffer += chunk[..<count]; continue }
+            if count < 0 && errno == EINTR { continue }
+            break
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
     }
 
     /// SIGTERM, then waits for the exit; returns the exit status.

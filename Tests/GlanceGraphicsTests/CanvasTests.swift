@@ -175,6 +175,20 @@ import Testing
         #expect(try PNG.decode(bytes).pixels == frame.canvas().pixels)
     }
 
+    /// Frames are written at the fewest bits a pixel their palette needs, in one pass:
+    /// IHDR's bit depth (byte 24) and colour type (byte 25).
+    @Test(arguments: [(Palette.bw, 1, 0), (Palette.gray4, 2, 0), (Palette.bwr, 2, 3), (Palette.acep7, 4, 3)])
+    func quantisedFramesAreWrittenAtTheirPalettesDepth(palette: Palette, depth: Int, colourType: Int) throws {
+        var canvas = try Canvas(width: 13, height: 5)
+        canvas.fillLinearGradient(canvas.bounds, GradientRamp(colors: [.black, .red, .white]), start: (0, 0), end: (1, 0))
+        let frame = canvas.quantised(to: palette, dither: .floydSteinberg)
+        let bytes = try PNG.encode(frame)
+        #expect(Int(bytes[24]) == depth)
+        #expect(Int(bytes[25]) == colourType)
+        #expect(try PNG.decode(bytes).pixels == frame.canvas().pixels)
+        #expect(try PNG.encode(frame, packed: palette.name == "bw" || palette.name == "gray4" ? frame.panelBytes() : nil) == bytes)
+    }
+
     @Test func notAPNGIsAnError() {
         #expect(throws: PNG.Failure.self) { try PNG.decode(Array("hello".utf8)) }
         #expect(throws: PNG.Failure.self) { try PNG.read("/nonexistent.png") }

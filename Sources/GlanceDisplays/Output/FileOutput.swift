@@ -61,10 +61,12 @@ public final class FileOutput: DisplayOutput {
         try makeDirectory()
         // The pair changes together: both are written and synced beside their names
         // first; if either cannot be (a full disk), both old files stay.
-        let png = try PNG.encode(frame.rotated(clockwise: back))
+        // The panel's bytes once; unturned, they are also the PNG's rows (bw, gray4).
+        let bytes = frame.panelBytes()
+        let png = back == 0 ? try PNG.encode(frame, packed: bytes) : try PNG.encode(frame.rotated(clockwise: back))
         let raw: AtomicFile.Staged, picture: AtomicFile.Staged
         do {
-            raw = try AtomicFile.stage(frame.panelBytes(), for: rawPath)
+            raw = try AtomicFile.stage(bytes, for: rawPath)
         } catch {
             throw OutputError(path: rawPath, reason: "cannot be written (\(error.reason)); the previous frame stays")
         }

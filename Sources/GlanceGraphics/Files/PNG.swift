@@ -34,50 +34,47 @@ public enum PNG {
         return Array(output.prefix(Int(size)))
     }
 
-    /// Encodes a quantised frame: a colour-mapped PNG (one byte a pixel) for indexed
-    /// palettes, so writing a frame needs no full-colour copy of it; RGB otherwise.
-    public static func encode(_ frame: QuantisedFrame) throws(Failure) -> [UInt8] {
+    /// Encodes a quantised frame in one pass at the fewest bits a pixel its palette
+    /// needs: greyscale at 1 bit for bw and 2 bits for gray4 (the panel's own packed
+    /// bytes), colour-mapped at 2, 4 or 8 bits for the other indexed palettes; RGB for
+    /// RGB565/RGB888. `packed`: the frame's `panelBytes()` where the caller has them
+    /// already (bw, gray4), so they are not made twice. `level`: zlib's, 0–9.
+    public static func encode(_ frame: QuantisedFrame, packed: [UInt8]? = nil, level: Int = 6) throws(Failure) -> [UInt8] {
         guard frame.palette.kind == .indexed else { return try encode(frame.canvas()) }
-        var image = png_image()
-        image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(frame.width)
-        image.height = UInt32(frame.height)
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_COLORMAP)
-        image.colormap_entries = UInt32(frame.palette.colors.count)
-        let indices = frame.values.map { UInt8(truncatingIfNeeded: $0) }
-        let colormap = frame.palette.colors.flatMap { [$0.r, $0.g, $0.b] }
-        var size: png_alloc_size_t = 0
-        _ = png_image_write_to_memory(&image, nil, &size, 0, indices, 0, colormap)
-        guard size > 0 else { throw Failure(path: "(memory)", reason: message(of: image)) }
-        var output = [UInt8](repeating: 0, count: Int(size))
-        let ok = output.withUnsafeMutableBytes { buffer in
-            png_image_write_to_memory(&image, buffer.baseAddress, &size, 0, indices, 0, colormap)
+        switch frame.palette.name {
+        case "bw":
+            return try encodeRows(packed ?? frame.panelBytes(), frame: frame, depth: 1, palette: nil, level: level)
+        case "gray4":
+            return try encodeRows(packed ?? frame.panelBytes(), frame: frame, depth: 2, palette: nil, level: level)
+        default:
+            let count = frame.palette.colors.count
+            let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+            let rows = frame.packed(bitsPerPixel: depth) { UInt8(truncatingIfNeeded: $0) }
+            return try encodeRows(rows, frame: frame, depth: depth, palette: frame.palette.colors.flatMap { [$0.r, $0.g, $0.b] }, level: level)
         }
-        guard ok != 0 else { throw Failure(path: "(memory)", reason: message(of: image)) }
-        return Array(output.prefix(Int(size)))
     }
 
     /// A greyscale PNG of `frame` with as few bits a pixel as its palette needs: 1 for
     /// bw, 2 for gray4 (what e-paper devices that decode PNGs themselves, like TRMNL's,
-    /// take, and the smallest file). Other palettes are encoded as `encode(_:)` does.
+    /// take), compressed hardest for the smallest file. Other palettes are encoded as
+    /// `encode(_:)` does.
     public static func encodeGray(_ frame: QuantisedFrame) throws(Failure) -> [UInt8] {
-        let depth: Int32
-        let rows: [UInt8]
-        switch frame.palette.name {
-        case "bw":
-            depth = 1
-            rows = frame.panelBytes()
-        case "gray4":
-            depth = 2
-            rows = frame.panelBytes()
-        default:
-            return try encode(frame)
-        }
+        try encode(frame, level: 9)
+    }
+
+    private static func encodeRows(_ rows: [UInt8], frame: QuantisedFrame, depth: Int, palette: [UInt8]?, level: Int) throws(Failure) -> [UInt8] {
         var output: UnsafeMutablePointer<UInt8>?
         var length = 0
         var error = [CChar](repeating: 0, count: 256)
         let result = rows.withUnsafeBufferPointer { buffer in
-            glance_png_encode_gray(buffer.baseAddress, Int32(frame.width), Int32(frame.height), depth, &output, &length, &error, error.count)
+            if let palette {
+                return palette.withUnsafeBufferPointer { colours in
+                    glance_png_encode_rows(buffer.baseAddress, Int32(frame.width), Int32(frame.height), Int32(depth), colours.baseAddress,
+                                           Int32(palette.count / 3), Int32(level), &output, &length, &error, error.count)
+                }
+            }
+            return glance_png_encode_rows(buffer.baseAddress, Int32(frame.width), Int32(frame.height), Int32(depth), nil, 0,
+                                          Int32(level), &output, &length, &error, error.count)
         }
         guard result == 0, let output else {
             throw Failure(path: "(memory)", reason: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
