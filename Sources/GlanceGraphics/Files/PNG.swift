@@ -38,8 +38,10 @@ public enum PNG {
     /// needs: greyscale at 1 bit for bw and 2 bits for gray4 (the panel's own packed
     /// bytes), colour-mapped at 2, 4 or 8 bits for the other indexed palettes; RGB for
     /// RGB565/RGB888. `packed`: the frame's `panelBytes()` where the caller has them
-    /// already (bw, gray4), so they are not made twice. `level`: zlib's, 0–9.
-    public static func encode(_ frame: QuantisedFrame, packed: [UInt8]? = nil, level: Int = 6) throws(Failure) -> [UInt8] {
+    /// already (bw, gray4), so they are not made twice. `level`: zlib's, 0–9; 1 by
+    /// default, as a display's frame is written at every refresh (a dithered 800×480
+    /// frame: 21 KB in 0.6 ms; level 6 saves 5 % of the bytes for four times the time).
+    public static func encode(_ frame: QuantisedFrame, packed: [UInt8]? = nil, level: Int = 1) throws(Failure) -> [UInt8] {
         guard frame.palette.kind == .indexed else { return try encode(frame.canvas()) }
         switch frame.palette.name {
         case "bw":

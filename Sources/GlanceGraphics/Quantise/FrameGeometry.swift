@@ -1,3 +1,4 @@
+import Glibc
 /// Turning and cutting quantised frames: a panel's RAM is in its native orientation,
 /// and partial refreshes send only a window of it.
 extension QuantisedFrame {
@@ -38,14 +39,27 @@ extension QuantisedFrame {
     }
 
     /// The smallest rectangle holding every pixel that differs from `other` (same size), or nil.
+    /// Rows are compared whole first (memcmp); only changed rows are searched for their
+    /// first and last differing pixel.
     public func difference(from other: QuantisedFrame) -> PixelRect? {
         guard other.width == width, other.height == height else { return bounds }
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            let row = y * width
-            for x in 0..<width where values[row + x] != other.values[row + x] {
-                minX = min(minX, x); maxX = max(maxX, x)
-                minY = min(minY, y); maxY = max(maxY, y)
+        let width = self.width
+        values.withUnsafeBufferPointer { mine in
+            other.values.withUnsafeBufferPointer { theirs in
+                guard let a = mine.baseAddress, let b = theirs.baseAddress else { return }
+                for y in 0..<height {
+                    let row = y * width
+                    guard memcmp(a + row, b + row, width * MemoryLayout<UInt32>.stride) != 0 else { continue }
+                    minY = min(minY, y)
+                    maxY = y
+                    var first = 0
+                    while a[row + first] == b[row + first] { first += 1 }
+                    var last = width - 1
+                    while a[row + last] == b[row + last] { last -= 1 }
+                    minX = min(minX, first)
+                    maxX = max(maxX, last)
+                }
             }
         }
         guard maxX >= 0 else { return nil }
