@@ -1,2 +1,3 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include FT_SIZES_H

@@ -1,23 +1,58 @@
 import CFreeType
 import GlanceGraphics
 
-/// One font at one pixel size (a FreeType face), with its rasterised glyphs cached.
-public final class FontFace {
-    private let handle: FT_Face
+/// One FreeType face per font file (and face index), shared by every size of it: the
+/// file's tables are loaded once, and each size is an `FT_Size` of its own that is made
+/// the active one before a size-bound call.
+final class SharedFace {
+    let handle: FT_Face
     private let library: FreeTypeLibrary
     private let data: MappedFontFile
+    /// The size FreeType uses now.
+    var active: FT_Size?
+
+    init(handle: FT_Face, library: FreeTypeLibrary, data: MappedFontFile) {
+        self.handle = handle
+        self.library = library
+        self.data = data
+        active = handle.pointee.size
+    }
+
+    deinit { FT_Done_Face(handle) }
+}
+
+/// One font at one pixel size (a size of a shared FreeType face), with its rasterised
+/// glyphs cached.
+public final class FontFace {
+    private let shared: SharedFace
+    private var handle: FT_Face { shared.handle }
+    /// This face's size object (nil when FreeType could not make one: the face's own).
+    private let size: FT_Size?
     public let file: FontFile
     public let pixelSize: Double
     /// Pixels drawn per pixel of the selected bitmap strike: 1 for outline fonts.
     private let strikeScale: Double
     private var glyphs: [GlyphKey: Glyph] = [:]
 
-    init(handle: FT_Face, library: FreeTypeLibrary, data: MappedFontFile, file: FontFile, pixelSize: Double) {
-        self.handle = handle
-        self.library = library
-        self.data = data
+    /// Pixels above the baseline.
+    public let ascent: Double
+    /// Pixels below the baseline (positive).
+    public let descent: Double
+    /// Baseline-to-baseline distance in pixels.
+    public let lineHeight: Double
+
+    init(shared: SharedFace, file: FontFile, pixelSize: Double) {
+        self.shared = shared
         self.file = file
         self.pixelSize = pixelSize
+        let handle = shared.handle
+        var made: FT_Size?
+        if FT_New_Size(handle, &made) == 0, let made, FT_Activate_Size(made) == 0 {
+            size = made
+            shared.active = made
+        } else {
+            size = nil
+        }
         let size = FT_F26Dot6((pixelSize * 64).rounded())
         var scale = 1.0
         if FT_Set_Char_Size(handle, 0, size, 72, 72) != 0, handle.pointee.num_fixed_sizes > 0 {
@@ -30,16 +65,25 @@ public final class FontFace {
             if strikes[chosen] > 0 { scale = pixelSize / strikes[chosen] }
         }
         strikeScale = scale
+        let metrics = handle.pointee.size.pointee.metrics
+        ascent = Double(metrics.ascender) / 64 * scale
+        descent = -Double(metrics.descender) / 64 * scale
+        lineHeight = Double(metrics.height) / 64 * scale
     }
 
-    deinit { FT_Done_Face(handle) }
+    deinit {
+        if let size {
+            if shared.active == size { shared.active = nil }
+            FT_Done_Size(size)
+        }
+    }
 
-    /// Pixels above the baseline.
-    public var ascent: Double { Double(handle.pointee.size.pointee.metrics.ascender) / 64 * strikeScale }
-    /// Pixels below the baseline (positive).
-    public var descent: Double { -Double(handle.pointee.size.pointee.metrics.descender) / 64 * strikeScale }
-    /// Baseline-to-baseline distance in pixels.
-    public var lineHeight: Double { Double(handle.pointee.size.pointee.metrics.height) / 64 * strikeScale }
+    /// Makes this face's size the shared face's active one.
+    private func activate() {
+        guard let size, shared.active != size else { return }
+        FT_Activate_Size(size)
+        shared.active = size
+    }
 
     /// True for fonts whose glyphs carry their own colours (colour bitmaps: emoji).
     public var hasColor: Bool { handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
@@ -58,6 +102,7 @@ public final class FontFace {
     /// Horizontal kerning between two glyphs, in pixels.
     public func kerning(_ left: UInt32, _ right: UInt32) -> Double {
         guard left != 0, right != 0, handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0 else { return 0 }
+        activate()
         var vector = FT_Vector()
         guard FT_Get_Kerning(handle, left, right, UInt32(FT_KERNING_DEFAULT.rawValue), &vector) == 0 else { return 0 }
         return Double(vector.x) / 64
@@ -79,6 +124,7 @@ public final class FontFace {
         var flags: Int32 = mono ? (2 << 16) | (1 << 2) : (1 << 2)
         // Without FT_LOAD_COLOR FreeType turns colour bitmaps grey.
         if hasColor { flags |= Int32(FT_LOAD_COLOR) }
+        activate()
         guard FT_Load_Glyph(handle, index, flags) == 0, let slot = handle.pointee.glyph else {
             return Glyph(width: 0, height: 0, left: 0, top: 0, advance: pixelSize / 2, coverage: [], colors: nil)
         }

@@ -15,6 +15,8 @@ public final class FontLibrary {
     private var files: [FileKey: FontFile?] = [:]
     private var faces: [FaceKey: FontFace] = [:]
     private var mappedFiles: [String: MappedFontFile] = [:]
+    /// One FreeType face per file and face index, shared by its sizes.
+    private var sharedFaces: [SharedFaceKey: SharedFace] = [:]
     private var fallbacks: [FallbackKey: FontFile?] = [:]
     private var reportedMissing: Set<String> = []
     /// The colour emoji font's file once looked for (`.some(nil)`: not installed).
@@ -125,13 +127,21 @@ public final class FontLibrary {
             log("font file \(file.path) cannot be opened")
             return nil
         }
-        var handle: FT_Face?
-        guard FT_New_Memory_Face(freeType.handle, mapped.bytes, FT_Long(mapped.count), FT_Long(file.index), &handle) == 0,
-              let handle else {
-            log("font file \(file.path) cannot be read as a font")
-            return nil
+        let sharedKey = SharedFaceKey(path: file.path, index: file.index)
+        let shared: SharedFace
+        if let existing = sharedFaces[sharedKey] {
+            shared = existing
+        } else {
+            var handle: FT_Face?
+            guard FT_New_Memory_Face(freeType.handle, mapped.bytes, FT_Long(mapped.count), FT_Long(file.index), &handle) == 0,
+                  let handle else {
+                log("font file \(file.path) cannot be read as a font")
+                return nil
+            }
+            shared = SharedFace(handle: handle, library: freeType, data: mapped)
+            sharedFaces[sharedKey] = shared
         }
-        let face = FontFace(handle: handle, library: freeType, data: mapped, file: file, pixelSize: pixelSize)
+        let face = FontFace(shared: shared, file: file, pixelSize: pixelSize)
         faces[key] = face
         return face
     }
@@ -187,6 +197,11 @@ public final class FontLibrary {
         let path: String
         let index: Int
         let size: Int
+    }
+
+    private struct SharedFaceKey: Hashable {
+        let path: String
+        let index: Int
     }
 
     private struct FallbackKey: Hashable {

@@ -20,6 +20,25 @@ import Testing
         #expect(face.ascent > 10 && face.descent > 2 && face.lineHeight >= face.ascent + face.descent - 1)
     }
 
+    /// Sizes of one font share one FreeType face; each size's glyphs, kerning and
+    /// metrics stay its own however the sizes are used in turn.
+    @Test func sizesOfOneFileShareAFaceAndKeepTheirOwnGlyphs() throws {
+        let shared = try FontLibrary()
+        let small = try #require(shared.face(for: FontDescriptor(pixelSize: 12)))
+        let large = try #require(shared.face(for: FontDescriptor(pixelSize: 40)))
+        _ = small.glyph(small.glyphIndex(for: "H"))
+        _ = large.glyph(large.glyphIndex(for: "H"))
+        // Asked after the large size was last active.
+        let smallW = small.glyph(small.glyphIndex(for: "W"))
+        let smallKerning = small.kerning(small.glyphIndex(for: "A"), small.glyphIndex(for: "V"))
+        let alone = try #require(try FontLibrary().face(for: FontDescriptor(pixelSize: 12)))
+        let aloneW = alone.glyph(alone.glyphIndex(for: "W"))
+        #expect(smallW.coverage == aloneW.coverage && smallW.width == aloneW.width && smallW.advance == aloneW.advance)
+        #expect(smallKerning == alone.kerning(alone.glyphIndex(for: "A"), alone.glyphIndex(for: "V")))
+        #expect(small.ascent == alone.ascent && small.lineHeight == alone.lineHeight)
+        #expect(large.glyph(large.glyphIndex(for: "W")).width > smallW.width * 3)
+    }
+
     @Test func aMissingFamilyFallsBackAndSaysSoOnce() throws {
         var messages: [String] = []
         let quiet = try FontLibrary(log: { messages.append($0) })
