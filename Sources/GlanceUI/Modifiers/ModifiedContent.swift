@@ -13,6 +13,12 @@ public protocol ViewModifier {
     /// The view the modifier is applied to.
     typealias Content = ViewModifierContent
     @ViewBuilder func body(content: Content) -> Body
+    /// Glance's own modifiers answer themselves (no dynamic cast); others nil.
+    var _builtinModifier: BuiltinModifier? { get }
+}
+
+extension ViewModifier {
+    public var _builtinModifier: BuiltinModifier? { nil }
 }
 
 /// The view a ``ViewModifier`` is applied to, as its `body(content:)` sees it. It takes
@@ -34,7 +40,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
     }
 
     public func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        if let builtin = modifier as? BuiltinModifier {
+        if let builtin = modifier._builtinModifier {
             var inner = environment
             builtin.environment(&inner)
             return builtin.wrap(resolveNode(content, in: inner), inner)
@@ -58,6 +64,7 @@ public struct BuiltinModifier: ViewModifier {
     let wrap: (ViewNode, EnvironmentValues) -> ViewNode
 
     public func body(content: Content) -> Never { fatalError("BuiltinModifier is applied by ModifiedContent directly") }
+    public var _builtinModifier: BuiltinModifier? { self }
 }
 
 extension ModifiedContent where Modifier == BuiltinModifier {

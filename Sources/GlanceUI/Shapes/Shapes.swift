@@ -22,6 +22,13 @@ public protocol Shape: View, PrimitiveView, Sendable {
     associatedtype PathRect: ShapeRectangle = Rect
     /// The outline in `rect` (points, top-left origin).
     func path(in rect: PathRect) -> Path
+    /// SwiftUI's own shapes answer how Glance draws them exactly (no dynamic cast);
+    /// others nil, and are drawn from their path.
+    var _builtinKind: ShapeNode.Kind? { get }
+}
+
+extension Shape {
+    public var _builtinKind: ShapeNode.Kind? { nil }
 }
 
 /// A rectangle type a `Shape` may declare its `path(in:)` with (`Rect`; the `Glance`
@@ -49,7 +56,7 @@ protocol BuiltinShape {
 extension Shape {
     /// How the renderer draws this shape.
     var kind: ShapeNode.Kind {
-        if let builtin = self as? BuiltinShape { return builtin.kind }
+        if let builtin = _builtinKind { return builtin }
         return .custom(CustomShape { [self] rect in self.path(in: PathRect(glanceRect: rect)) })
     }
 
@@ -154,6 +161,7 @@ public struct FilledShape: View, PrimitiveView {
 public struct TrimmedShape: Shape, BuiltinShape {
     let kind: ShapeNode.Kind
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
 }
 
 /// What `shape.fill` offers: `.fill.secondary`, `.fill.tertiary`, `.fill.quaternary`.
@@ -169,6 +177,7 @@ public struct Rectangle: InsettableShape, BuiltinShape {
     public init() {}
     var kind: ShapeNode.Kind { .rectangle }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -177,6 +186,7 @@ public struct RoundedRectangle: InsettableShape, BuiltinShape {
     public init(cornerRadius: Double, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
     var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: cornerRadius) }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -189,6 +199,7 @@ public struct Circle: InsettableShape, BuiltinShape {
     public init() {}
     var kind: ShapeNode.Kind { .circle }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -196,6 +207,7 @@ public struct Ellipse: InsettableShape, BuiltinShape {
     public init() {}
     var kind: ShapeNode.Kind { .ellipse }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -203,6 +215,7 @@ public struct Capsule: InsettableShape, BuiltinShape {
     public init(style: RoundedCornerStyle = .continuous) {}
     var kind: ShapeNode.Kind { .capsule }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -212,6 +225,7 @@ public struct ContainerRelativeShape: InsettableShape, BuiltinShape {
     public init() {}
     var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: 12) }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -219,5 +233,6 @@ public struct ContainerRelativeShape: InsettableShape, BuiltinShape {
 public struct InsetBuiltinShape: InsettableShape, BuiltinShape {
     let kind: ShapeNode.Kind
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var _builtinKind: ShapeNode.Kind? { kind }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }

@@ -6,6 +6,20 @@
 public protocol View {
     associatedtype Body: View
     @ViewBuilder var body: Body { get }
+    /// The view's node: Glance's own, not for widgets to implement. Primitive views
+    /// answer through `makeNode`, others through `body`; chosen when the type conforms,
+    /// so resolving a view asks no dynamic cast.
+    func _glanceNode(in environment: EnvironmentValues) -> ViewNode
+}
+
+extension View {
+    public func _glanceNode(in environment: EnvironmentValues) -> ViewNode {
+        EnvironmentScope.$current.withValue(environment) { resolveNode(body, in: environment) }
+    }
+}
+
+extension View where Self: PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> ViewNode { makeNode(in: environment) }
 }
 
 extension Never: View {
@@ -26,8 +40,5 @@ public protocol PrimitiveView {
 /// `ForEach` and builder closures in a body run while it resolves, and read the view's
 /// own environment, as in SwiftUI).
 package func resolveNode<V: View>(_ view: V, in environment: EnvironmentValues) -> ViewNode {
-    if let primitive = view as? any PrimitiveView {
-        return primitive.makeNode(in: environment)
-    }
-    return EnvironmentScope.$current.withValue(environment) { resolveNode(view.body, in: environment) }
+    view._glanceNode(in: environment)
 }
