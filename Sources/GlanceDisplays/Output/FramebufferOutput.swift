@@ -36,7 +36,7 @@ public final class FramebufferOutput: DisplayOutput {
         let table = palette.kind == .indexed ? palette.colors.map(geometry.encode) : []
         for y in rows {
             for x in 0..<geometry.width {
-                let value = frame.values[y * frame.width + x]
+                let value = frame[y * frame.width + x]
                 var word = table.isEmpty ? geometry.encode(palette.color(of: value)) : table[min(Int(value), table.count - 1)]
                 for byte in 0..<bytesPerPixel {
                     line[x * bytesPerPixel + byte] = UInt8(truncatingIfNeeded: word)

@@ -3,64 +3,91 @@ import Glibc
 /// and partial refreshes send only a window of it.
 extension QuantisedFrame {
     /// The value of pixel (`x`, `y`).
-    public subscript(x x: Int, y y: Int) -> UInt32 { values[y * width + x] }
+    public subscript(x x: Int, y y: Int) -> UInt32 { self[y * width + x] }
+
+    /// The same picture from `arrange` applied to its storage (one byte a pixel for
+    /// indexed palettes, four otherwise), at `width`×`height`.
+    private func rearranged(width: Int, height: Int, _ arrange: (UnsafeBufferPointer<UInt8>) -> [UInt8],
+                            _ arrangeWide: ([UInt32]) -> [UInt32]) -> QuantisedFrame {
+        if palette.kind == .indexed {
+            return QuantisedFrame(width: width, height: height, palette: palette, indices: indices.withUnsafeBufferPointer(arrange))
+        }
+        return QuantisedFrame(width: width, height: height, palette: palette, values: arrangeWide(values))
+    }
 
     /// The frame turned clockwise by `degrees` (0, 90, 180 or 270); 90 and 270 swap the sides.
     public func rotated(clockwise degrees: Int) -> QuantisedFrame {
         let turn = ((degrees % 360) + 360) % 360
         precondition(turn % 90 == 0, "rotation must be a multiple of 90 degrees")
         if turn == 0 { return self }
+        let width = self.width, height = self.height
         let newWidth = turn == 180 ? width : height
         let newHeight = turn == 180 ? height : width
-        var out = [UInt32](repeating: 0, count: values.count)
-        for y in 0..<height {
-            for x in 0..<width {
-                let (nx, ny): (Int, Int)
-                switch turn {
-                case 90: (nx, ny) = (height - 1 - y, x)
-                case 180: (nx, ny) = (width - 1 - x, height - 1 - y)
-                default: (nx, ny) = (y, width - 1 - x)
+        func turned<Value>(_ values: some Collection<Value>, _ first: Value) -> [Value] where Value: BinaryInteger {
+            var out = [Value](repeating: first, count: width * height)
+            var index = values.startIndex
+            for y in 0..<height {
+                for x in 0..<width {
+                    let (nx, ny): (Int, Int)
+                    switch turn {
+                    case 90: (nx, ny) = (height - 1 - y, x)
+                    case 180: (nx, ny) = (width - 1 - x, height - 1 - y)
+                    default: (nx, ny) = (y, width - 1 - x)
+                    }
+                    out[ny * newWidth + nx] = values[index]
+                    index = values.index(after: index)
                 }
-                out[ny * newWidth + nx] = values[y * width + x]
             }
+            return out
         }
-        return QuantisedFrame(width: newWidth, height: newHeight, palette: palette, values: out)
+        return rearranged(width: newWidth, height: newHeight, { turned($0, 0) }, { turned($0, 0) })
     }
 
     /// The part of the frame inside `rect` (which must lie within it).
     public func cropped(to rect: PixelRect) -> QuantisedFrame {
         precondition(rect.x >= 0 && rect.y >= 0 && rect.maxX <= width && rect.maxY <= height, "crop \(rect) outside \(width)x\(height)")
-        var out = [UInt32]()
-        out.reserveCapacity(rect.width * rect.height)
-        for y in rect.y..<rect.maxY {
-            out.append(contentsOf: values[(y * width + rect.x)..<(y * width + rect.maxX)])
+        let width = self.width
+        func cut<Source: RandomAccessCollection>(_ values: Source) -> [Source.Element] where Source.Index == Int {
+            var out = [Source.Element]()
+            out.reserveCapacity(rect.width * rect.height)
+            for y in rect.y..<rect.maxY {
+                out.append(contentsOf: values[(values.startIndex + y * width + rect.x)..<(values.startIndex + y * width + rect.maxX)])
+            }
+            return out
         }
-        return QuantisedFrame(width: rect.width, height: rect.height, palette: palette, values: out)
+        return rearranged(width: rect.width, height: rect.height, { cut($0) }, { cut($0) })
     }
 
     /// The smallest rectangle holding every pixel that differs from `other` (same size), or nil.
     /// Rows are compared whole first (memcmp); only changed rows are searched for their
     /// first and last differing pixel.
     public func difference(from other: QuantisedFrame) -> PixelRect? {
-        guard other.width == width, other.height == height else { return bounds }
-        var minX = width, minY = height, maxX = -1, maxY = -1
-        let width = self.width
-        values.withUnsafeBufferPointer { mine in
-            other.values.withUnsafeBufferPointer { theirs in
-                guard let a = mine.baseAddress, let b = theirs.baseAddress else { return }
-                for y in 0..<height {
-                    let row = y * width
-                    guard memcmp(a + row, b + row, width * MemoryLayout<UInt32>.stride) != 0 else { continue }
-                    minY = min(minY, y)
-                    maxY = y
-                    var first = 0
-                    while a[row + first] == b[row + first] { first += 1 }
-                    var last = width - 1
-                    while a[row + last] == b[row + last] { last -= 1 }
-                    minX = min(minX, first)
-                    maxX = max(maxX, last)
-                }
+        guard other.width == width, other.height == height, other.palette.kind == palette.kind else { return bounds }
+        if palette.kind == .indexed {
+            return indices.withUnsafeBufferPointer { mine in
+                other.indices.withUnsafeBufferPointer { theirs in Self.damage(mine, theirs, width: width, height: height) }
             }
+        }
+        let theirValues = other.values
+        return values.withUnsafeBufferPointer { mine in
+            theirValues.withUnsafeBufferPointer { theirs in Self.damage(mine, theirs, width: width, height: height) }
+        }
+    }
+
+    private static func damage<Value: Equatable>(_ a: UnsafeBufferPointer<Value>, _ b: UnsafeBufferPointer<Value>, width: Int, height: Int) -> PixelRect? {
+        guard let first = a.baseAddress, let second = b.baseAddress else { return nil }
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            let row = y * width
+            guard memcmp(first + row, second + row, width * MemoryLayout<Value>.stride) != 0 else { continue }
+            minY = min(minY, y)
+            maxY = y
+            var left = 0
+            while a[row + left] == b[row + left] { left += 1 }
+            var right = width - 1
+            while a[row + right] == b[row + right] { right -= 1 }
+            minX = min(minX, left)
+            maxX = max(maxX, right)
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)

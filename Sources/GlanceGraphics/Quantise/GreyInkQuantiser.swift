@@ -13,7 +13,7 @@ extension Canvas {
         return palette.colors.allSatisfy { $0.r == $0.g && $0.g == $0.b }
     }
 
-    func greyInkValues(palette: Palette, dither: DitherMode) -> [UInt32] {
+    func greyInkIndices(palette: Palette, dither: DitherMode) -> [UInt8] {
         let width = self.width, height = self.height
         let inkBias = palette.colors.count <= 3
         let floyd = dither == .floydSteinberg
@@ -36,8 +36,8 @@ extension Canvas {
         // Flat colours seen in this frame, by a pixel's four bytes (with a bit for a
         // tonal pixel when nothing is dithered, which takes no ink bias): a direct-mapped
         // table of 256 keys and their values.
-        var seenKeys = [UInt64](repeating: .max, count: 256), seenValues = [UInt32](repeating: 0, count: 256)
-        func flatValue(_ pixel: RGBA, biased: Bool) -> UInt32 {
+        var seenKeys = [UInt64](repeating: .max, count: 256), seenValues = [UInt8](repeating: 0, count: 256)
+        func flatValue(_ pixel: RGBA, biased: Bool) -> UInt8 {
             let opaque = pixel.a == 255 ? pixel : pixel.over(.white)
             var r = Int(opaque.r), g = Int(opaque.g), b = Int(opaque.b)
             let grey = max(r, g, b) - min(r, g, b) < 40
@@ -46,12 +46,12 @@ extension Canvas {
                 g = g * 3 / 4
                 b = b * 3 / 4
             }
-            return palette.nearest(r, g, b, grey: grey)
+            return UInt8(truncatingIfNeeded: palette.nearest(r, g, b, grey: grey))
         }
         // Two inks, the darker first (bw): the sum of the two, which a doubled value
         // is compared with.
         let split: Int? = inks.count == 2 && inks[0] < inks[1] ? inks[0] + inks[1] : nil
-        var values = [UInt32](repeating: 0, count: width * height)
+        var values = [UInt8](repeating: 0, count: width * height)
         // Error in sixteenths for this row and the next, a pixel of margin each side.
         let rowLength = width + 2
         var errors = [Int32](repeating: 0, count: rowLength * 2)
@@ -63,7 +63,7 @@ extension Canvas {
         pixels.withMemoryRebound(to: UInt32.self) { words in
         tonal.withUnsafeBufferPointer { tonal in
             var lastKey: UInt64 = .max
-            var lastValue: UInt32 = 0
+            var lastValue: UInt8 = 0
             var here = 0, below = rowLength
             for y in 0..<height {
                 let rowStart = y &* width
@@ -82,7 +82,7 @@ extension Canvas {
                             continue
                         }
                         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
-                        let value: UInt32
+                        let value: UInt8
                         if seenKeys[slot] == key {
                             value = seenValues[slot]
                         } else {
@@ -105,7 +105,7 @@ extension Canvas {
                     } else {
                         ink = v >= lowest && v <= 511 ? Int(nearestInk[v &- lowest]) : Self.nearestGrey(v, inks)
                     }
-                    out[index] = UInt32(ink)
+                    out[index] = UInt8(truncatingIfNeeded: ink)
                     // The error in sixteenths is 16·e, so its shares 7/16, 3/16, 5/16 and
                     // 1/16 are exactly 7e, 3e, 5e and e: no division.
                     let e = Int32(truncatingIfNeeded: clamp(v) &- inks[ink])

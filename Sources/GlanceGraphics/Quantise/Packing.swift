@@ -10,10 +10,10 @@ extension QuantisedFrame {
         let mask = UInt8((1 << bitsPerPixel) - 1)
         var bytes = [UInt8](repeating: 0, count: rowBytes * height)
         bytes.withUnsafeMutableBufferPointer { out in
-            values.withUnsafeBufferPointer { values in
+            do {
                 for y in 0..<height {
                     for x in 0..<width {
-                        let bits = code(values[y * width + x]) & mask
+                        let bits = code(self[y * width + x]) & mask
                         let shift = 8 - bitsPerPixel * (x % perByte + 1)
                         out[y * rowBytes + x / perByte] |= bits << shift
                     }

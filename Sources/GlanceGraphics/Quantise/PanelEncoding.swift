@@ -28,10 +28,11 @@ extension QuantisedFrame {
 extension QuantisedFrame {
     /// bw's layout without a call per pixel: a set bit for every non-black pixel.
     func packedWhiteBits() -> [UInt8] {
+        precondition(palette.kind == .indexed, "bw is an indexed palette")
         let rowBytes = (width + 7) / 8
         var bytes = [UInt8](repeating: 0, count: rowBytes * height)
         bytes.withUnsafeMutableBufferPointer { out in
-            values.withUnsafeBufferPointer { values in
+            indices.withUnsafeBufferPointer { values in
                 for y in 0..<height {
                     var source = y * width
                     let rowStart = y * rowBytes

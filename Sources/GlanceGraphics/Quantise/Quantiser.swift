@@ -10,13 +10,26 @@ public enum DitherMode: String, CaseIterable, Sendable {
     case bayer
 }
 
-/// A frame in a palette's values: an index per pixel for indexed palettes, a packed
-/// colour for RGB565/RGB888.
+/// A frame in a palette's values: an index per pixel for indexed palettes (kept as one
+/// byte a pixel), a packed colour for RGB565/RGB888 (four bytes).
 public struct QuantisedFrame: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let palette: Palette
-    public internal(set) var values: [UInt32]
+    /// Indexed palettes: each pixel's ink, row-major (empty for RGB565/RGB888).
+    public private(set) var indices: [UInt8]
+    /// RGB565/RGB888: each pixel's packed colour (empty for indexed palettes).
+    private var colours: [UInt32]
+
+    /// Every pixel's value, row-major (a copy for indexed palettes: hot paths read
+    /// `indices` or `self[index]`).
+    public var values: [UInt32] {
+        get { palette.kind == .indexed ? indices.map { UInt32($0) } : colours }
+        set {
+            precondition(newValue.count == width * height, "a \(width)x\(height) frame needs \(width * height) values")
+            if palette.kind == .indexed { indices = newValue.map { UInt8(truncatingIfNeeded: $0) } } else { colours = newValue }
+        }
+    }
 
     /// A frame of `width`×`height` values (row-major) in `palette`.
     public init(width: Int, height: Int, palette: Palette, values: [UInt32]) {
@@ -24,14 +37,36 @@ public struct QuantisedFrame: Sendable, Equatable {
         self.width = width
         self.height = height
         self.palette = palette
-        self.values = values
+        if palette.kind == .indexed {
+            precondition(palette.colors.count <= 256, "an indexed palette has at most 256 inks")
+            indices = values.map { UInt8(truncatingIfNeeded: $0) }
+            colours = []
+        } else {
+            indices = []
+            colours = values
+        }
     }
+
+    /// A frame of an indexed palette from its inks, one byte a pixel (row-major).
+    public init(width: Int, height: Int, palette: Palette, indices: [UInt8]) {
+        precondition(palette.kind == .indexed, "indices are for indexed palettes")
+        precondition(indices.count == width * height, "a \(width)x\(height) frame needs \(width * height) values")
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.indices = indices
+        colours = []
+    }
+
+    /// The value of pixel `index` (row-major).
+    @inline(__always)
+    public subscript(index: Int) -> UInt32 { palette.kind == .indexed ? UInt32(indices[index]) : colours[index] }
 
     /// The frame as RGBA, for PNG output and comparisons.
     public func canvas() -> Canvas {
         // Sizes came from a valid canvas.
         var canvas = try! Canvas(width: width, height: height)
-        for index in values.indices { canvas.pixels[index] = palette.color(of: values[index]) }
+        for index in 0..<width * height { canvas.pixels[index] = palette.color(of: self[index]) }
         return canvas
     }
 }
@@ -50,17 +85,20 @@ extension Canvas {
     /// `general`: the loop for every palette even where a narrower one applies (tests
     /// compare the two).
     func quantised(to palette: Palette, dither: DitherMode, general: Bool) -> QuantisedFrame {
-        var values: [UInt32]
+        guard palette.kind == .indexed else {
+            return QuantisedFrame(width: width, height: height, palette: palette, values: generalValues(palette: palette, dither: dither))
+        }
+        var indices: [UInt8]
         if !general, Self.greyInkPathApplies(to: palette, dither: dither) {
-            values = greyInkValues(palette: palette, dither: dither)
+            indices = greyInkIndices(palette: palette, dither: dither)
         } else {
-            values = generalValues(palette: palette, dither: dither)
+            indices = generalValues(palette: palette, dither: dither).map { UInt8(truncatingIfNeeded: $0) }
         }
         // Only frames with tones need the halo (a text-only frame skips the pass).
-        if dither != .none, palette.kind == .indexed, (palette.achromatic?.count ?? palette.colors.count) == 2, tonal.contains(true) {
-            keepContrast(&values, palette: palette)
+        if dither != .none, (palette.achromatic?.count ?? palette.colors.count) == 2, tonal.contains(true) {
+            keepContrast(&indices, palette: palette)
         }
-        return QuantisedFrame(width: width, height: height, palette: palette, values: values)
+        return QuantisedFrame(width: width, height: height, palette: palette, indices: indices)
     }
 
     private func generalValues(palette: Palette, dither: DitherMode) -> [UInt32] {
@@ -287,8 +325,8 @@ extension Canvas {
     /// edges in its dots: every dithered pixel touching a black glyph pixel is made white,
     /// and every one touching a white glyph pixel black — a one-pixel halo that keeps the
     /// text's contrast on any grey. Shapes get no halo.
-    private func keepContrast(_ values: inout [UInt32], palette: Palette) {
-        let black = palette.nearest(0, 0, 0), white = palette.nearest(255, 255, 255)
+    private func keepContrast(_ values: inout [UInt8], palette: Palette) {
+        let black = UInt8(palette.nearest(0, 0, 0)), white = UInt8(palette.nearest(255, 255, 255))
         let width = self.width, height = self.height
         // A pixel between black and white text keeps its dot: the first halo wins (pixels
         // in reading order, then their neighbours row by row).
