@@ -2,6 +2,7 @@
 #include "CGlanceLinux.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/epoll.h>
@@ -272,4 +273,10 @@ int glance_evdev_abs_range(int fd, int axis, int32_t *minimum, int32_t *maximum)
     *minimum = info.minimum;
     *maximum = info.maximum;
     return 0;
+}
+
+int glance_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold) {
+    int ok = mallopt(M_MMAP_THRESHOLD, (int)mmap_threshold);
+    ok = mallopt(M_TRIM_THRESHOLD, (int)trim_threshold) && ok;
+    return ok ? 0 : -1;
 }

@@ -1,6 +1,7 @@
 import GlanceGraphics
 import GlanceYAML
 import ArgumentParser
+import GlanceSystem
 import FoundationEssentials
 import Glibc
 import GlanceHost
@@ -47,6 +48,7 @@ public struct WidgetExecutableCommand: ParsableCommand {
 /// Like ArgumentParser's `main()`, but usage and configuration errors exit with 2
 /// and print one line, never a stack trace.
 func runMain<Command: ParsableCommand>(_ root: Command.Type) {
+    Allocator.keepFramePages()
     do {
         var command = try root.parseAsRoot()
         try command.run()

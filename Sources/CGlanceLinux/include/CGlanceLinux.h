@@ -85,4 +85,7 @@ ssize_t glance_send(int fd, const void *bytes, size_t length);
 // (ENOTTY on a pipe or a device without the axis).
 int glance_evdev_abs_range(int fd, int axis, int32_t *minimum, int32_t *maximum);
 
+// Sets glibc's mmap and trim thresholds (mallopt); returns 0 when both were taken.
+int glance_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold);
+
 #endif
