@@ -29,7 +29,8 @@ struct BenchCommand: ParsableCommand {
         the press to the frame reaching the panel (key_to_refresh_ms). --compare-peer runs \
         the Pillow script (python3 with Pillow) and this scene alternately, five rounds of \
         --frames each, and prints both medians and the ratio. Last line: \
-        frames=N ms_per_frame=X peak_rss_kib=Y cpu_ms_per_frame=C median_ms=M scene=S
+        frames=N ms_per_frame=X peak_rss_kib=Y cpu_ms_per_frame=C median_ms=M scene=S \
+        [peer_ms=P speedup=R] rss_anon_kib=A (the process's anonymous resident memory at the end)
         """,
         subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self, RefreshBench.self]
     )
@@ -173,7 +174,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }.map { Int(String($0.filter(\.isNumber))) ?? 0 } ?? 0
+        let peak = RefreshBench.field("VmHWM", in: status), anonymous = RefreshBench.field("RssAnon", in: status)
         print("rendered \(frames) frames of the \(scene.rawValue) scene (\(measurement.warmUp) warm-up), checksum \(measurement.checksum)")
         if scene == .demo && !comparePeer {
             let latency = try InputLatencyBench.measure(presses: 20, fonts: fonts)
@@ -181,7 +182,7 @@ struct BenchCommand: ParsableCommand {
         }
         print("frames=\(frames) ms_per_frame=\(measurement.mean.rounded(toPlaces: 3)) peak_rss_kib=\(peak) "
               + "cpu_ms_per_frame=\(measurement.cpuPerFrame.rounded(toPlaces: 3)) median_ms=\(measurement.median.rounded(toPlaces: 3)) "
-              + "scene=\(scene.rawValue)\(peerLine)")
+              + "scene=\(scene.rawValue)\(peerLine) rss_anon_kib=\(anonymous)")
     }
 }
 

@@ -11,7 +11,7 @@ struct ScalingBench: ParsableCommand {
         commandName: "scaling",
         abstract: "Time frames at 250×122, 800×480 and 1600×1200, and with 1, 16 and 64 slots.",
         discussion: """
-        Each case renders --frames frames through the whole path (providers, view bodies, \
+        Each case renders --repeats frames through the whole path (providers, view bodies, \
         layout, drawing, Floyd–Steinberg to black and white, packing), each for another day; \
         the first tenth warms the caches. Sizes: the demo's five widgets placed in \
         proportion on the panel. Slots: the weekday widget (systemSmall) tiled over \
@@ -20,8 +20,8 @@ struct ScalingBench: ParsableCommand {
         """
     )
 
-    @Option(help: "Frames per case.")
-    var frames: Int = 60
+    @Option(help: "Frames rendered per case (--frames belongs to `glance bench` itself).")
+    var repeats: Int = 60
 
     /// The demo's slots on an 800×480 panel, as (kind, family, x, y, width, height, extra).
     static let demoSlots: [(String, String, Int, Int, Int, Int, String)] = [
@@ -57,7 +57,7 @@ struct ScalingBench: ParsableCommand {
     }
 
     func run() throws {
-        guard (1...10_000).contains(frames) else { throw UsageError(message: "--frames must be between 1 and 10000") }
+        guard (2...10_000).contains(repeats) else { throw UsageError(message: "--repeats must be between 2 and 10000 (the first tenth, at least one, warms the caches)") }
         let fonts: FontLibrary
         do {
             fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
@@ -71,7 +71,7 @@ struct ScalingBench: ParsableCommand {
         for side in [1, 4, 8] { cases.append(("slots", Self.tiledConfig(side: side), side * side)) }
         for item in cases {
             let config = try ConfigLoader.parse(item.yaml, file: "scaling bench")
-            let measured = try BenchCommand.measure(config, WidgetCatalog.registry, frames: frames, fonts: fonts)
+            let measured = try BenchCommand.measure(config, WidgetCatalog.registry, frames: repeats, fonts: fonts)
             let pixels = Double(config.display.width * config.display.height)
             print("case=\(item.name) width=\(config.display.width) height=\(config.display.height) slots=\(item.slots) "
                   + "ms_per_frame=\(measured.mean.rounded(toPlaces: 3)) median_ms=\(measured.median.rounded(toPlaces: 3)) "

@@ -13,7 +13,7 @@ import Testing
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
         #expect(fields["frames"] == "2" && fields["scene"] == "peer")
-        for name in ["ms_per_frame", "peak_rss_kib", "cpu_ms_per_frame", "median_ms"] {
+        for name in ["ms_per_frame", "peak_rss_kib", "cpu_ms_per_frame", "median_ms", "rss_anon_kib"] {
             #expect(fields[name].flatMap(Double.init).map { $0 > 0 } == true, "\(name) in \(last)")
         }
     }
@@ -22,10 +22,41 @@ import Testing
         (["bench", "--frames", "0"], "--frames must be between 1 and 100000"),
         (["bench", "--scene", "nope"], "The value 'nope' is invalid for '--scene <scene>'"),
         (["bench", "--compare-peer", "--peer-script", "/nonexistent/peer.py", "--frames", "1"], "no Pillow script at /nonexistent/peer.py"),
+        (["bench", "scaling", "--repeats", "0"], "--repeats must be between 2 and 10000"),
+        (["bench", "refresh", "--runs", "0"], "--runs must be between 1 and 1000"),
+        (["bench", "refresh", "--days", "0"], "--days must be between 1 and 1000"),
     ])
     func badArgumentsAreRefused(arguments: [String], message: String) throws {
         let result = try runGlance(arguments)
         #expect(result.status != 0)
         #expect(result.stderr.contains(message), "\(result.stderr)")
+    }
+
+    /// Fields of a line of `key=value` pairs.
+    func fields(_ line: String) -> [String: String] {
+        var fields: [String: String] = [:]
+        for pair in line.split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
+        }
+        return fields
+    }
+
+    @Test func scalingReportsEverySizeAndSlotCount() throws {
+        let result = try runGlance(["bench", "scaling", "--repeats", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let cases = result.stdout.split(separator: "\n").map { fields(String($0)) }.filter { $0["case"] != nil }
+        #expect(cases.map { "\($0["width"] ?? "")x\($0["height"] ?? "")/\($0["slots"] ?? "")" }
+                == ["250x122/5", "800x480/5", "1600x1200/5", "800x480/1", "800x480/16", "800x480/64"])
+        for line in cases { #expect(line["median_ms"].flatMap(Double.init).map { $0 > 0 } == true, "\(line)") }
+    }
+
+    @Test func refreshReportsStartMemoryAndMidnight() throws {
+        let result = try runGlance(["bench", "refresh", "--runs", "1", "--days", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = fields(try #require(result.stdout.split(separator: "\n").last.map(String.init)))
+        for name in ["start_ms", "private_dirty_kib", "rss_anon_kib", "peak_rss_kib", "midnight_cpu_ms"] {
+            #expect(last[name].flatMap(Double.init).map { $0 > 0 } == true, "\(name) in \(last)")
+        }
     }
 }
