@@ -3,4 +3,6 @@ import GlanceUI
 /// check that layout grows linearly with the tree, without timing anything.
 public struct LayoutStatistics: Sendable {
     public var sizesComputed = 0
+    /// Texts laid out with FreeType (not answered from memory), each size tried once.
+    public var textLayouts = 0
 }

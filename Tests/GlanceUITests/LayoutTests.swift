@@ -101,6 +101,34 @@ import Testing
         #expect(fitted.height < ideal.height)
     }
 
+    /// The scale is searched, not walked: the chosen size is the largest step of 0.05
+    /// that fits (the walk's answer), found in a handful of layouts instead of one a step.
+    @Test func minimumScaleFactorIsSearchedForTheLargestStepThatFits() throws {
+        let fonts = try FontLibrary()
+        let plain = resolveNode(Text("Launch day").font(.title), in: EnvironmentValues())
+        let ideal = ViewRenderer(fonts: fonts).sizeThatFits(plain, .unspecified)
+        for fraction in [0.95, 0.8, 0.62, 0.4, 0.21] {
+            let renderer = ViewRenderer(fonts: fonts)
+            let proposal = ProposedSize(width: (ideal.width * fraction).rounded(.down), height: nil)
+            let shrinking = resolveNode(Text("Launch day").font(.title).lineLimit(1).minimumScaleFactor(0.2), in: EnvironmentValues())
+            let fitted = renderer.sizeThatFits(shrinking, proposal)
+            // The walk: every step from full size down, the first that fits (the
+            // smallest, cut, when none does).
+            var expected: Size?, smallest: Size?
+            var factor = 1.0
+            while factor >= 0.2 - 0.001, expected == nil {
+                let sized = ViewRenderer(fonts: fonts).sizeThatFits(
+                    resolveNode(Text("Launch day").font(.system(size: 28 * factor)).lineLimit(1), in: EnvironmentValues()), .unspecified)
+                if sized.width <= proposal.width! { expected = sized }
+                smallest = sized
+                factor -= 0.05
+            }
+            if expected != nil { #expect(fitted.width <= proposal.width!) }
+            #expect(fitted.height == (expected ?? smallest)?.height, "at \(fraction)")
+            #expect(renderer.statistics.textLayouts <= 7, "\(renderer.statistics.textLayouts) layouts at \(fraction)")
+        }
+    }
+
     @Test func textStylesUseDynamicTypeSizes() {
         let body = renderer.sizeThatFits(resolveNode(Text("Hg"), in: EnvironmentValues()), .unspecified)
         let title = renderer.sizeThatFits(resolveNode(Text("Hg").font(.largeTitle), in: EnvironmentValues()), .unspecified)

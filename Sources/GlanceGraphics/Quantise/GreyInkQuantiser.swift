@@ -51,6 +51,7 @@ extension Canvas {
         // Two inks, the darker first (bw): the sum of the two, which a doubled value
         // is compared with.
         let split: Int? = inks.count == 2 && inks[0] < inks[1] ? inks[0] + inks[1] : nil
+        let darkInk = inks[0], lightInk = inks.count > 1 ? inks[1] : inks[0]
         var values = [UInt8](repeating: 0, count: width * height)
         // Error in sixteenths for this row and the next, a pixel of margin each side.
         let rowLength = width + 2
@@ -98,17 +99,21 @@ extension Canvas {
                     let source = pixels[index]
                     let opaque = source.a == 255 ? source : source.over(.white)
                     let v = opaque.luma &+ Int((errors[here &+ x &+ 1] &+ carry) / 16)
-                    let ink: Int
+                    let ink: Int, inkValue: Int
                     if let split {
-                        // Two inks, darker first: a comparison (a tie takes the first).
-                        ink = 2 &* v <= split ? 0 : 1
+                        // Two inks, darker first: a comparison (a tie takes the first),
+                        // and the ink's grey chosen without a load.
+                        let dark = 2 &* v <= split
+                        ink = dark ? 0 : 1
+                        inkValue = dark ? darkInk : lightInk
                     } else {
                         ink = v >= lowest && v <= 511 ? Int(nearestInk[v &- lowest]) : Self.nearestGrey(v, inks)
+                        inkValue = inks[ink]
                     }
                     out[index] = UInt8(truncatingIfNeeded: ink)
                     // The error in sixteenths is 16·e, so its shares 7/16, 3/16, 5/16 and
                     // 1/16 are exactly 7e, 3e, 5e and e: no division.
-                    let e = Int32(truncatingIfNeeded: clamp(v) &- inks[ink])
+                    let e = Int32(truncatingIfNeeded: clamp(v) &- inkValue)
                     // The right neighbour's share stays in a register.
                     carry = x &+ 1 < width && tonal[index &+ 1] ? e &* 7 : 0
                     if hasBelow {
