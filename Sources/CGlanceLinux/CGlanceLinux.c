@@ -275,8 +275,11 @@ int glance_evdev_abs_range(int fd, int axis, int32_t *minimum, int32_t *maximum)
     return 0;
 }
 
-int glance_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold) {
+int glance_malloc_tune(size_t mmap_threshold, size_t trim_threshold, int arenas) {
     int ok = mallopt(M_MMAP_THRESHOLD, (int)mmap_threshold);
     ok = mallopt(M_TRIM_THRESHOLD, (int)trim_threshold) && ok;
+    ok = mallopt(M_ARENA_MAX, arenas) && ok;
     return ok ? 0 : -1;
 }
+
+void glance_malloc_release(void) { malloc_trim(0); }

@@ -174,7 +174,10 @@ struct RunCommand: ParsableCommand {
         // Announce each sleep so a person (and the idle benchmark) can see the schedule.
         while true {
             let zone = current.host.config.timeZone
-            if let next = current.host.nextInstant() {
+            let next = current.host.nextInstant()
+            // A long sleep ahead: the pages the refresh freed go back to the system.
+            if next.map({ $0.timeIntervalSinceNow > 5 }) ?? true { Allocator.releaseFreePages() }
+            if let next {
                 Self.say("next wake: \(iso8601String(next, in: zone))")
             } else {
                 Self.say("next wake: none scheduled (waiting for keys or reloads)")

@@ -85,7 +85,11 @@ ssize_t glance_send(int fd, const void *bytes, size_t length);
 // (ENOTTY on a pipe or a device without the axis).
 int glance_evdev_abs_range(int fd, int axis, int32_t *minimum, int32_t *maximum);
 
-// Sets glibc's mmap and trim thresholds (mallopt); returns 0 when both were taken.
-int glance_malloc_thresholds(size_t mmap_threshold, size_t trim_threshold);
+// Sets glibc's mmap and trim thresholds and its most arenas (mallopt); returns 0 when
+// all were taken.
+int glance_malloc_tune(size_t mmap_threshold, size_t trim_threshold, int arenas);
+
+// Gives the free pages of every malloc arena back to the system (malloc_trim(0)).
+void glance_malloc_release(void);
 
 #endif
