@@ -64,8 +64,10 @@ let package = Package(
         .target(name: "GlanceIntents", dependencies: ["GlanceTime", "GlanceSystem"]),
         // libcurl from Debian (libcurl4-openssl-dev): the data widgets' HTTP GETs, blocking
         // on the slot's own thread (see GlanceFetch/HTTPClient.swift for why not URLSession).
-        // The static build of any target that imports Glance needs it too (FoundationNetworking).
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Its headers only: CGlanceCurl opens libcurl.so.4 on the first fetch, so `glance`
+        // does not load it and its two dozen libraries at start. The `Glance` target links
+        // it for FoundationNetworking (a static build of a widget needs it).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "CGlanceCurl", dependencies: ["CCurl"]),
         // What data widgets read: HTTP GETs, JSON values and paths, files watched with inotify.
         .target(name: "GlanceFetch", dependencies: ["CGlanceCurl", "GlanceSystem", "CGlanceLinux"]),
@@ -94,7 +96,8 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"]),
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"],
+                linkerSettings: [.linkedLibrary("curl")]),
         // The commands, shared by `glance` and by users' own widget executables.
         .target(
             name: "GlanceCommandLine",

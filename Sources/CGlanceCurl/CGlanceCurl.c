@@ -1,11 +1,60 @@
 #include "CGlanceCurl.h"
 #include <curl/curl.h>
+#include <dlfcn.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+// libcurl is opened on the first fetch, not linked: it and the two dozen libraries it
+// needs (TLS, Kerberos, LDAP, SSH, IDN, HTTP/2…) are then not loaded, relocated and
+// kept in memory by displays that fetch nothing.
+static struct {
+    CURLcode (*global_init)(long);
+    CURL *(*easy_init)(void);
+    CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+    CURLcode (*easy_perform)(CURL *);
+    CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+    const char *(*easy_strerror)(CURLcode);
+    void (*easy_cleanup)(CURL *);
+    struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+    void (*slist_free_all)(struct curl_slist *);
+    int loaded;
+    char error[256];
+} lib;
+
+static void *symbol(void *handle, const char *name, int *missing) {
+    void *address = dlsym(handle, name);
+    if (!address && !*missing) {
+        *missing = 1;
+        snprintf(lib.error, sizeof lib.error, "libcurl.so.4 has no %s; install libcurl4 7.62 or later (scripts/bootstrap does)", name);
+    }
+    return address;
+}
+
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static void init_once(void) { curl_global_init(CURL_GLOBAL_DEFAULT); }
+static void init_once(void) {
+    void *handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char *reason = dlerror();
+        snprintf(lib.error, sizeof lib.error, "libcurl cannot be loaded (%s); install libcurl4 (scripts/bootstrap does)",
+                 reason ? reason : "no reason given");
+        return;
+    }
+    int missing = 0;
+    *(void **)&lib.global_init = symbol(handle, "curl_global_init", &missing);
+    *(void **)&lib.easy_init = symbol(handle, "curl_easy_init", &missing);
+    *(void **)&lib.easy_setopt = symbol(handle, "curl_easy_setopt", &missing);
+    *(void **)&lib.easy_perform = symbol(handle, "curl_easy_perform", &missing);
+    *(void **)&lib.easy_getinfo = symbol(handle, "curl_easy_getinfo", &missing);
+    *(void **)&lib.easy_strerror = symbol(handle, "curl_easy_strerror", &missing);
+    *(void **)&lib.easy_cleanup = symbol(handle, "curl_easy_cleanup", &missing);
+    *(void **)&lib.slist_append = symbol(handle, "curl_slist_append", &missing);
+    *(void **)&lib.slist_free_all = symbol(handle, "curl_slist_free_all", &missing);
+    if (missing) return;
+    lib.global_init(CURL_GLOBAL_DEFAULT);
+    lib.loaded = 1;
+}
 void glance_http_global_init(void) { pthread_once(&once, init_once); }
 
 typedef struct {
@@ -40,7 +89,12 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
                      size_t max_bytes, glance_http_result *result) {
     glance_http_global_init();
     memset(result, 0, sizeof *result);
-    CURL *curl = curl_easy_init();
+    if (!lib.loaded) {
+        result->curl_code = CURLE_FAILED_INIT;
+        strncpy(result->error, lib.error, sizeof result->error - 1);
+        return;
+    }
+    CURL *curl = lib.easy_init();
     if (!curl) {
         result->curl_code = CURLE_FAILED_INIT;
         strcpy(result->error, "libcurl could not start a transfer");
@@ -48,38 +102,38 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
     }
     sink s = {result, 0, max_bytes};
     struct curl_slist *list = NULL;
-    for (int i = 0; i < header_count; i++) list = curl_slist_append(list, headers[i]);
-    curl_easy_setopt(curl, CURLOPT_URL, url);
-    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, list);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
-    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
-    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    for (int i = 0; i < header_count; i++) list = lib.slist_append(list, headers[i]);
+    lib.easy_setopt(curl, CURLOPT_URL, url);
+    lib.easy_setopt(curl, CURLOPT_HTTPHEADER, list);
+    lib.easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
+    lib.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
+    lib.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
+    lib.easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
 #if LIBCURL_VERSION_NUM >= 0x075500
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+    lib.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
+    lib.easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-    curl_easy_setopt(curl, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-    curl_easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    lib.easy_setopt(curl, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+    lib.easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-    curl_easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
-    curl_easy_setopt(curl, CURLOPT_USERAGENT, "Glance (+https://github.com/glance-displays)");
-    curl_easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)max_bytes);
-    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_body);
-    curl_easy_setopt(curl, CURLOPT_WRITEDATA, &s);
-    curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
-    CURLcode code = curl_easy_perform(curl);
+    lib.easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
+    lib.easy_setopt(curl, CURLOPT_USERAGENT, "Glance (+https://github.com/glance-displays)");
+    lib.easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)max_bytes);
+    lib.easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_body);
+    lib.easy_setopt(curl, CURLOPT_WRITEDATA, &s);
+    lib.easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
+    CURLcode code = lib.easy_perform(curl);
     result->curl_code = (int)code;
     if (code == CURLE_FILESIZE_EXCEEDED) result->too_large = 1;
-    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result->status);
+    lib.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result->status);
     char *type = NULL;
-    if (curl_easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) result->content_type = strdup(type);
+    if (lib.easy_getinfo(curl, CURLINFO_CONTENT_TYPE, &type) == CURLE_OK && type) result->content_type = strdup(type);
     if (code != CURLE_OK && result->error[0] == 0) {
-        strncpy(result->error, curl_easy_strerror(code), sizeof result->error - 1);
+        strncpy(result->error, lib.easy_strerror(code), sizeof result->error - 1);
     }
-    curl_slist_free_all(list);
-    curl_easy_cleanup(curl);
+    lib.slist_free_all(list);
+    lib.easy_cleanup(curl);
 }
 
 void glance_http_result_free(glance_http_result *result) {
