@@ -86,11 +86,14 @@ let package = Package(
         ),
         // libmosquitto from Debian (libmosquitto-dev): the MQTT client, driven from the
         // daemon's one wait through its socket (no library thread).
-        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
+        // mosquitto.h's functions defined as calls into libmosquitto.so.1, opened when an
+        // MQTT client is first made (a display without mqtt: loads neither it nor OpenSSL).
+        .target(name: "CGlanceMosquitto", dependencies: ["CMosquitto"]),
         // Many displays: MQTT (state, commands, Home Assistant discovery) as one more front
         // end to the control commands, and TRMNL devices served as displays of their own.
         .target(name: "GlanceFleet", dependencies: [
-            "CMosquitto", "GlanceHost", "GlanceFetch", "GlanceGraphics", "GlanceDisplays", "GlanceText", "GlanceIntents", "GlanceWidgetKit", "GlanceSystem",
+            "CMosquitto", "CGlanceMosquitto", "GlanceHost", "GlanceFetch", "GlanceGraphics", "GlanceDisplays", "GlanceText", "GlanceIntents", "GlanceWidgetKit", "GlanceSystem",
             "GlanceTime", "GlanceYAML", "CGlanceLinux",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),

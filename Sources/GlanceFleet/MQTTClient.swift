@@ -1,4 +1,5 @@
 import CGlanceLinux
+import CGlanceMosquitto
 import CMosquitto
 import FoundationEssentials
 import GlanceHost
@@ -72,6 +73,7 @@ final class MQTTClient {
         availabilityTopic = config.nodeTopic + "/availability"
         mosquitto_lib_init()
         guard let handle = mosquitto_new("glance-\(config.nodeID)", true, nil) else {
+            if let reason = glance_mosquitto_load_error() { throw SetupError(description: String(cString: reason)) }
             throw SetupError(description: "cannot make an MQTT client: \(String(cString: strerror(errno)))")
         }
         self.handle = handle

@@ -1,0 +1,11 @@
+#ifndef CGLANCEMOSQUITTO_H
+#define CGLANCEMOSQUITTO_H
+
+// The libmosquitto functions Glance calls, defined here and forwarded to libmosquitto.so.1
+// opened on first use (dlopen), so that a display without `mqtt:` does not load it and
+// OpenSSL at start. The declarations are mosquitto.h's (module CMosquitto).
+
+// NULL when libmosquitto is loaded (or not tried yet), else why it could not be.
+const char *glance_mosquitto_load_error(void);
+
+#endif
