@@ -51,7 +51,11 @@ struct RunCommand: ParsableCommand {
         }
         let fonts: FontLibrary
         do {
-            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory, log: { Self.say($0) })
+            // fontconfig's answers are kept in the state folder: a start that asks the
+            // same questions does not load fontconfig.
+            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory,
+                                    matchCacheDirectory: StateDirectory.resolve(configured: configuration.stateDirectory),
+                                    log: { Self.say($0) })
         } catch {
             throw RuntimeError(message: "\(error)")
         }
@@ -162,6 +166,7 @@ struct RunCommand: ParsableCommand {
         }
 
         current.host.start()
+        fonts.saveMatchCache()
         trmnl?.start()
         link?.update()
         if once {
@@ -175,8 +180,12 @@ struct RunCommand: ParsableCommand {
         while true {
             let zone = current.host.config.timeZone
             let next = current.host.nextInstant()
-            // A long sleep ahead: the pages the refresh freed go back to the system.
-            if next.map({ $0.timeIntervalSinceNow > 5 }) ?? true { Allocator.releaseFreePages() }
+            // A long sleep ahead: new font choices are kept, and the pages the refresh
+            // freed go back to the system.
+            if next.map({ $0.timeIntervalSinceNow > 5 }) ?? true {
+                fonts.saveMatchCache()
+                Allocator.releaseFreePages()
+            }
             if let next {
                 Self.say("next wake: \(iso8601String(next, in: zone))")
             } else {

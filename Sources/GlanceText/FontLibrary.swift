@@ -11,7 +11,12 @@ import Glibc
 /// family of their own (`colorEmojiFamily`); fallback gives outline fonts only.
 public final class FontLibrary {
     private let freeType: FreeTypeLibrary
-    private let config: OpaquePointer?
+    /// fontconfig's configuration, loaded when a question is not in `matchCache`.
+    private var loadedConfig: OpaquePointer?
+    private var configTried = false
+    private let applicationFontDirectory: String?
+    /// fontconfig's earlier answers, kept in the state folder (nil: none kept).
+    private let matchCache: FontMatchCache?
     private var files: [FileKey: FontFile?] = [:]
     private var faces: [FaceKey: FontFace] = [:]
     private var mappedFiles: [String: MappedFontFile] = [:]
@@ -36,21 +41,53 @@ public final class FontLibrary {
     ///   - applicationFontDirectory: a folder whose fonts join the system's (the
     ///     repository's `fonts/`), if it exists.
     ///   - colorEmojiFamily: the colour emoji family (Debian's fonts-noto-color-emoji).
+    ///   - matchCacheDirectory: where fontconfig's answers are kept between runs (a
+    ///     display's state folder); fontconfig is then loaded only for a question not
+    ///     answered there, and `saveMatchCache()` writes the new answers. Without it
+    ///     fontconfig is loaded now.
     public init(applicationFontDirectory: String? = nil, colorEmojiFamily: String? = FontLibrary.defaultColorEmojiFamily,
-                log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
+                matchCacheDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
         self.log = log
         self.colorEmojiFamily = colorEmojiFamily
+        self.applicationFontDirectory = applicationFontDirectory
         guard let freeType = FreeTypeLibrary() else { throw SetupError(message: "FreeType could not start; check that libfreetype6 is installed (scripts/bootstrap installs it)") }
         self.freeType = freeType
-        guard let config = FcInitLoadConfigAndFonts() else { throw SetupError(message: "fontconfig could not load its configuration; check that fontconfig is installed (scripts/bootstrap installs it)") }
-        self.config = config
-        if let directory = applicationFontDirectory, FileManager.default.fileExists(atPath: directory) {
-            _ = FcConfigAppFontAddDir(config, directory)
+        if let matchCacheDirectory {
+            matchCache = FontMatchCache(directory: matchCacheDirectory, fontFolders: applicationFontDirectory.map { [$0] } ?? [])
+        } else {
+            matchCache = nil
+            guard fontconfig() != nil else { throw SetupError(message: Self.fontconfigMissing) }
         }
     }
 
     deinit {
-        FcConfigDestroy(config)
+        if let loadedConfig { FcConfigDestroy(loadedConfig) }
+    }
+
+    private static let fontconfigMissing = "fontconfig could not load its configuration; check that fontconfig is installed (scripts/bootstrap installs it)"
+
+    /// fontconfig's configuration with the application's fonts, loaded on first use.
+    private func fontconfig() -> OpaquePointer? {
+        if configTried { return loadedConfig }
+        configTried = true
+        guard let config = FcInitLoadConfigAndFonts() else {
+            log(Self.fontconfigMissing)
+            return nil
+        }
+        if let directory = applicationFontDirectory, FileManager.default.fileExists(atPath: directory) {
+            _ = FcConfigAppFontAddDir(config, directory)
+        }
+        loadedConfig = config
+        return config
+    }
+
+    /// Whether fontconfig was loaded (tests: a warm match cache loads none).
+    var isFontconfigLoaded: Bool { loadedConfig != nil }
+
+    /// Keeps fontconfig's new answers in the match cache's file (after a display's first
+    /// frame: the next start then loads no fontconfig for the same texts).
+    public func saveMatchCache() {
+        matchCache?.save(log: log)
     }
 
     /// The face that best matches `descriptor`. When the family is not installed the
@@ -149,7 +186,16 @@ public final class FontLibrary {
     /// fontconfig's best file for a family/weight/style, optionally one that has
     /// `character`, and one with (or without) colour glyphs when `color` says.
     private func match(family: String, weight: FontWeight, italic: Bool, character: UInt32?, color: Bool? = nil) -> FontFile? {
-        guard let pattern = FcPatternCreate() else { return nil }
+        let key = "\(family)\u{1F}\(weight.fontconfigWeight)\u{1F}\(italic)\u{1F}\(character.map(String.init) ?? "-")\u{1F}\(color.map { $0 ? "colour" : "outline" } ?? "-")"
+        if let known = matchCache?.answer(key) { return known }
+        let file = askFontconfig(family: family, weight: weight, italic: italic, character: character, color: color)
+        // Only answers from a loaded fontconfig are kept (not its absence).
+        if loadedConfig != nil { matchCache?.remember(key, file) }
+        return file
+    }
+
+    private func askFontconfig(family: String, weight: FontWeight, italic: Bool, character: UInt32?, color: Bool?) -> FontFile? {
+        guard let config = fontconfig(), let pattern = FcPatternCreate() else { return nil }
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, "family", family)
         FcPatternAddInteger(pattern, "weight", weight.fontconfigWeight)
