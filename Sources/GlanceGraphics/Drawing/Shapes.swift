@@ -107,11 +107,40 @@ extension Canvas {
     public mutating func drawMask(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, atX x: Int, y: Int, _ color: RGBA,
                                   tonal: Bool = false, glyph: Bool = false) {
         guard mask.count >= maskWidth * maskHeight else { return }
-        for row in 0..<maskHeight {
-            for column in 0..<maskWidth {
-                let coverage = mask[row * maskWidth + column]
-                if coverage > 0 { blend(x: x + column, y: y + row, color, coverage: coverage, tonal: tonal, glyph: glyph) }
+        // The mask's rows and columns inside the clip, worked out once; then each row a
+        // span of plain stores (what `blend` does per pixel, without its checks).
+        let firstColumn = max(0, clip.x - x), endColumn = min(maskWidth, clip.maxX - x)
+        let firstRow = max(0, clip.y - y), endRow = min(maskHeight, clip.maxY - y)
+        guard firstColumn < endColumn, firstRow < endRow else { return }
+        let columns = firstColumn..<endColumn, rows = firstRow..<endRow
+        let width = self.width
+        let opaque = color.a == 255
+        // Coverage from which the mask's colour makes a pixel flat (as `blend` decides).
+        let flatFrom = (128 * 255 + Int(color.a) - 1) / max(Int(color.a), 1)
+        mask.withUnsafeBufferPointer { mask in
+        pixels.withUnsafeMutableBufferPointer { pixels in
+        self.tonal.withUnsafeMutableBufferPointer { tonalFlags in
+        self.glyph.withUnsafeMutableBufferPointer { glyphFlags in
+            for row in rows {
+                let source = row &* maskWidth
+                let target = (y &+ row) &* width &+ x
+                for column in columns {
+                    let coverage = mask[source &+ column]
+                    guard coverage > 0 else { continue }
+                    let index = target &+ column
+                    pixels[index] = opaque && coverage == 255 ? color : color.over(pixels[index], coverage: coverage)
+                    if tonal {
+                        tonalFlags[index] = true
+                        glyphFlags[index] = false
+                    } else if color.a > 0, Int(coverage) >= flatFrom {
+                        tonalFlags[index] = false
+                        glyphFlags[index] = glyph
+                    }
+                }
             }
+        }
+        }
+        }
         }
     }
 
