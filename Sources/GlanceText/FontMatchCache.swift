@@ -43,9 +43,16 @@ final class FontMatchCache {
 
     /// The kept answer for `key`: `.some(nil)` when fontconfig had none; nil when the
     /// question was never asked.
+    /// A kept file that is no longer readable (removed without its folder changing) is
+    /// no answer: fontconfig is asked again.
     func answer(_ key: String) -> FontFile?? {
         guard let answer = answers[key] else { return nil }
         guard let path = answer.path else { return .some(nil) }
+        guard access(path, R_OK) == 0 else {
+            answers[key] = nil
+            changed = true
+            return nil
+        }
         return .some(FontFile(path: path, index: answer.index, family: answer.family))
     }
 

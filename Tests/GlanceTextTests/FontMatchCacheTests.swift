@@ -55,4 +55,20 @@ import Testing
         #expect(choices(damaged).allSatisfy { $0 != nil })
         #expect(damaged.isFontconfigLoaded)
     }
+
+    @Test func aKeptFileThatIsGoneIsAskedAgain() throws {
+        let state = try temporaryFolder(), fonts = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: state); try? FileManager.default.removeItem(atPath: fonts) }
+        let first = try FontLibrary(applicationFontDirectory: fonts, matchCacheDirectory: state)
+        let expected = choices(first)
+        first.saveMatchCache()
+        // Every kept path points at a file that does not exist (the stamp unchanged).
+        let stored = try String(contentsOfFile: state + "/fonts.json", encoding: .utf8)
+        try stored.replacingOccurrences(of: "\\/usr\\/share\\/fonts", with: "\\/nonexistent")
+            .write(toFile: state + "/fonts.json", atomically: true, encoding: .utf8)
+        #expect(try String(contentsOfFile: state + "/fonts.json", encoding: .utf8).contains("nonexistent"))
+        let later = try FontLibrary(applicationFontDirectory: fonts, matchCacheDirectory: state)
+        #expect(choices(later) == expected)
+        #expect(later.isFontconfigLoaded)
+    }
 }
