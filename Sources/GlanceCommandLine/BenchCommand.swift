@@ -76,11 +76,11 @@ struct BenchCommand: ParsableCommand {
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
+    /// CPU time of the whole process (every thread), in milliseconds.
     static func cpuMilliseconds() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000
-            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
     /// The scene's configuration and the widgets it needs.
@@ -140,12 +140,7 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         guard (1...100_000).contains(frames) else { throw UsageError(message: "--frames must be between 1 and 100000") }
-        let fonts: FontLibrary
-        do {
-            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
-        } catch {
-            throw RuntimeError(message: "\(error)")
-        }
+        let fonts = try FontLocations.benchLibrary()
         let peer = comparePeer ? try PeerScript(path: peerScript) : nil
         var measurement = try Self.measure(scene, frames: frames, fonts: fonts)
         var peerLine = ""
@@ -174,7 +169,7 @@ struct BenchCommand: ParsableCommand {
             }
         }
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let peak = RefreshBench.field("VmHWM", in: status), anonymous = RefreshBench.field("RssAnon", in: status)
+        let peak = procField("VmHWM", in: status), anonymous = procField("RssAnon", in: status)
         print("rendered \(frames) frames of the \(scene.rawValue) scene (\(measurement.warmUp) warm-up), checksum \(measurement.checksum)")
         if scene == .demo && !comparePeer {
             let latency = try InputLatencyBench.measure(presses: 20, fonts: fonts)
@@ -267,7 +262,7 @@ struct IdleBench: ParsableCommand {
         print("idle window: \(Int(seconds)) s; next boundary at \(iso8601String(nextWake, in: .utc))")
         pause(seconds: seconds)
         let after = try contextSwitches(of: child.pid)
-        let peak = statusField("VmHWM", in: try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8))
+        let peak = procField("VmHWM", in: try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8))
 
         let stopStart = Date.now
         let status = child.stop()
@@ -293,18 +288,21 @@ struct IdleBench: ParsableCommand {
         for task in try FileManager.default.contentsOfDirectory(atPath: taskDirectory) {
             guard let status = try? String(contentsOfFile: "\(taskDirectory)/\(task)/status", encoding: .utf8) else { continue }
             result.threads += 1
-            result.voluntary += statusField("voluntary_ctxt_switches", in: status)
-            result.involuntary += statusField("nonvoluntary_ctxt_switches", in: status)
+            result.voluntary += procField("voluntary_ctxt_switches", in: status)
+            result.involuntary += procField("nonvoluntary_ctxt_switches", in: status)
         }
         return result
     }
 
-    private func statusField(_ name: String, in status: String) -> Int {
-        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
-            return Int(String(line.dropFirst(name.count + 1).filter(\.isNumber))) ?? 0
-        }
-        return 0
+}
+
+/// The number of a `Name:  value kB` line of a /proc file (`status`, `smaps_rollup`);
+/// 0 when it is not there.
+func procField(_ name: String, in text: String) -> Int {
+    for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
+        return Int(String(line.dropFirst(name.count + 1).filter(\.isNumber))) ?? 0
     }
+    return 0
 }
 
 /// Sleeps the calling thread.
@@ -427,12 +425,7 @@ struct BusBench: ParsableCommand {
 
     func run() throws {
         let board = try BoardCatalog.load(self.board)
-        let fonts: FontLibrary
-        do {
-            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
-        } catch {
-            throw RuntimeError(message: "\(error)")
-        }
+        let fonts = try FontLocations.benchLibrary()
         let zone = try ZoneRules(identifier: "UTC")
         let renderer = WidgetSnapshotRenderer(registry: WidgetCatalog.registry, fonts: fonts)
         func frame(_ day: String) throws -> Canvas {

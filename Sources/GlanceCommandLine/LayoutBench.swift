@@ -28,12 +28,7 @@ struct LayoutBench: ParsableCommand {
     func run() throws {
         guard (1...64).contains(levels) else { throw UsageError(message: "--levels must be between 1 and 64") }
         guard (1...10_000).contains(repeats) else { throw UsageError(message: "--repeats must be between 1 and 10000") }
-        let fonts: FontLibrary
-        do {
-            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
-        } catch {
-            throw RuntimeError(message: "\(error)")
-        }
+        let fonts = try FontLocations.benchLibrary()
         let renderer = ViewRenderer(fonts: fonts)
         let box = Rect(x: 0, y: 0, width: 400, height: 400)
         var medians: [Double] = []

@@ -55,11 +55,11 @@ struct RefreshBench: ParsableCommand {
         // Exec to the first frame.
         var starts: [Double] = []
         for _ in 0..<runs {
-            let began = Self.monotonicMilliseconds()
+            let began = Date.now
             let child = try ChildProcess(arguments: ["run", "--once", "--config", configPath])
             let status = child.waitForExit()
             guard status == 0 else { throw RuntimeError(message: "glance run --once exited with \(status):\n\(child.output)") }
-            starts.append(Self.monotonicMilliseconds() - began)
+            starts.append(Date.now.timeIntervalSince(began) * 1000)
         }
         let start = BenchCommand.median(starts)
         print("start: exec to the first frame of run --once, median of \(runs): \(start.rounded(toPlaces: 2)) ms")
@@ -73,17 +73,12 @@ struct RefreshBench: ParsableCommand {
         pause(seconds: 0.3)
         let rollup = (try? String(contentsOfFile: "/proc/\(child.pid)/smaps_rollup", encoding: .utf8)) ?? ""
         let status = (try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8)) ?? ""
-        let privateDirty = Self.field("Private_Dirty", in: rollup)
-        let rssAnon = Self.field("RssAnon", in: status), peak = Self.field("VmHWM", in: status)
+        let privateDirty = procField("Private_Dirty", in: rollup)
+        let rssAnon = procField("RssAnon", in: status), peak = procField("VmHWM", in: status)
         print("memory after the first refresh: private dirty \(privateDirty) KiB, RssAnon \(rssAnon) KiB, peak RSS \(peak) KiB")
         child.stop()
 
-        let fonts: FontLibrary
-        do {
-            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
-        } catch {
-            throw RuntimeError(message: "\(error)")
-        }
+        let fonts = try FontLocations.benchLibrary()
         let samples = try Self.midnights(days: days, directory: directory + "/midnight", fonts: fonts)
         let midnight = BenchCommand.median(samples)
         print("midnight: CPU per midnight refresh, median of \(samples.count): \(midnight.rounded(toPlaces: 3)) ms "
@@ -107,32 +102,13 @@ struct RefreshBench: ParsableCommand {
         var samples: [Double] = []
         let end = first.addingTimeInterval(Double(days + 1) * 86_400)
         while clock.now() < end {
-            let before = processCPUMilliseconds()
+            let before = BenchCommand.cpuMilliseconds()
             if host.step(until: end) != nil { break }
-            let spent = processCPUMilliseconds() - before
+            let spent = BenchCommand.cpuMilliseconds() - before
             let now = clock.now().timeIntervalSince1970
             if now.truncatingRemainder(dividingBy: 86_400) == 0 { samples.append(spent) }
         }
         guard samples.count >= 2 else { throw RuntimeError(message: "the demo did not wake at midnight (\(samples.count) wakes)") }
         return Array(samples.dropFirst())
-    }
-
-    static func field(_ name: String, in text: String) -> Int {
-        for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
-            return Int(String(line.dropFirst(name.count + 1).filter(\.isNumber))) ?? 0
-        }
-        return 0
-    }
-
-    static func processCPUMilliseconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
-    }
-
-    static func monotonicMilliseconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 }

@@ -58,12 +58,7 @@ struct ScalingBench: ParsableCommand {
 
     func run() throws {
         guard (2...10_000).contains(repeats) else { throw UsageError(message: "--repeats must be between 2 and 10000 (the first tenth, at least one, warms the caches)") }
-        let fonts: FontLibrary
-        do {
-            fonts = try FontLibrary(applicationFontDirectory: FontLocations.applicationDirectory)
-        } catch {
-            throw RuntimeError(message: "\(error)")
-        }
+        let fonts = try FontLocations.benchLibrary()
         var cases: [(name: String, yaml: String, slots: Int)] = []
         for (width, height) in [(250, 122), (800, 480), (1600, 1200)] {
             cases.append(("size", Self.demoConfig(width: width, height: height), Self.demoSlots.count))

@@ -72,7 +72,7 @@ final class FontMatchCache {
             try AtomicFile.makeFolders(directory, mode: 0o700)
             try AtomicFile.write([UInt8](data), to: path, mode: 0o600)
         } catch {
-            log("font choices cannot be kept in \(path) (\(error)); fontconfig is asked again at the next start")
+            log("font choices cannot be kept in \(path) (\(error)); make the state folder writable by this user (state_dir: in the config); until then fontconfig is loaded at every start")
         }
     }
 

@@ -48,11 +48,6 @@ public protocol InsettableShape: Shape {
     func inset(by amount: Double) -> InsetShape
 }
 
-/// SwiftUI's shapes, which Glance draws exactly rather than from their path.
-protocol BuiltinShape {
-    var kind: ShapeNode.Kind { get }
-}
-
 extension Shape {
     /// How the renderer draws this shape.
     var kind: ShapeNode.Kind {
@@ -158,7 +153,7 @@ public struct FilledShape: View, PrimitiveView {
 }
 
 /// A shape cut to part of its outline (`.trim(from:to:)`), itself a shape.
-public struct TrimmedShape: Shape, BuiltinShape {
+public struct TrimmedShape: Shape {
     let kind: ShapeNode.Kind
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
     public var _builtinKind: ShapeNode.Kind? { kind }
@@ -173,7 +168,7 @@ public struct FillLevels: Sendable {
     public var quaternary: FilledShape { FilledShape(kind: kind, style: HierarchicalShapeStyle.quaternary) }
 }
 
-public struct Rectangle: InsettableShape, BuiltinShape {
+public struct Rectangle: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .rectangle }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
@@ -181,7 +176,7 @@ public struct Rectangle: InsettableShape, BuiltinShape {
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
-public struct RoundedRectangle: InsettableShape, BuiltinShape {
+public struct RoundedRectangle: InsettableShape {
     public let cornerRadius: Double
     public init(cornerRadius: Double, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
     var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: cornerRadius) }
@@ -195,7 +190,7 @@ public enum RoundedCornerStyle: Sendable {
 }
 
 /// The largest circle centred in the rectangle it is given.
-public struct Circle: InsettableShape, BuiltinShape {
+public struct Circle: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .circle }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
@@ -203,7 +198,7 @@ public struct Circle: InsettableShape, BuiltinShape {
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
-public struct Ellipse: InsettableShape, BuiltinShape {
+public struct Ellipse: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .ellipse }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
@@ -211,7 +206,7 @@ public struct Ellipse: InsettableShape, BuiltinShape {
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
-public struct Capsule: InsettableShape, BuiltinShape {
+public struct Capsule: InsettableShape {
     public init(style: RoundedCornerStyle = .continuous) {}
     var kind: ShapeNode.Kind { .capsule }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
@@ -221,7 +216,7 @@ public struct Capsule: InsettableShape, BuiltinShape {
 
 /// The widget's own corner shape (SwiftUI's `ContainerRelativeShape`): on a panel, a
 /// rounded rectangle with the widget corner radius.
-public struct ContainerRelativeShape: InsettableShape, BuiltinShape {
+public struct ContainerRelativeShape: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: 12) }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
@@ -230,7 +225,7 @@ public struct ContainerRelativeShape: InsettableShape, BuiltinShape {
 }
 
 /// One of SwiftUI's shapes shrunk inside its rectangle (`.inset(by:)`).
-public struct InsetBuiltinShape: InsettableShape, BuiltinShape {
+public struct InsetBuiltinShape: InsettableShape {
     let kind: ShapeNode.Kind
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
     public var _builtinKind: ShapeNode.Kind? { kind }
