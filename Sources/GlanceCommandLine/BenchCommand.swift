@@ -119,7 +119,8 @@ struct BenchCommand: ParsableCommand {
         var times: [Double] = []
         times.reserveCapacity(frames)
         // The frame stays allocated between frames, as the running host keeps it.
-        var canvas = try Canvas(width: config.display.width, height: config.display.height)
+        var canvas = try Canvas(width: config.display.width, height: config.display.height,
+                                panel: config.display.palette, dither: config.display.dither)
         var cpuStart = 0.0
         var last: QuantisedFrame?
         for index in 0..<frames {

@@ -169,6 +169,7 @@ struct GalleryCommand: ParsableCommand {
         request.emoji = .color
         let colour = try renderer.render(request)
         request.emoji = EmojiStyle(for: .bw)
+        request.panel = (.bw, .floydSteinberg)
         let panel = try renderer.render(request).quantised(to: .bw, dither: .floydSteinberg).canvas()
         return (colour, panel)
     }

@@ -134,6 +134,7 @@ struct RenderCommand: ParsableCommand {
         request.parameters = parameterPairs
         request.content = snapshot ? .snapshot : (placeholder ? .placeholder : .timeline)
         request.emoji = EmojiStyle(for: palette)
+        request.panel = (palette, mode)
 
         let fonts: FontLibrary
         do {

@@ -81,7 +81,7 @@ extension Canvas {
         for (cx, cy, weight) in [(x0, y0, (1 - fx) * (1 - fy)), (x0 + 1, y0, fx * (1 - fy)),
                                  (x0, y0 + 1, (1 - fx) * fy), (x0 + 1, y0 + 1, fx * fy)]
             where weight > 0 && cx >= 0 && cy >= 0 && cx < width && cy < height {
-            let pixel = pixels[cy * width + cx]
+            let pixel = self.pixel(at: cy * width + cx)
             let share = Double(pixel.a) / 255 * weight
             red += Double(pixel.r) * share
             green += Double(pixel.g) * share

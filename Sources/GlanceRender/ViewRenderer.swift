@@ -233,7 +233,7 @@ public final class ViewRenderer {
                 let coverage = mask[x: x, y: y].a
                 guard coverage > 0 else { continue }
                 let index = y * rect.width + x
-                canvas.blend(x: rect.x + x, y: rect.y + y, layer.pixels[index], coverage: coverage, tonal: layer.tonal[index],
+                canvas.blend(x: rect.x + x, y: rect.y + y, layer.pixel(at: index), coverage: coverage, tonal: layer.tonal[index],
                              glyph: layer.glyph[index])
             }
         }

@@ -19,7 +19,8 @@ import Testing
 
     func render(_ view: some View, palette: Palette, width: Int = 320, height: Int = 60, background: RGBA = .white) throws -> Canvas {
         let renderer = ViewRenderer(fonts: fonts, emoji: EmojiStyle(for: palette))
-        var canvas = try Canvas(width: width, height: height, fill: background)
+        var canvas = try Canvas(width: width, height: height, fill: background,
+                                panel: palette, dither: .floydSteinberg)
         renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas,
                         in: Rect(x: 0, y: 0, width: Double(width), height: Double(height)))
         return canvas

@@ -271,9 +271,10 @@ import Testing
             .tint(.green)
         }
         .padding(8)
-        var canvas = try Canvas(width: 260, height: 230)
-        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 260, height: 230))
-        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "grids-effects") { Issue.record("\(mismatch)") }
+        let mismatches = try GoldenImage.compareOnEveryPanel(width: 260, height: 230, named: "grids-effects") { canvas in
+            renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 260, height: 230))
+        }
+        for mismatch in mismatches { Issue.record("\(mismatch)") }
     }
 }
 

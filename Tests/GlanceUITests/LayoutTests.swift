@@ -263,9 +263,10 @@ import Testing
             ForEach(names, id: \.self) { name in Image(systemName: name) }
         }
         .font(.system(size: 20))
-        var canvas = try Canvas(width: 13 * 28, height: 32)
-        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 13 * 28, height: 32))
-        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "symbols") { Issue.record("\(mismatch)") }
+        let mismatches = try GoldenImage.compareOnEveryPanel(width: 13 * 28, height: 32, named: "symbols") { canvas in
+            renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 13 * 28, height: 32))
+        }
+        for mismatch in mismatches { Issue.record("\(mismatch)") }
     }
 
     /// A countdown-like card as a person sees it, in colour and on a 1-bit panel.

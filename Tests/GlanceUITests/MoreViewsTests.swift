@@ -61,9 +61,10 @@ import Testing
         }
         .padding(8)
         .background(Color(.secondarySystemBackground))
-        var canvas = try Canvas(width: 200, height: 200)
-        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 200))
-        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "more-views") { Issue.record("\(mismatch)") }
+        let mismatches = try GoldenImage.compareOnEveryPanel(width: 200, height: 200, named: "more-views") { canvas in
+            renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 200))
+        }
+        for mismatch in mismatches { Issue.record("\(mismatch)") }
     }
 }
 
@@ -89,9 +90,10 @@ import Testing
                 .gaugeStyle(.linearCapacity)
         }
         .padding(8)
-        var canvas = try Canvas(width: 220, height: 250)
-        renderer.render(resolveNode(view, in: environment), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 250))
-        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "progress-gauges") { Issue.record("\(mismatch)") }
+        let mismatches = try GoldenImage.compareOnEveryPanel(width: 220, height: 250, named: "progress-gauges") { canvas in
+            renderer.render(resolveNode(view, in: environment), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 250))
+        }
+        for mismatch in mismatches { Issue.record("\(mismatch)") }
     }
 
     @Test func aTimerIntervalIsTheShareThatPassedAtTheFrame() {

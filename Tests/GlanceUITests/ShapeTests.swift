@@ -159,8 +159,9 @@ import Testing
             Triangle().fill(LinearGradient(colors: [.black, .white], startPoint: .top, endPoint: .bottom)).frame(width: 36, height: 36)
         }
         .padding(6)
-        var canvas = try Canvas(width: 280, height: 48)
-        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 280, height: 48))
-        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "shapes") { Issue.record("\(mismatch)") }
+        let mismatches = try GoldenImage.compareOnEveryPanel(width: 280, height: 48, named: "shapes") { canvas in
+            renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 280, height: 48))
+        }
+        for mismatch in mismatches { Issue.record("\(mismatch)") }
     }
 }

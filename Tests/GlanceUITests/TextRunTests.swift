@@ -61,9 +61,9 @@ import Testing
             (Text("Wraps across lines with ") + Text("bold words").bold() + Text(" and ") + Text("italic ones").italic()).lineLimit(3)
         }
         .padding(8)
-        var canvas = try Canvas(width: 220, height: 130)
-        canvas.fill(canvas.bounds, .white)
-        renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 130))
-        for mismatch in GoldenImage.compareOnEveryPanel(canvas, named: "text-runs") { Issue.record("\(mismatch)") }
+        let mismatches = try GoldenImage.compareOnEveryPanel(width: 220, height: 130, named: "text-runs") { canvas in
+            renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 130))
+        }
+        for mismatch in mismatches { Issue.record("\(mismatch)") }
     }
 }

@@ -25,6 +25,7 @@ import Testing
         var request = request
         let canvas = try renderer.render(request)
         request.emoji = EmojiStyle(for: .bw)
+        request.panel = (.bw, .floydSteinberg)
         let onePanel = try renderer.render(request).quantised(to: .bw, dither: .floydSteinberg).canvas()
         for (suffix, image) in [("", canvas), ("-bw", onePanel)] {
             if let mismatch = GoldenImage.compare(image, named: name + suffix) { Issue.record("\(mismatch)") }

@@ -24,6 +24,7 @@ import Testing
             let canvas = try renderer.render(request)
             // As `glance render --colors bw` draws it: emoji as outlines.
             request.emoji = EmojiStyle(for: .bw)
+            request.panel = (.bw, .floydSteinberg)
             let onePanel = try renderer.render(request).quantised(to: .bw, dither: .floydSteinberg).canvas()
             for (suffix, image) in [("", canvas), ("-bw", onePanel)] {
                 if let mismatch = GoldenImage.compare(image, named: "\(kind)-\(family.rawValue)\(suffix)") {

@@ -47,9 +47,10 @@ public enum GoldenImage {
         }
         var diff = golden
         var changed = 0
-        for index in golden.pixels.indices {
-            let g = golden.pixels[index]
-            if g == canvas.pixels[index] {
+        let expected = golden.pixels, actual = canvas.pixels
+        for index in expected.indices {
+            let g = expected[index]
+            if g == actual[index] {
                 diff.setPixel(index, RGBA(UInt8(255 - (255 - g.luma) / 4), UInt8(255 - (255 - g.luma) / 4), UInt8(255 - (255 - g.luma) / 4)))
             } else {
                 diff.setPixel(index, RGBA(255, 0, 255))
@@ -66,12 +67,20 @@ public enum GoldenImage {
         return Mismatch(message: "\(name): \(changed) pixels differ; see \(actualPath) and \(diffPath)")
     }
 
-    /// Compares `canvas` as drawn in full colour (`<name>`), and as a 4-grey (`<name>-gray4`)
-    /// and a black-and-white panel (`<name>-bw`) show it, both Floyd–Steinberg dithered.
-    public static func compareOnEveryPanel(_ canvas: Canvas, named name: String, testFile: String = #filePath) -> [Mismatch] {
-        [(name, canvas),
-         ("\(name)-gray4", canvas.quantised(to: .gray4, dither: .floydSteinberg).canvas()),
-         ("\(name)-bw", canvas.quantised(to: .bw, dither: .floydSteinberg).canvas())]
-            .compactMap { compare($0.1, named: $0.0, testFile: testFile) }
+    /// Compares what `draw` draws on a white `width`×`height` canvas in full colour
+    /// (`<name>`), and as a 4-grey (`<name>-gray4`) and a black-and-white panel
+    /// (`<name>-bw`) show it: drawn on the canvas such a panel's frames are drawn on (one
+    /// byte of grey), then Floyd–Steinberg dithered.
+    public static func compareOnEveryPanel(width: Int, height: Int, named name: String, testFile: String = #filePath,
+                                           draw: (inout Canvas) -> Void) throws -> [Mismatch] {
+        var colour = try Canvas(width: width, height: height)
+        draw(&colour)
+        var results = [(name, colour)]
+        for (suffix, palette) in [("gray4", Palette.gray4), ("bw", Palette.bw)] {
+            var panel = try Canvas(width: width, height: height, panel: palette, dither: .floydSteinberg)
+            draw(&panel)
+            results.append(("\(name)-\(suffix)", panel.quantised(to: palette, dither: .floydSteinberg).canvas()))
+        }
+        return results.compactMap { compare($0.1, named: $0.0, testFile: testFile) }
     }
 }

@@ -8,7 +8,17 @@ extension Canvas {
         if color.a == 255 {
             // Opaque: plain stores, row by row.
             let width = self.width
-            pixels.withUnsafeMutableBufferPointer { pixels in
+            if storage == .grey {
+                let grey = Self.storedGrey(color, tonal: isTonal, palette: panelPalette)
+                for y in area.y..<area.maxY {
+                    let start = y * width + area.x
+                    greys.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: grey, count: area.width) }
+                    tonal.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: isTonal, count: area.width) }
+                    glyph.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: false, count: area.width) }
+                }
+                return
+            }
+            rgba.withUnsafeMutableBufferPointer { pixels in
                 tonal.withUnsafeMutableBufferPointer { tonal in
                   glyph.withUnsafeMutableBufferPointer { glyph in
                     guard let pixelBase = pixels.baseAddress, let tonalBase = tonal.baseAddress, let glyphBase = glyph.baseAddress else { return }
@@ -117,30 +127,60 @@ extension Canvas {
         let opaque = color.a == 255
         // Coverage from which the mask's colour makes a pixel flat (as `blend` decides).
         let flatFrom = (128 * 255 + Int(color.a) - 1) / max(Int(color.a), 1)
-        mask.withUnsafeBufferPointer { mask in
-        pixels.withUnsafeMutableBufferPointer { pixels in
-        self.tonal.withUnsafeMutableBufferPointer { tonalFlags in
-        self.glyph.withUnsafeMutableBufferPointer { glyphFlags in
-            for row in rows {
-                let source = row &* maskWidth
-                let target = (y &+ row) &* width &+ x
-                for column in columns {
-                    let coverage = mask[source &+ column]
-                    guard coverage > 0 else { continue }
-                    let index = target &+ column
-                    pixels[index] = opaque && coverage == 255 ? color : color.over(pixels[index], coverage: coverage)
-                    if tonal {
-                        tonalFlags[index] = true
-                        glyphFlags[index] = false
-                    } else if color.a > 0, Int(coverage) >= flatFrom {
-                        tonalFlags[index] = false
-                        glyphFlags[index] = glyph
+        // The mask's pixels: the colour over each covered one, by the storage's rule, told
+        // whether the pixel ends up tonal.
+        func spans(_ paint: (Int, UInt8, Bool) -> Void) {
+            mask.withUnsafeBufferPointer { mask in
+            self.tonal.withUnsafeMutableBufferPointer { tonalFlags in
+            self.glyph.withUnsafeMutableBufferPointer { glyphFlags in
+                for row in rows {
+                    let source = row &* maskWidth
+                    let target = (y &+ row) &* width &+ x
+                    for column in columns {
+                        let coverage = mask[source &+ column]
+                        guard coverage > 0 else { continue }
+                        let index = target &+ column
+                        let flat = color.a > 0 && Int(coverage) >= flatFrom
+                        paint(index, coverage, tonal || (!flat && tonalFlags[index]))
+                        if tonal {
+                            tonalFlags[index] = true
+                            glyphFlags[index] = false
+                        } else if color.a > 0, Int(coverage) >= flatFrom {
+                            tonalFlags[index] = false
+                            glyphFlags[index] = glyph
+                        }
                     }
                 }
             }
+            }
+            }
         }
-        }
-        }
+        if storage == .grey {
+            var greys = self.greys
+            self.greys = []
+            if color.r == color.g && color.g == color.b {
+                greys.withUnsafeMutableBufferPointer { pixels in
+                    spans { index, coverage, _ in pixels[index] = Self.grey(color.r, alpha: color.a, coverage: coverage, over: pixels[index]) }
+                }
+            } else {
+                // A colour: blended as RGBA over the grey, kept as the grey it quantises by.
+                let palette = panelPalette
+                greys.withUnsafeMutableBufferPointer { pixels in
+                    spans { index, coverage, tonal in
+                        pixels[index] = Self.greyValue(color, coverage: coverage, over: pixels[index], tonal: tonal, palette: palette)
+                    }
+                }
+            }
+            self.greys = greys
+        } else {
+            var rgba = self.rgba
+            self.rgba = []
+            rgba.withUnsafeMutableBufferPointer { pixels in
+                spans { index, coverage, _ in
+                    pixels[index] = opaque && coverage == 255 ? color : color.over(pixels[index], coverage: coverage)
+                }
+            }
+            self.rgba = rgba
         }
     }
 

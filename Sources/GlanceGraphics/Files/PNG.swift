@@ -124,7 +124,7 @@ public enum PNG {
         let finished = rgba.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         guard finished != 0 else { throw Failure(path: path, reason: "damaged PNG (\(message(of: image)))") }
         for index in 0..<width * height {
-            canvas.pixels[index] = RGBA(rgba[4 * index], rgba[4 * index + 1], rgba[4 * index + 2], rgba[4 * index + 3])
+            canvas.rgba[index] = RGBA(rgba[4 * index], rgba[4 * index + 1], rgba[4 * index + 2], rgba[4 * index + 3])
         }
         return canvas
     }

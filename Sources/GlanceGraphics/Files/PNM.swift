@@ -48,7 +48,7 @@ public enum PNM {
         }
         for index in 0..<width * height {
             let base = position + index * channels
-            canvas.pixels[index] = channels == 3
+            canvas.rgba[index] = channels == 3
                 ? RGBA(bytes[base], bytes[base + 1], bytes[base + 2])
                 : RGBA(bytes[base], bytes[base], bytes[base])
         }

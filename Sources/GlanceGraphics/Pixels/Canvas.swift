@@ -1,11 +1,36 @@
-/// Pixels to draw on: RGBA, row-major, top-left origin, plus one flag per pixel saying
+/// Pixels to draw on, row-major, top-left origin, plus one flag per pixel saying
 /// whether it holds tonal content (images, gradients) that a 1-bit panel should dither,
 /// or flat content (text, solid shapes) that it should keep crisp.
+///
+/// Pixels are held in one of two ways (`Storage`): RGBA, four bytes a pixel, for colour
+/// panels, layers and pictures; or one byte of grey a pixel, for a frame bound for a
+/// panel whose inks are all greys (bw, gray4: `init(width:height:fill:panel:dither:)`),
+/// which is all such a panel can show. Greys are drawn exactly as on an RGBA canvas. A
+/// colour is blended as RGBA over the pixel's grey, and the result kept as the grey it
+/// is quantised by: a tonal pixel (a gradient, a photo) as its luma, which is what error
+/// diffusion spreads; a flat one (text, a fill) as the grey nearest the mean of its
+/// channels (weighted 2, 4, 3, as the nearest-ink search weighs them) that takes the
+/// same ink on the panel. So a colour drawn once over greys quantises to the bytes an
+/// RGBA frame gives; colours drawn over colours come out as near as one byte allows.
 public struct Canvas: Sendable, Equatable {
     public let width: Int
     public let height: Int
-    /// `width * height` pixels.
-    public internal(set) var pixels: [RGBA]
+    /// How the pixels are held.
+    public enum Storage: Sendable, Equatable {
+        /// Red, green, blue and straight alpha, a byte each.
+        case rgba
+        /// One byte of grey a pixel, always opaque.
+        case grey
+    }
+
+    public private(set) var storage: Storage
+    /// The panel's palette a grey canvas keeps flat colours' inks for (nil: flat colours
+    /// are kept as their weighted mean).
+    public private(set) var panelPalette: Palette?
+    /// The pixels of an RGBA canvas (empty on a grey one).
+    var rgba: [RGBA]
+    /// The pixels of a grey canvas (empty on an RGBA one).
+    var greys: [UInt8]
     /// True where the pixel is tonal and may be dithered.
     public internal(set) var tonal: [Bool]
     /// True where the pixel is mostly a glyph's (text, an icon): on black-and-white inks
@@ -35,34 +60,150 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
-    /// Refuses empty and absurd sizes instead of allocating them.
-    public init(width: Int, height: Int, fill: RGBA = .white) throws(SizeError) {
+    /// Refuses empty and absurd sizes instead of allocating them. `storage` `.grey` holds
+    /// one byte a pixel; `fill` is then drawn as its grey (flat), and a fill that is not
+    /// opaque makes an RGBA canvas (a grey canvas has no transparency).
+    public init(width: Int, height: Int, fill: RGBA = .white, storage: Storage = .rgba) throws(SizeError) {
+        try self.init(width: width, height: height, fill: fill, storage: storage, palette: nil)
+    }
+
+    /// A frame for a panel of `palette` quantised with `dither`: one byte of grey a pixel
+    /// where the panel's inks are all greys (`storage(for:dither:)`), else RGBA.
+    public init(width: Int, height: Int, fill: RGBA = .white, panel palette: Palette, dither: DitherMode) throws(SizeError) {
+        let storage = Self.storage(for: palette, dither: dither)
+        try self.init(width: width, height: height, fill: fill, storage: storage, palette: storage == .grey ? palette : nil)
+    }
+
+    private init(width: Int, height: Int, fill: RGBA, storage: Storage, palette: Palette?) throws(SizeError) {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw SizeError(width: width, height: height)
         }
         self.width = width
         self.height = height
-        pixels = Array(repeating: fill, count: width * height)
+        panelPalette = palette
+        if storage == .grey && fill.a == 255 {
+            self.storage = .grey
+            rgba = []
+            greys = Array(repeating: Self.storedGrey(fill, tonal: false, palette: palette), count: width * height)
+        } else {
+            self.storage = .rgba
+            rgba = Array(repeating: fill, count: width * height)
+            greys = []
+        }
         tonal = Array(repeating: false, count: width * height)
         glyph = Array(repeating: false, count: width * height)
         clip = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
-    /// Replaces pixel `index` (row-major) outright, no blending.
-    public mutating func setPixel(_ index: Int, _ color: RGBA) { pixels[index] = color }
+    /// The storage a frame for `palette` quantised with `dither` is best drawn in: grey
+    /// where the panel's inks are all greys and its quantiser reads one channel.
+    public static func storage(for palette: Palette, dither: DitherMode) -> Storage {
+        greyInkPathApplies(to: palette, dither: dither) ? .grey : .rgba
+    }
+
+    /// Every pixel as RGBA, row-major (a grey canvas's greys opaque; a copy there).
+    /// Writing through `pixels` turns a grey canvas into an RGBA one.
+    public var pixels: [RGBA] {
+        get { storage == .rgba ? rgba : greys.map { RGBA($0, $0, $0) } }
+        set {
+            precondition(newValue.count == width * height, "a \(width)x\(height) canvas holds \(width * height) pixels")
+            rgba = newValue
+            greys = []
+            storage = .rgba
+        }
+        _modify {
+            makeRGBA()
+            yield &rgba
+        }
+    }
+
+    /// Holds the pixels as RGBA from now on (same pixels).
+    public mutating func makeRGBA() {
+        guard storage == .grey else { return }
+        rgba = greys.map { RGBA($0, $0, $0) }
+        greys = []
+        storage = .rgba
+    }
+
+    /// The grey a grey canvas keeps for the opaque `color` at a pixel whose flag is
+    /// `tonal`: its luma where tonal; else the grey nearest its channels' mean weighted
+    /// 2, 4, 3 that takes the ink `color` takes on `palette` (the mean without one). A
+    /// grey is itself either way.
+    @inline(__always)
+    static func storedGrey(_ color: RGBA, tonal: Bool, palette: Palette?) -> UInt8 {
+        if color.r == color.g && color.g == color.b { return color.r }
+        if tonal { return UInt8(truncatingIfNeeded: color.luma) }
+        return flatGrey(color, palette: palette)
+    }
+
+    private static func flatGrey(_ color: RGBA, palette: Palette?) -> UInt8 {
+        let mean = (2 * Int(color.r) + 4 * Int(color.g) + 3 * Int(color.b) + 4) / 9
+        guard let palette else { return UInt8(mean) }
+        let biased = palette.colors.count <= 3
+        let ink = flatInk(of: color, in: palette, biased: biased)
+        func takesTheInk(_ grey: Int) -> Bool {
+            flatInk(of: RGBA(UInt8(grey), UInt8(grey), UInt8(grey)), in: palette, biased: biased) == ink
+        }
+        if takesTheInk(mean) { return UInt8(mean) }
+        for step in 1...255 {
+            if mean - step >= 0, takesTheInk(mean - step) { return UInt8(mean - step) }
+            if mean + step <= 255, takesTheInk(mean + step) { return UInt8(mean + step) }
+        }
+        return UInt8(mean)
+    }
+
+    /// What a grey canvas for `palette` keeps where `color` is drawn with `coverage` over
+    /// the grey `background`, the pixel's flag becoming `tonal`.
+    @inline(__always)
+    static func greyValue(_ color: RGBA, coverage: UInt8, over background: UInt8, tonal: Bool, palette: Palette?) -> UInt8 {
+        if color.r == color.g && color.g == color.b {
+            return grey(color.r, alpha: color.a, coverage: coverage, over: background)
+        }
+        return storedGrey(color.over(RGBA(background, background, background), coverage: coverage), tonal: tonal, palette: palette)
+    }
+
+    /// `grey` drawn with `alpha` × `coverage` over the opaque grey `background`: what
+    /// `RGBA.over` gives each channel of an opaque pixel.
+    @inline(__always)
+    static func grey(_ grey: UInt8, alpha: UInt8, coverage: UInt8, over background: UInt8) -> UInt8 {
+        let share = Int(alpha) &* Int(coverage) / 255
+        if share == 255 { return grey }
+        if share == 0 { return background }
+        return UInt8(truncatingIfNeeded: (Int(grey) &* share &+ Int(background) &* (255 &- share)) / 255)
+    }
+
+    /// Pixel `index` (row-major) as RGBA.
+    @inline(__always)
+    public func pixel(at index: Int) -> RGBA {
+        if storage == .grey {
+            let grey = greys[index]
+            return RGBA(grey, grey, grey)
+        }
+        return rgba[index]
+    }
+
+    /// Replaces pixel `index` (row-major) outright, no blending (drawn flat on a grey canvas).
+    public mutating func setPixel(_ index: Int, _ color: RGBA) {
+        if storage == .grey && color.a == 255 {
+            greys[index] = Self.storedGrey(color, tonal: tonal[index], palette: panelPalette)
+        } else {
+            makeRGBA()
+            rgba[index] = color
+        }
+    }
 
     /// Replaces pixel `index` and its tonal flag.
     public mutating func setPixel(_ index: Int, _ color: RGBA, tonal isTonal: Bool) {
-        pixels[index] = color
         tonal[index] = isTonal
         glyph[index] = false
+        setPixel(index, color)
     }
 
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x x: Int, y y: Int) -> RGBA {
-        get { pixels[y * width + x] }
-        set { pixels[y * width + x] = newValue }
+        get { pixel(at: y * width + x) }
+        set { setPixel(y * width + x, newValue) }
     }
 
     /// Draws `color` over the pixel with `coverage` (0–255); out-of-bounds is ignored.
@@ -70,7 +211,13 @@ public struct Canvas: Sendable, Equatable {
     public mutating func blend(x: Int, y: Int, _ color: RGBA, coverage: UInt8 = 255, tonal isTonal: Bool = false, glyph isGlyph: Bool = false) {
         guard x >= clip.x, y >= clip.y, x < clip.maxX, y < clip.maxY, coverage > 0 else { return }
         let index = y * width + x
-        pixels[index] = color.over(pixels[index], coverage: coverage)
+        if storage == .grey {
+            let flat = Int(coverage) * Int(color.a) >= 128 * 255
+            greys[index] = Self.greyValue(color, coverage: coverage, over: greys[index], tonal: isTonal || (!flat && tonal[index]),
+                                          palette: panelPalette)
+        } else {
+            rgba[index] = color.over(rgba[index], coverage: coverage)
+        }
         // Flat content drawn mostly over a pixel makes it flat (text on a photo stays crisp).
         if isTonal {
             tonal[index] = true
@@ -81,6 +228,13 @@ public struct Canvas: Sendable, Equatable {
         }
     }
 
+    public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.clip == rhs.clip,
+              lhs.tonal == rhs.tonal, lhs.glyph == rhs.glyph else { return false }
+        if lhs.storage == rhs.storage { return lhs.rgba == rhs.rgba && lhs.greys == rhs.greys }
+        return lhs.pixels == rhs.pixels
+    }
+
     /// Copies `other` to (`x`, `y`), blending by its alpha.
     public mutating func draw(_ other: Canvas, atX x: Int, y: Int) {
         let columns = max(clip.x, x)..<min(clip.maxX, x + other.width)
@@ -88,17 +242,25 @@ public struct Canvas: Sendable, Equatable {
         for row in 0..<other.height where y + row >= clip.y && y + row < clip.maxY {
             let target = (y + row) * width
             let source = row * other.width - x
-            if other.pixels[(source + columns.lowerBound)..<(source + columns.upperBound)].allSatisfy({ $0.a == 255 }) {
-                // Opaque rows are copied.
-                pixels.replaceSubrange((target + columns.lowerBound)..<(target + columns.upperBound),
-                                       with: other.pixels[(source + columns.lowerBound)..<(source + columns.upperBound)])
-                tonal.replaceSubrange((target + columns.lowerBound)..<(target + columns.upperBound),
-                                      with: other.tonal[(source + columns.lowerBound)..<(source + columns.upperBound)])
-                glyph.replaceSubrange((target + columns.lowerBound)..<(target + columns.upperBound),
-                                      with: other.glyph[(source + columns.lowerBound)..<(source + columns.upperBound)])
+            let from = (source + columns.lowerBound)..<(source + columns.upperBound)
+            let to = (target + columns.lowerBound)..<(target + columns.upperBound)
+            if other.storage == .grey || other.rgba[from].allSatisfy({ $0.a == 255 }) {
+                // Opaque rows are copied (as greys by each pixel's flag onto a grey canvas).
+                switch (storage, other.storage) {
+                case (.rgba, .rgba): rgba.replaceSubrange(to, with: other.rgba[from])
+                case (.grey, .grey): greys.replaceSubrange(to, with: other.greys[from])
+                case (.rgba, .grey): for offset in 0..<from.count { rgba[to.lowerBound + offset] = other.pixel(at: from.lowerBound + offset) }
+                case (.grey, .rgba):
+                    for offset in 0..<from.count {
+                        greys[to.lowerBound + offset] = Self.storedGrey(other.rgba[from.lowerBound + offset],
+                                                                        tonal: other.tonal[from.lowerBound + offset], palette: panelPalette)
+                    }
+                }
+                tonal.replaceSubrange(to, with: other.tonal[from])
+                glyph.replaceSubrange(to, with: other.glyph[from])
             } else {
                 for column in columns {
-                    blend(x: column, y: y + row, other.pixels[source + column], tonal: other.tonal[source + column],
+                    blend(x: column, y: y + row, other.rgba[source + column], tonal: other.tonal[source + column],
                           glyph: other.glyph[source + column])
                 }
             }

@@ -3,9 +3,10 @@
 /// loop in `Canvas.quantised(to:dither:)` (a test holds the two equal), with the work
 /// each pixel does cut down to what these panels need:
 /// - flat pixels (text, fills) look their colour up in a small table of the colours
-///   seen so far in the frame, keyed by the pixel's four bytes;
+///   seen so far in the frame, keyed by the pixel's bytes;
 /// - tonal pixels carry one error channel of 32-bit integers on the luma, and take
 ///   their ink from a table indexed by the luma plus error instead of searching.
+/// On a grey canvas a pixel's byte is its luma and its key.
 extension Canvas {
     /// Whether `greyInkValues` gives `palette` and `dither` their values.
     static func greyInkPathApplies(to palette: Palette, dither: DitherMode) -> Bool {
@@ -14,6 +15,17 @@ extension Canvas {
     }
 
     func greyInkIndices(palette: Palette, dither: DitherMode) -> [UInt8] {
+        if storage == .grey {
+            return greys.withUnsafeBufferPointer { greyInkIndices(GreyPixels(greys: $0), palette: palette, dither: dither) }
+        }
+        return rgba.withUnsafeBufferPointer { pixels in
+            pixels.withMemoryRebound(to: UInt32.self) { words in
+                greyInkIndices(RGBAPixels(pixels: pixels, words: words), palette: palette, dither: dither)
+            }
+        }
+    }
+
+    private func greyInkIndices<Source: InkSource>(_ source: Source, palette: Palette, dither: DitherMode) -> [UInt8] {
         let width = self.width, height = self.height
         let inkBias = palette.colors.count <= 3
         let floyd = dither == .floydSteinberg
@@ -37,38 +49,24 @@ extension Canvas {
         // tonal pixel when nothing is dithered, which takes no ink bias): a direct-mapped
         // table of 256 keys and their values.
         var seenKeys = [UInt64](repeating: .max, count: 256), seenValues = [UInt8](repeating: 0, count: 256)
-        func flatValue(_ pixel: RGBA, biased: Bool) -> UInt8 {
-            let opaque = pixel.a == 255 ? pixel : pixel.over(.white)
-            var r = Int(opaque.r), g = Int(opaque.g), b = Int(opaque.b)
-            let grey = max(r, g, b) - min(r, g, b) < 40
-            if biased {
-                r = r * 3 / 4
-                g = g * 3 / 4
-                b = b * 3 / 4
-            }
-            return UInt8(truncatingIfNeeded: palette.nearest(r, g, b, grey: grey))
-        }
         // Two inks, the darker first (bw): the sum of the two, which a doubled value
         // is compared with.
         let split: Int? = inks.count == 2 && inks[0] < inks[1] ? inks[0] + inks[1] : nil
         let darkInk = inks[0], lightInk = inks.count > 1 ? inks[1] : inks[0]
-        var values = [UInt8](repeating: 0, count: width * height)
         // Error in sixteenths for this row and the next, a pixel of margin each side.
         let rowLength = width + 2
         var errors = [Int32](repeating: 0, count: rowLength * 2)
-        values.withUnsafeMutableBufferPointer { out in
+        // Every pixel's value is written: the array is not zeroed first.
+        let values = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialised in
         errors.withUnsafeMutableBufferPointer { errors in
         nearestInk.withUnsafeBufferPointer { nearestInk in
         inks.withUnsafeBufferPointer { inks in
-        pixels.withUnsafeBufferPointer { pixels in
-        pixels.withMemoryRebound(to: UInt32.self) { words in
         tonal.withUnsafeBufferPointer { tonal in
             var lastKey: UInt64 = .max
             var lastValue: UInt8 = 0
             var here = 0, below = rowLength
             for y in 0..<height {
                 let rowStart = y &* width
-                let hasBelow = y &+ 1 < height
                 // Error from the left neighbour (this row's own); the rows' buffers hold
                 // what the row above passed down.
                 var carry: Int32 = 0
@@ -77,7 +75,7 @@ extension Canvas {
                     let isTonal = tonal[index]
                     if !(isTonal && floyd) {
                         carry = 0
-                        let key = UInt64(words[index]) | (isTonal ? 1 << 32 : 0)
+                        let key = source.key(index) | (isTonal ? 1 << 32 : 0)
                         if key == lastKey {
                             out[index] = lastValue
                             continue
@@ -87,7 +85,7 @@ extension Canvas {
                         if seenKeys[slot] == key {
                             value = seenValues[slot]
                         } else {
-                            value = flatValue(pixels[index], biased: inkBias && !isTonal)
+                            value = UInt8(truncatingIfNeeded: Self.flatInk(of: source.pixel(index), in: palette, biased: inkBias && !isTonal))
                             seenKeys[slot] = key
                             seenValues[slot] = value
                         }
@@ -96,9 +94,7 @@ extension Canvas {
                         out[index] = value
                         continue
                     }
-                    let source = pixels[index]
-                    let opaque = source.a == 255 ? source : source.over(.white)
-                    let v = opaque.luma &+ Int((errors[here &+ x &+ 1] &+ carry) / 16)
+                    let v = source.luma(index) &+ Int((errors[here &+ x &+ 1] &+ carry) / 16)
                     let ink: Int, inkValue: Int
                     if let split {
                         // Two inks, darker first: a comparison (a tie takes the first),
@@ -114,13 +110,15 @@ extension Canvas {
                     // The error in sixteenths is 16·e, so its shares 7/16, 3/16, 5/16 and
                     // 1/16 are exactly 7e, 3e, 5e and e: no division.
                     let e = Int32(truncatingIfNeeded: clamp(v) &- inkValue)
-                    // The right neighbour's share stays in a register.
-                    carry = x &+ 1 < width && tonal[index &+ 1] ? e &* 7 : 0
-                    if hasBelow {
-                        if x > 0, tonal[index &+ width &- 1] { errors[below &+ x] &+= e &* 3 }
-                        if tonal[index &+ width] { errors[below &+ x &+ 1] &+= e &* 5 }
-                        if x &+ 1 < width, tonal[index &+ width &+ 1] { errors[below &+ x &+ 2] &+= e }
-                    }
+                    // The right neighbour's share stays in a register. Shares go to every
+                    // neighbour without asking whether it is tonal: only a tonal pixel
+                    // reads its share (a flat one drops the carry and ignores its slot),
+                    // slots past the edges are the margins, and shares below the last
+                    // row are never read.
+                    carry = e &* 7
+                    errors[below &+ x] &+= e &* 3
+                    errors[below &+ x &+ 1] &+= e &* 5
+                    errors[below &+ x &+ 2] &+= e
                 }
                 if floyd {
                     for i in here..<(here &+ rowLength) { errors[i] = 0 }
@@ -131,10 +129,24 @@ extension Canvas {
         }
         }
         }
-        }
-        }
+        initialised = width * height
         }
         return values
+    }
+
+    /// The ink an indexed palette gives a flat pixel (over white where it is translucent):
+    /// the nearest by the weighted distance, among the greys for a greyish pixel, after
+    /// darkening by a quarter where `biased` (flat content on two- and three-ink panels).
+    static func flatInk(of pixel: RGBA, in palette: Palette, biased: Bool) -> UInt32 {
+        let opaque = pixel.a == 255 ? pixel : pixel.over(RGBA.white)
+        var r = Int(opaque.r), g = Int(opaque.g), b = Int(opaque.b)
+        let grey = max(r, g, b) - min(r, g, b) < 40
+        if biased {
+            r = r * 3 / 4
+            g = g * 3 / 4
+            b = b * 3 / 4
+        }
+        return palette.nearest(r, g, b, grey: grey)
     }
 
     /// The first of `inks` nearest to `value` (for sums outside the table).
@@ -146,4 +158,34 @@ extension Canvas {
         }
         return best
     }
+}
+
+/// Where the grey-ink quantiser reads a canvas's pixels.
+private protocol InkSource {
+    /// What identifies the pixel's colour (below bit 32).
+    func key(_ index: Int) -> UInt64
+    /// The pixel as drawn over white.
+    func pixel(_ index: Int) -> RGBA
+    /// Its luma over white.
+    func luma(_ index: Int) -> Int
+}
+
+private struct RGBAPixels: InkSource {
+    let pixels: UnsafeBufferPointer<RGBA>
+    let words: UnsafeBufferPointer<UInt32>
+
+    @inline(__always) func key(_ index: Int) -> UInt64 { UInt64(words[index]) }
+    @inline(__always) func pixel(_ index: Int) -> RGBA { pixels[index] }
+    @inline(__always) func luma(_ index: Int) -> Int {
+        let source = pixels[index]
+        return (source.a == 255 ? source : source.over(.white)).luma
+    }
+}
+
+private struct GreyPixels: InkSource {
+    let greys: UnsafeBufferPointer<UInt8>
+
+    @inline(__always) func key(_ index: Int) -> UInt64 { UInt64(greys[index]) }
+    @inline(__always) func pixel(_ index: Int) -> RGBA { RGBA(greys[index], greys[index], greys[index]) }
+    @inline(__always) func luma(_ index: Int) -> Int { Int(greys[index]) }
 }

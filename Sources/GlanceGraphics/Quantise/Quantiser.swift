@@ -66,7 +66,7 @@ public struct QuantisedFrame: Sendable, Equatable {
     public func canvas() -> Canvas {
         // Sizes came from a valid canvas.
         var canvas = try! Canvas(width: width, height: height)
-        for index in 0..<width * height { canvas.pixels[index] = palette.color(of: self[index]) }
+        for index in 0..<width * height { canvas.rgba[index] = palette.color(of: self[index]) }
         return canvas
     }
 }
@@ -102,6 +102,8 @@ extension Canvas {
     }
 
     private func generalValues(palette: Palette, dither: DitherMode) -> [UInt32] {
+        // Every pixel as RGBA (a grey canvas's greys once).
+        let pixels = self.pixels
         var values = [UInt32](repeating: 0, count: width * height)
         let inkBias = palette.kind == .indexed && palette.colors.count <= 3
         let spread = palette.kind == .indexed ? Self.spread(of: palette) : 8
@@ -158,9 +160,11 @@ extension Canvas {
                   pixels.withMemoryRebound(to: UInt32.self) { words in
                     tonal.withUnsafeBufferPointer { tonal in
                         // Flat runs of one colour (most of a widget) repeat the last answer;
-                        // colours compare as their four bytes.
+                        // colours compare as their four bytes, and with their tonal flag (a
+                        // tone left undithered takes no ink bias).
                         var lastColor: UInt32 = 0
                         var lastValue: UInt32 = 0
+                        var lastTonal = false
                         var hasLast = false
                         for y in 0..<height {
                             let row = y % 3
@@ -168,7 +172,7 @@ extension Canvas {
                                 let index = y * width + x
                                 let isTonal = tonal[index] && dither != .none
                                 let bits = words[index]
-                                if !isTonal, hasLast, bits == lastColor {
+                                if !isTonal, hasLast, bits == lastColor, tonal[index] == lastTonal {
                                     out[index] = lastValue
                                     continue
                                 }
@@ -250,6 +254,7 @@ extension Canvas {
                                 out[index] = value
                                 if !isTonal {
                                     lastColor = bits
+                                    lastTonal = tonal[index]
                                     lastValue = value
                                     hasLast = true
                                 }

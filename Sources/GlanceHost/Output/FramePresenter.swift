@@ -18,7 +18,7 @@ public final class FramePresenter {
     }
 
     private var target: Target
-    /// The whole picture, RGBA, as last composed (nil in simulations).
+    /// The whole picture as last composed, in grey on panels of grey inks (nil in simulations).
     public private(set) var canvas: Canvas?
     /// Display failures in a row, and when to show the frame again.
     private var backoff = Backoff()
@@ -36,7 +36,8 @@ public final class FramePresenter {
     /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point.
     public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double) throws(Canvas.SizeError) {
         target = .drawing(ViewRenderer(fonts: fonts, scale: scale, emoji: EmojiStyle(for: output.palette)), DisplayPipeline(output: output))
-        canvas = try Canvas(width: output.width, height: output.height)
+        // One byte a pixel where the panel's inks are all greys.
+        canvas = try Canvas(width: output.width, height: output.height, panel: output.palette, dither: output.dither)
     }
 
     /// No output: refreshes are planned from view trees alone (`glance simulate`).

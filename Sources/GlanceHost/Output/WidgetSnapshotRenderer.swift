@@ -34,6 +34,9 @@ public struct WidgetSnapshotRenderer {
         /// Emoji in colour or as outlines: `EmojiStyle(for:)` the palette the picture
         /// will be shown in.
         public var emoji: EmojiStyle = .color
+        /// The panel the picture will be quantised for, so that it is drawn as that panel's
+        /// frame is (in grey where its inks are all greys); nil: in RGBA.
+        public var panel: (palette: Palette, dither: DitherMode)?
 
         public init(kind: String, family: WidgetFamily, instant: Date, timeZone: ZoneRules, locale: DisplayLocale) {
             self.kind = kind
@@ -135,7 +138,11 @@ public struct WidgetSnapshotRenderer {
         let node = SlotFactory.content(source.content(for: entry), margins: margins, in: environment)
         var canvas: Canvas
         do {
-            canvas = try Canvas(width: width, height: height)
+            if let panel = request.panel {
+                canvas = try Canvas(width: width, height: height, panel: panel.palette, dither: panel.dither)
+            } else {
+                canvas = try Canvas(width: width, height: height)
+            }
         } catch {
             throw Failure(message: "\(error)")
         }
