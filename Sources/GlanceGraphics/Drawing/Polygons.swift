@@ -67,7 +67,17 @@ public struct PolygonCoverage {
                         crossings.append((edge.x0 + (y - edge.y0) / (edge.y1 - edge.y0) * (edge.x1 - edge.x0), edge.winding))
                     }
                     guard crossings.count >= 2 else { continue }
-                    crossings.sort { $0.x < $1.x }
+                    // By x: an insertion sort, as a row crosses few edges (and the ones
+                    // it crossed last row, in nearly the same order).
+                    for next in 1..<crossings.count {
+                        let crossing = crossings[next]
+                        var slot = next
+                        while slot > 0, crossings[slot - 1].x > crossing.x {
+                            crossings[slot] = crossings[slot - 1]
+                            slot -= 1
+                        }
+                        crossings[slot] = crossing
+                    }
                     // Walk the spans where the winding number is not zero.
                     var winding = 0
                     for index in 0..<(crossings.count - 1) {

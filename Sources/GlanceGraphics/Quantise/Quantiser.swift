@@ -334,14 +334,20 @@ extension Canvas {
         let black = UInt8(palette.nearest(0, 0, 0)), white = UInt8(palette.nearest(255, 255, 255))
         let width = self.width, height = self.height
         // A pixel between black and white text keeps its dot: the first halo wins (pixels
-        // in reading order, then their neighbours row by row).
-        var haloed = [Bool](repeating: false, count: width * height)
+        // in reading order, then their neighbours row by row). A pixel is haloed only from
+        // its own row and the two beside it, so three rows of flags are kept, in turn.
+        var haloed = [Bool](repeating: false, count: width * 3)
         values.withUnsafeMutableBufferPointer { values in
             haloed.withUnsafeMutableBufferPointer { haloed in
                 glyph.withUnsafeBufferPointer { glyph in
                     tonal.withUnsafeBufferPointer { tonal in
                         for y in 0..<height {
                             let top = y > 0 ? y &- 1 : y, bottom = y &+ 1 < height ? y &+ 1 : y
+                            // The row below starts unhaloed (its slot last held row y - 2).
+                            if y &+ 1 < height {
+                                let slot = ((y &+ 1) % 3) &* width
+                                for x in 0..<width { haloed[slot &+ x] = false }
+                            }
                             var x = 0
                             while x < width {
                                 defer { x &+= 1 }
@@ -362,8 +368,9 @@ extension Canvas {
                                     var nx = left
                                     while nx <= right {
                                         let neighbour = ny &* width &+ nx
-                                        if tonal[neighbour], !haloed[neighbour] {
-                                            haloed[neighbour] = true
+                                        let flag = (ny % 3) &* width &+ nx
+                                        if tonal[neighbour], !haloed[flag] {
+                                            haloed[flag] = true
                                             values[neighbour] = halo
                                         }
                                         nx &+= 1
