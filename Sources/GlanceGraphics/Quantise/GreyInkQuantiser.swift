@@ -26,15 +26,14 @@ extension Canvas {
     }
 
     private func greyInkIndices<Source: InkSource>(_ source: Source, palette: Palette, dither: DitherMode) -> [UInt8] {
-        let width = self.width, height = self.height
-        let inkBias = palette.colors.count <= 3
-        let floyd = dither == .floydSteinberg
         let inks = palette.colors.map { Int($0.r) }
+        if inks.count == 2 && inks[0] < inks[1] {
+            return greyInkIndices(source, palette: palette, dither: dither, choice: TwoInks(dark: inks[0], light: inks[1]))
+        }
         // The ink for every sum of a luma and its carried error. The error reaching a
         // pixel is at most 255 either way (its shares add up to one pixel's error), so
         // sums lie in -255...510.
-        let lowest = -256
-        let nearestInk: [Int] = (lowest...511).map { value in
+        let nearest: [Int] = (InkTable.lowest...511).map { value in
             var best = 0, bestDistance = Int.max
             for (index, ink) in inks.enumerated() {
                 let d = value - ink
@@ -45,36 +44,40 @@ extension Canvas {
             }
             return best
         }
-        // Flat colours seen in this frame, by a pixel's four bytes (with a bit for a
-        // tonal pixel when nothing is dithered, which takes no ink bias): a direct-mapped
-        // table of 256 keys and their values.
+        return nearest.withUnsafeBufferPointer { nearest in
+            inks.withUnsafeBufferPointer { inks in
+                greyInkIndices(source, palette: palette, dither: dither, choice: InkTable(nearest: nearest, inks: inks))
+            }
+        }
+    }
+
+    private func greyInkIndices<Source: InkSource, Choice: InkChoice>(_ source: Source, palette: Palette, dither: DitherMode,
+                                                                       choice: Choice) -> [UInt8] {
+        let width = self.width, height = self.height
+        let inkBias = palette.colors.count <= 3
+        let floyd = dither == .floydSteinberg
+        // Flat colours seen in this frame, by a pixel's bytes (with a bit for a tonal
+        // pixel when nothing is dithered, which takes no ink bias): a direct-mapped table
+        // of 256 keys and their values.
         var seenKeys = [UInt64](repeating: .max, count: 256), seenValues = [UInt8](repeating: 0, count: 256)
-        // Two inks, the darker first (bw): the sum of the two, which a doubled value
-        // is compared with.
-        let split: Int? = inks.count == 2 && inks[0] < inks[1] ? inks[0] + inks[1] : nil
-        let darkInk = inks[0], lightInk = inks.count > 1 ? inks[1] : inks[0]
         // Error in sixteenths for this row and the next, a pixel of margin each side.
         let rowLength = width + 2
         var errors = [Int32](repeating: 0, count: rowLength * 2)
         // Every pixel's value is written: the array is not zeroed first.
         let values = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialised in
         errors.withUnsafeMutableBufferPointer { errors in
-        nearestInk.withUnsafeBufferPointer { nearestInk in
-        inks.withUnsafeBufferPointer { inks in
         tonal.withUnsafeBufferPointer { tonal in
             var lastKey: UInt64 = .max
             var lastValue: UInt8 = 0
             var here = 0, below = rowLength
             for y in 0..<height {
                 let rowStart = y &* width
-                // Error from the left neighbour (this row's own); the rows' buffers hold
-                // what the row above passed down.
-                var carry: Int32 = 0
-                for x in 0..<width {
-                    let index = rowStart &+ x
+                var x = 0
+                while x < width {
+                    var index = rowStart &+ x
                     let isTonal = tonal[index]
                     if !(isTonal && floyd) {
-                        carry = 0
+                        x &+= 1
                         let key = source.key(index) | (isTonal ? 1 << 32 : 0)
                         if key == lastKey {
                             out[index] = lastValue
@@ -94,39 +97,37 @@ extension Canvas {
                         out[index] = value
                         continue
                     }
-                    let v = source.luma(index) &+ Int((errors[here &+ x &+ 1] &+ carry) / 16)
-                    let ink: Int, inkValue: Int
-                    if let split {
-                        // Two inks, darker first: a comparison (a tie takes the first),
-                        // and the ink's grey chosen without a load.
-                        let dark = 2 &* v <= split
-                        ink = dark ? 0 : 1
-                        inkValue = dark ? darkInk : lightInk
-                    } else {
-                        ink = v >= lowest && v <= 511 ? Int(nearestInk[v &- lowest]) : Self.nearestGrey(v, inks)
-                        inkValue = inks[ink]
-                    }
-                    out[index] = UInt8(truncatingIfNeeded: ink)
-                    // The error in sixteenths is 16·e, so its shares 7/16, 3/16, 5/16 and
-                    // 1/16 are exactly 7e, 3e, 5e and e: no division.
-                    let e = Int32(truncatingIfNeeded: clamp(v) &- inkValue)
-                    // The right neighbour's share stays in a register. Shares go to every
-                    // neighbour without asking whether it is tonal: only a tonal pixel
-                    // reads its share (a flat one drops the carry and ignores its slot),
-                    // slots past the edges are the margins, and shares below the last
-                    // row are never read.
-                    carry = e &* 7
-                    errors[below &+ x] &+= e &* 3
-                    errors[below &+ x &+ 1] &+= e &* 5
-                    errors[below &+ x &+ 2] &+= e
+                    // A run of tonal pixels, diffused. Its first pixel follows a flat one
+                    // (or the edge), which passes on no error. The error in sixteenths is
+                    // 16·e, so the shares 7/16, 3/16, 5/16 and 1/16 are exactly 7e, 3e, 5e
+                    // and e: no division. The right neighbour's share stays in a register,
+                    // and so do the shares below still growing: the slot below-left is
+                    // complete once this pixel adds its 3e (the two pixels before it have
+                    // given theirs), the next two are carried.
+                    var carry: Int32 = 0, nextBelow: Int32 = 0, afterNext: Int32 = 0
+                    repeat {
+                        let v = source.luma(index) &+ Int((errors[here &+ x &+ 1] &+ carry) / 16)
+                        let (ink, inkValue) = choice.ink(for: v)
+                        out[index] = ink
+                        let e = Int32(truncatingIfNeeded: clamp(v) &- inkValue)
+                        carry = e &* 7
+                        errors[below &+ x] &+= nextBelow &+ e &* 3
+                        nextBelow = afterNext &+ e &* 5
+                        afterNext = e
+                        x &+= 1
+                        index &+= 1
+                    } while x < width && tonal[index]
+                    // Shares go to every neighbour without asking whether it is tonal:
+                    // only a tonal pixel reads its slot, slots past the edges are the
+                    // margins, and shares below the last row are never read.
+                    errors[below &+ x] &+= nextBelow
+                    errors[below &+ x &+ 1] &+= afterNext
                 }
                 if floyd {
                     for i in here..<(here &+ rowLength) { errors[i] = 0 }
                     swap(&here, &below)
                 }
             }
-        }
-        }
         }
         }
         initialised = width * height
@@ -150,7 +151,7 @@ extension Canvas {
     }
 
     /// The first of `inks` nearest to `value` (for sums outside the table).
-    private static func nearestGrey(_ value: Int, _ inks: UnsafeBufferPointer<Int>) -> Int {
+    fileprivate static func nearestGrey(_ value: Int, _ inks: UnsafeBufferPointer<Int>) -> Int {
         var best = 0, bestDistance = Int.max
         for index in inks.indices where abs(value - inks[index]) < bestDistance {
             bestDistance = abs(value - inks[index])
@@ -188,4 +189,31 @@ private struct GreyPixels: InkSource {
     @inline(__always) func key(_ index: Int) -> UInt64 { UInt64(greys[index]) }
     @inline(__always) func pixel(_ index: Int) -> RGBA { RGBA(greys[index], greys[index], greys[index]) }
     @inline(__always) func luma(_ index: Int) -> Int { Int(greys[index]) }
+}
+
+/// How a tonal pixel's luma plus error picks its ink: the ink's index and its grey.
+private protocol InkChoice {
+    func ink(for value: Int) -> (index: UInt8, grey: Int)
+}
+
+/// Two inks, the darker first (bw): a comparison with their sum (a tie takes the darker).
+private struct TwoInks: InkChoice {
+    let dark: Int
+    let light: Int
+
+    @inline(__always) func ink(for value: Int) -> (index: UInt8, grey: Int) {
+        2 &* value <= dark &+ light ? (0, dark) : (1, light)
+    }
+}
+
+/// Any inks: the nearest looked up by the value.
+private struct InkTable: InkChoice {
+    static let lowest = -256
+    let nearest: UnsafeBufferPointer<Int>
+    let inks: UnsafeBufferPointer<Int>
+
+    @inline(__always) func ink(for value: Int) -> (index: UInt8, grey: Int) {
+        let index = value >= Self.lowest && value <= 511 ? nearest[value &- Self.lowest] : Canvas.nearestGrey(value, inks)
+        return (UInt8(truncatingIfNeeded: index), inks[index])
+    }
 }
