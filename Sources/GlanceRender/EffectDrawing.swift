@@ -92,6 +92,7 @@ extension Canvas {
         let nearestX = min(width - 1, max(0, Int(x.rounded()))), nearestY = min(height - 1, max(0, Int(y.rounded())))
         let index = nearestY * width + nearestX
         func channel(_ value: Double) -> UInt8 { UInt8(min(255, max(0, (value / alpha).rounded()))) }
-        return (RGBA(channel(red), channel(green), channel(blue), 255), UInt8(min(255, (alpha * 255).rounded())), tonal[index], glyph[index])
+        return (RGBA(channel(red), channel(green), channel(blue), 255), UInt8(min(255, (alpha * 255).rounded())), isTonal(at: index),
+                isGlyph(at: index))
     }
 }

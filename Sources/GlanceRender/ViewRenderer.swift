@@ -233,8 +233,8 @@ public final class ViewRenderer {
                 let coverage = mask[x: x, y: y].a
                 guard coverage > 0 else { continue }
                 let index = y * rect.width + x
-                canvas.blend(x: rect.x + x, y: rect.y + y, layer.pixel(at: index), coverage: coverage, tonal: layer.tonal[index],
-                             glyph: layer.glyph[index])
+                canvas.blend(x: rect.x + x, y: rect.y + y, layer.pixel(at: index), coverage: coverage, tonal: layer.isTonal(at: index),
+                             glyph: layer.isGlyph(at: index))
             }
         }
     }

@@ -42,8 +42,8 @@ import Testing
             for x in 0..<frame.width {
                 if x >= slot.x, x < slot.maxX, y >= slot.y, y < slot.maxY {
                     let index = (y - slot.y) * slot.width + (x - slot.x)
-                    if frame[x: x, y: y] != own.pixels[index] || frame.tonal[y * frame.width + x] != own.tonal[index]
-                        || frame.glyph[y * frame.width + x] != own.glyph[index] { inside += 1 }
+                    if frame[x: x, y: y] != own.pixels[index] || frame.isTonal(at: y * frame.width + x) != own.isTonal(at: index)
+                        || frame.isGlyph(at: y * frame.width + x) != own.isGlyph(at: index) { inside += 1 }
                 } else if frame[x: x, y: y] != .black {
                     outside += 1
                 }

@@ -13,15 +13,16 @@ extension Canvas {
                 for y in area.y..<area.maxY {
                     let start = y * width + area.x
                     greys.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: grey, count: area.width) }
-                    tonal.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: isTonal, count: area.width) }
-                    glyph.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: false, count: area.width) }
+                    flags.withUnsafeMutableBufferPointer {
+                        $0.baseAddress!.advanced(by: start).update(repeating: isTonal ? Self.tonalFlag : 0, count: area.width)
+                    }
                 }
                 return
             }
+            let flag = isTonal ? Self.tonalFlag : 0
             rgba.withUnsafeMutableBufferPointer { pixels in
-                tonal.withUnsafeMutableBufferPointer { tonal in
-                  glyph.withUnsafeMutableBufferPointer { glyph in
-                    guard let pixelBase = pixels.baseAddress, let tonalBase = tonal.baseAddress, let glyphBase = glyph.baseAddress else { return }
+                flags.withUnsafeMutableBufferPointer { flags in
+                    guard let pixelBase = pixels.baseAddress, let flagBase = flags.baseAddress else { return }
                     // The colour's four bytes as one word: stores the compiler widens.
                     let word = withUnsafeBytes(of: color) { $0.load(as: UInt32.self) }
                     for y in area.y..<area.maxY {
@@ -29,10 +30,8 @@ extension Canvas {
                         (pixelBase + start).withMemoryRebound(to: UInt32.self, capacity: area.width) {
                             $0.update(repeating: word, count: area.width)
                         }
-                        (tonalBase + start).update(repeating: isTonal, count: area.width)
-                        (glyphBase + start).update(repeating: false, count: area.width)
+                        (flagBase + start).update(repeating: flag, count: area.width)
                     }
-                  }
                 }
             }
             return
@@ -131,8 +130,10 @@ extension Canvas {
         // whether the pixel ends up tonal.
         func spans(_ paint: (Int, UInt8, Bool) -> Void) {
             mask.withUnsafeBufferPointer { mask in
-            self.tonal.withUnsafeMutableBufferPointer { tonalFlags in
-            self.glyph.withUnsafeMutableBufferPointer { glyphFlags in
+            self.flags.withUnsafeMutableBufferPointer { flags in
+                // What a covered pixel's flags become: tonal; flat (and a glyph's) where
+                // the colour covers it mostly; else as they were.
+                let tonalFlags = Self.tonalFlag, flatFlags = glyph ? Self.glyphFlag : 0
                 for row in rows {
                     let source = row &* maskWidth
                     let target = (y &+ row) &* width &+ x
@@ -141,17 +142,14 @@ extension Canvas {
                         guard coverage > 0 else { continue }
                         let index = target &+ column
                         let flat = color.a > 0 && Int(coverage) >= flatFrom
-                        paint(index, coverage, tonal || (!flat && tonalFlags[index]))
+                        paint(index, coverage, tonal || (!flat && flags[index] & Self.tonalFlag != 0))
                         if tonal {
-                            tonalFlags[index] = true
-                            glyphFlags[index] = false
-                        } else if color.a > 0, Int(coverage) >= flatFrom {
-                            tonalFlags[index] = false
-                            glyphFlags[index] = glyph
+                            flags[index] = tonalFlags
+                        } else if flat {
+                            flags[index] = flatFlags
                         }
                     }
                 }
-            }
             }
             }
         }

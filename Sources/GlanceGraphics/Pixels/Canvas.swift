@@ -1,6 +1,7 @@
-/// Pixels to draw on, row-major, top-left origin, plus one flag per pixel saying
+/// Pixels to draw on, row-major, top-left origin, plus a byte of flags per pixel saying
 /// whether it holds tonal content (images, gradients) that a 1-bit panel should dither,
-/// or flat content (text, solid shapes) that it should keep crisp.
+/// or flat content (text, solid shapes) that it should keep crisp, and whether that is
+/// a glyph's.
 ///
 /// Pixels are held in one of two ways (`Storage`): RGBA, four bytes a pixel, for colour
 /// panels, layers and pictures; or one byte of grey a pixel, for a frame bound for a
@@ -31,11 +32,20 @@ public struct Canvas: Sendable, Equatable {
     var rgba: [RGBA]
     /// The pixels of a grey canvas (empty on an RGBA one).
     var greys: [UInt8]
-    /// True where the pixel is tonal and may be dithered.
-    public internal(set) var tonal: [Bool]
-    /// True where the pixel is mostly a glyph's (text, an icon): on black-and-white inks
-    /// a dithered tone around it is cleared so that the glyph keeps its contrast.
-    public internal(set) var glyph: [Bool]
+    /// Each pixel's flags: `tonalFlag` where it is tonal and may be dithered, `glyphFlag`
+    /// where it is flat and mostly a glyph's (text, an icon: on black-and-white inks a
+    /// dithered tone around it is cleared so that the glyph keeps its contrast).
+    public internal(set) var flags: [UInt8]
+    public static let tonalFlag: UInt8 = 1
+    public static let glyphFlag: UInt8 = 2
+
+    /// True where the pixel is tonal (a copy of the flags, for reading).
+    public var tonal: [Bool] { flags.map { $0 & Self.tonalFlag != 0 } }
+    /// True where the pixel is a glyph's (a copy of the flags, for reading).
+    public var glyph: [Bool] { flags.map { $0 & Self.glyphFlag != 0 } }
+
+    @inline(__always) public func isTonal(at index: Int) -> Bool { flags[index] & Self.tonalFlag != 0 }
+    @inline(__always) public func isGlyph(at index: Int) -> Bool { flags[index] & Self.glyphFlag != 0 }
     /// Where drawing lands: the whole canvas unless narrowed (a slot drawn straight into
     /// the frame is clipped to its rectangle). Every drawing call leaves the pixels
     /// outside it as they were.
@@ -90,8 +100,7 @@ public struct Canvas: Sendable, Equatable {
             rgba = Array(repeating: fill, count: width * height)
             greys = []
         }
-        tonal = Array(repeating: false, count: width * height)
-        glyph = Array(repeating: false, count: width * height)
+        flags = Array(repeating: 0, count: width * height)
         clip = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
@@ -185,7 +194,7 @@ public struct Canvas: Sendable, Equatable {
     /// Replaces pixel `index` (row-major) outright, no blending (drawn flat on a grey canvas).
     public mutating func setPixel(_ index: Int, _ color: RGBA) {
         if storage == .grey && color.a == 255 {
-            greys[index] = Self.storedGrey(color, tonal: tonal[index], palette: panelPalette)
+            greys[index] = Self.storedGrey(color, tonal: isTonal(at: index), palette: panelPalette)
         } else {
             makeRGBA()
             rgba[index] = color
@@ -194,8 +203,7 @@ public struct Canvas: Sendable, Equatable {
 
     /// Replaces pixel `index` and its tonal flag.
     public mutating func setPixel(_ index: Int, _ color: RGBA, tonal isTonal: Bool) {
-        tonal[index] = isTonal
-        glyph[index] = false
+        flags[index] = isTonal ? Self.tonalFlag : 0
         setPixel(index, color)
     }
 
@@ -213,24 +221,22 @@ public struct Canvas: Sendable, Equatable {
         let index = y * width + x
         if storage == .grey {
             let flat = Int(coverage) * Int(color.a) >= 128 * 255
-            greys[index] = Self.greyValue(color, coverage: coverage, over: greys[index], tonal: isTonal || (!flat && tonal[index]),
+            greys[index] = Self.greyValue(color, coverage: coverage, over: greys[index], tonal: isTonal || (!flat && self.isTonal(at: index)),
                                           palette: panelPalette)
         } else {
             rgba[index] = color.over(rgba[index], coverage: coverage)
         }
         // Flat content drawn mostly over a pixel makes it flat (text on a photo stays crisp).
         if isTonal {
-            tonal[index] = true
-            glyph[index] = false
+            flags[index] = Self.tonalFlag
         } else if Int(coverage) * Int(color.a) >= 128 * 255 {
-            tonal[index] = false
-            glyph[index] = isGlyph
+            flags[index] = isGlyph ? Self.glyphFlag : 0
         }
     }
 
     public static func == (lhs: Canvas, rhs: Canvas) -> Bool {
         guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.clip == rhs.clip,
-              lhs.tonal == rhs.tonal, lhs.glyph == rhs.glyph else { return false }
+              lhs.flags == rhs.flags else { return false }
         if lhs.storage == rhs.storage { return lhs.rgba == rhs.rgba && lhs.greys == rhs.greys }
         return lhs.pixels == rhs.pixels
     }
@@ -253,15 +259,14 @@ public struct Canvas: Sendable, Equatable {
                 case (.grey, .rgba):
                     for offset in 0..<from.count {
                         greys[to.lowerBound + offset] = Self.storedGrey(other.rgba[from.lowerBound + offset],
-                                                                        tonal: other.tonal[from.lowerBound + offset], palette: panelPalette)
+                                                                        tonal: other.isTonal(at: from.lowerBound + offset), palette: panelPalette)
                     }
                 }
-                tonal.replaceSubrange(to, with: other.tonal[from])
-                glyph.replaceSubrange(to, with: other.glyph[from])
+                flags.replaceSubrange(to, with: other.flags[from])
             } else {
                 for column in columns {
-                    blend(x: column, y: y + row, other.rgba[source + column], tonal: other.tonal[source + column],
-                          glyph: other.glyph[source + column])
+                    blend(x: column, y: y + row, other.rgba[source + column], tonal: other.isTonal(at: source + column),
+                          glyph: other.isGlyph(at: source + column))
                 }
             }
         }

@@ -66,7 +66,7 @@ extension Canvas {
         // Every pixel's value is written: the array is not zeroed first.
         let values = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialised in
         errors.withUnsafeMutableBufferPointer { errors in
-        tonal.withUnsafeBufferPointer { tonal in
+        flags.withUnsafeBufferPointer { flags in
             var lastKey: UInt64 = .max
             var lastValue: UInt8 = 0
             var here = 0, below = rowLength
@@ -75,7 +75,7 @@ extension Canvas {
                 var x = 0
                 while x < width {
                     var index = rowStart &+ x
-                    let isTonal = tonal[index]
+                    let isTonal = (flags[index] & Canvas.tonalFlag != 0)
                     if !(isTonal && floyd) {
                         x &+= 1
                         let key = source.key(index) | (isTonal ? 1 << 32 : 0)
@@ -116,7 +116,7 @@ extension Canvas {
                         afterNext = e
                         x &+= 1
                         index &+= 1
-                    } while x < width && tonal[index]
+                    } while x < width && (flags[index] & Canvas.tonalFlag != 0)
                     // Shares go to every neighbour without asking whether it is tonal:
                     // only a tonal pixel reads its slot, slots past the edges are the
                     // margins, and shares below the last row are never read.

@@ -95,7 +95,7 @@ extension Canvas {
             indices = generalValues(palette: palette, dither: dither).map { UInt8(truncatingIfNeeded: $0) }
         }
         // Only frames with tones need the halo (a text-only frame skips the pass).
-        if dither != .none, (palette.achromatic?.count ?? palette.colors.count) == 2, tonal.contains(true) {
+        if dither != .none, (palette.achromatic?.count ?? palette.colors.count) == 2, flags.contains(where: { $0 & Canvas.tonalFlag != 0 }) {
             keepContrast(&indices, palette: palette)
         }
         return QuantisedFrame(width: width, height: height, palette: palette, indices: indices)
@@ -142,8 +142,8 @@ extension Canvas {
         }
         if neutral && !lumaTones {
             neutral = pixels.withUnsafeBufferPointer { pixels -> Bool in
-                tonal.withUnsafeBufferPointer { tonal -> Bool in
-                    for index in 0..<pixels.count where tonal[index] {
+                flags.withUnsafeBufferPointer { flags -> Bool in
+                    for index in 0..<pixels.count where (flags[index] & Canvas.tonalFlag != 0) {
                         let pixel = pixels[index]
                         if pixel.r != pixel.g || pixel.g != pixel.b { return false }
                     }
@@ -158,7 +158,7 @@ extension Canvas {
             errors.withUnsafeMutableBufferPointer { errors in
                 pixels.withUnsafeBufferPointer { pixels in
                   pixels.withMemoryRebound(to: UInt32.self) { words in
-                    tonal.withUnsafeBufferPointer { tonal in
+                    flags.withUnsafeBufferPointer { flags in
                         // Flat runs of one colour (most of a widget) repeat the last answer;
                         // colours compare as their four bytes, and with their tonal flag (a
                         // tone left undithered takes no ink bias).
@@ -170,9 +170,9 @@ extension Canvas {
                             let row = y % 3
                             for x in 0..<width {
                                 let index = y * width + x
-                                let isTonal = tonal[index] && dither != .none
+                                let isTonal = (flags[index] & Canvas.tonalFlag != 0) && dither != .none
                                 let bits = words[index]
-                                if !isTonal, hasLast, bits == lastColor, tonal[index] == lastTonal {
+                                if !isTonal, hasLast, bits == lastColor, (flags[index] & Canvas.tonalFlag != 0) == lastTonal {
                                     out[index] = lastValue
                                     continue
                                 }
@@ -196,18 +196,18 @@ extension Canvas {
                                     out[index] = UInt32(best)
                                     let error = (clamp(v) &- allBuffer[best &* 4]) &* 16
                                     let here = row &* rowLength, below = ((row &+ 1) % 3) &* rowLength
-                                    if x &+ 1 < width, tonal[index &+ 1] { errors[here &+ (x &+ 3) &* 3] &+= (error &* 7) / 16 }
+                                    if x &+ 1 < width, (flags[index &+ 1] & Canvas.tonalFlag != 0) { errors[here &+ (x &+ 3) &* 3] &+= (error &* 7) / 16 }
                                     if y &+ 1 < height {
-                                        if x > 0, tonal[index &+ width &- 1] { errors[below &+ (x &+ 1) &* 3] &+= (error &* 3) / 16 }
-                                        if tonal[index &+ width] { errors[below &+ (x &+ 2) &* 3] &+= (error &* 5) / 16 }
-                                        if x &+ 1 < width, tonal[index &+ width &+ 1] { errors[below &+ (x &+ 3) &* 3] &+= error / 16 }
+                                        if x > 0, (flags[index &+ width &- 1] & Canvas.tonalFlag != 0) { errors[below &+ (x &+ 1) &* 3] &+= (error &* 3) / 16 }
+                                        if (flags[index &+ width] & Canvas.tonalFlag != 0) { errors[below &+ (x &+ 2) &* 3] &+= (error &* 5) / 16 }
+                                        if x &+ 1 < width, (flags[index &+ width &+ 1] & Canvas.tonalFlag != 0) { errors[below &+ (x &+ 3) &* 3] &+= error / 16 }
                                     }
                                     continue
                                 }
                                 let pixel = source.a == 255 ? source : source.over(.white)
                                 var r = Int(pixel.r), g = Int(pixel.g), b = Int(pixel.b)
                                 let grey = max(r, g, b) - min(r, g, b) < 40
-                                if !tonal[index], inkBias {
+                                if !(flags[index] & Canvas.tonalFlag != 0), inkBias {
                                     // On 1-bit-like panels, flat content that is not near white
                                     // is ink: grey (secondary) text and coloured text, switches
                                     // and buttons (a blue label, a green switch) stay legible.
@@ -254,7 +254,7 @@ extension Canvas {
                                 out[index] = value
                                 if !isTonal {
                                     lastColor = bits
-                                    lastTonal = tonal[index]
+                                    lastTonal = (flags[index] & Canvas.tonalFlag != 0)
                                     lastValue = value
                                     hasLast = true
                                 }
@@ -277,26 +277,26 @@ extension Canvas {
                                     // Floyd–Steinberg's four neighbours, written out (7 right;
                                     // 3, 5, 1 below), as the general loop below spreads them.
                                     let here = row * rowLength, below = ((row + 1) % 3) * rowLength
-                                    if x + 1 < width, tonal[index + 1] {
+                                    if x + 1 < width, (flags[index + 1] & Canvas.tonalFlag != 0) {
                                         let e = here + (x + 3) * 3
                                         errors[e] &+= (er &* 7) / 16
                                         errors[e + 1] &+= (eg &* 7) / 16
                                         errors[e + 2] &+= (eb &* 7) / 16
                                     }
                                     if y + 1 < height {
-                                        if x > 0, tonal[index + width - 1] {
+                                        if x > 0, (flags[index + width - 1] & Canvas.tonalFlag != 0) {
                                             let e = below + (x + 1) * 3
                                             errors[e] &+= er * 3 / 16
                                             errors[e + 1] &+= eg * 3 / 16
                                             errors[e + 2] &+= eb * 3 / 16
                                         }
-                                        if tonal[index + width] {
+                                        if (flags[index + width] & Canvas.tonalFlag != 0) {
                                             let e = below + (x + 2) * 3
                                             errors[e] &+= er * 5 / 16
                                             errors[e + 1] &+= eg * 5 / 16
                                             errors[e + 2] &+= eb * 5 / 16
                                         }
-                                        if x + 1 < width, tonal[index + width + 1] {
+                                        if x + 1 < width, (flags[index + width + 1] & Canvas.tonalFlag != 0) {
                                             let e = below + (x + 3) * 3
                                             errors[e] &+= er / 16
                                             errors[e + 1] &+= eg / 16
@@ -307,7 +307,7 @@ extension Canvas {
                                 }
                                 for (dx, dy, weight) in targets {
                                     let nx = x + dx, ny = y + dy
-                                    guard nx >= 0, nx < width, ny < height, tonal[ny * width + nx] else { continue }
+                                    guard nx >= 0, nx < width, ny < height, (flags[ny * width + nx] & Canvas.tonalFlag != 0) else { continue }
                                     let e = ((row + dy) % 3) * rowLength + (nx + 2) * 3
                                     errors[e] += er * weight / 16
                                     errors[e + 1] += eg * weight / 16
@@ -339,44 +339,43 @@ extension Canvas {
         var haloed = [Bool](repeating: false, count: width * 3)
         values.withUnsafeMutableBufferPointer { values in
             haloed.withUnsafeMutableBufferPointer { haloed in
-                glyph.withUnsafeBufferPointer { glyph in
-                    tonal.withUnsafeBufferPointer { tonal in
-                        for y in 0..<height {
-                            let top = y > 0 ? y &- 1 : y, bottom = y &+ 1 < height ? y &+ 1 : y
-                            // The row below starts unhaloed (its slot last held row y - 2).
-                            if y &+ 1 < height {
-                                let slot = ((y &+ 1) % 3) &* width
-                                for x in 0..<width { haloed[slot &+ x] = false }
+                flags.withUnsafeBufferPointer { flags in
+                    for y in 0..<height {
+                        let top = y > 0 ? y &- 1 : y, bottom = y &+ 1 < height ? y &+ 1 : y
+                        // The row below starts unhaloed (its slot last held row y - 2).
+                        if y &+ 1 < height {
+                            let slot = ((y &+ 1) % 3) &* width
+                            for x in 0..<width { haloed[slot &+ x] = false }
+                        }
+                        var x = 0
+                        while x < width {
+                            defer { x &+= 1 }
+                            let index = y &* width &+ x
+                            // Eight flags at a time where there is no glyph (most of a frame).
+                            if x &+ 8 <= width,
+                               UnsafeRawPointer(flags.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x0202_0202_0202_0202 == 0 {
+                                x &+= 7
+                                continue
                             }
-                            var x = 0
-                            while x < width {
-                                defer { x &+= 1 }
-                                let index = y &* width &+ x
-                                // Eight flags at a time where there is no glyph (most of a frame).
-                                if x &+ 8 <= width,
-                                   UnsafeRawPointer(glyph.baseAddress! + index).loadUnaligned(as: UInt64.self) == 0 {
-                                    x &+= 7
-                                    continue
-                                }
-                                guard glyph[index], !tonal[index] else { continue }
-                                let value = values[index]
-                                guard value == black || value == white else { continue }
-                                let halo = value == black ? white : black
-                                let left = x > 0 ? x &- 1 : x, right = x &+ 1 < width ? x &+ 1 : x
-                                var ny = top
-                                while ny <= bottom {
-                                    var nx = left
-                                    while nx <= right {
-                                        let neighbour = ny &* width &+ nx
-                                        let flag = (ny % 3) &* width &+ nx
-                                        if tonal[neighbour], !haloed[flag] {
-                                            haloed[flag] = true
-                                            values[neighbour] = halo
-                                        }
-                                        nx &+= 1
+                            // A glyph's pixel is flat.
+                            guard flags[index] & Canvas.glyphFlag != 0 else { continue }
+                            let value = values[index]
+                            guard value == black || value == white else { continue }
+                            let halo = value == black ? white : black
+                            let left = x > 0 ? x &- 1 : x, right = x &+ 1 < width ? x &+ 1 : x
+                            var ny = top
+                            while ny <= bottom {
+                                var nx = left
+                                while nx <= right {
+                                    let neighbour = ny &* width &+ nx
+                                    let flag = (ny % 3) &* width &+ nx
+                                    if (flags[neighbour] & Canvas.tonalFlag != 0), !haloed[flag] {
+                                        haloed[flag] = true
+                                        values[neighbour] = halo
                                     }
-                                    ny &+= 1
+                                    nx &+= 1
                                 }
+                                ny &+= 1
                             }
                         }
                     }
