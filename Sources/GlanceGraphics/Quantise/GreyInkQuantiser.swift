@@ -81,6 +81,17 @@ extension Canvas {
                         let key = source.key(index) | (isTonal ? 1 << 32 : 0)
                         if key == lastKey {
                             out[index] = lastValue
+                            // The run goes on eight pixels at a time where the source can
+                            // tell (greys): eight flat pixels of the same colour.
+                            if !isTonal, x &+ 8 <= width {
+                                let broadcast = UInt64(lastValue) &* 0x0101_0101_0101_0101
+                                let flagBase = UnsafeRawPointer(flags.baseAddress!), outBase = UnsafeMutableRawPointer(out.baseAddress!)
+                                while x &+ 8 <= width, source.eightMatch(rowStart &+ x, key: key),
+                                      flagBase.loadUnaligned(fromByteOffset: rowStart &+ x, as: UInt64.self) & 0x0101_0101_0101_0101 == 0 {
+                                    outBase.storeBytes(of: broadcast, toByteOffset: rowStart &+ x, as: UInt64.self)
+                                    x &+= 8
+                                }
+                            }
                             continue
                         }
                         let slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 56)
@@ -169,6 +180,9 @@ private protocol InkSource {
     func pixel(_ index: Int) -> RGBA
     /// Its luma over white.
     func luma(_ index: Int) -> Int
+    /// Whether the eight pixels from `index` on all have `key` (false where the source
+    /// cannot tell cheaply).
+    func eightMatch(_ index: Int, key: UInt64) -> Bool
 }
 
 private struct RGBAPixels: InkSource {
@@ -181,6 +195,7 @@ private struct RGBAPixels: InkSource {
         let source = pixels[index]
         return (source.a == 255 ? source : source.over(.white)).luma
     }
+    @inline(__always) func eightMatch(_ index: Int, key: UInt64) -> Bool { false }
 }
 
 private struct GreyPixels: InkSource {
@@ -189,6 +204,9 @@ private struct GreyPixels: InkSource {
     @inline(__always) func key(_ index: Int) -> UInt64 { UInt64(greys[index]) }
     @inline(__always) func pixel(_ index: Int) -> RGBA { RGBA(greys[index], greys[index], greys[index]) }
     @inline(__always) func luma(_ index: Int) -> Int { Int(greys[index]) }
+    @inline(__always) func eightMatch(_ index: Int, key: UInt64) -> Bool {
+        UnsafeRawPointer(greys.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self) == key &* 0x0101_0101_0101_0101
+    }
 }
 
 /// How a tonal pixel's luma plus error picks its ink: the ink's index and its grey.

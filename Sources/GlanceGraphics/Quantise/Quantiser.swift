@@ -363,6 +363,15 @@ extension Canvas {
                             guard value == black || value == white else { continue }
                             let halo = value == black ? white : black
                             let left = x > 0 ? x &- 1 : x, right = x &+ 1 < width ? x &+ 1 : x
+                            // Most text sits on flat ground: no tonal pixel among the nine,
+                            // read as three four-byte loads.
+                            if x > 0, x &+ 2 < width {
+                                let base = UnsafeRawPointer(flags.baseAddress!)
+                                let around = base.loadUnaligned(fromByteOffset: top &* width &+ x &- 1, as: UInt32.self)
+                                    | base.loadUnaligned(fromByteOffset: index &- 1, as: UInt32.self)
+                                    | base.loadUnaligned(fromByteOffset: bottom &* width &+ x &- 1, as: UInt32.self)
+                                if UInt32(littleEndian: around) & 0x0001_0101 == 0 { continue }
+                            }
                             var ny = top
                             while ny <= bottom {
                                 var nx = left
