@@ -5,7 +5,7 @@ extension QuantisedFrame {
     /// The value of pixel (`x`, `y`).
     public subscript(x x: Int, y y: Int) -> UInt32 { self[y * width + x] }
 
-    /// The same picture from `arrange` applied to its storage (one byte a pixel for
+    /// The same picture from `arrange` applied to its pixels (one byte a pixel for
     /// indexed palettes, four otherwise), at `width`×`height`.
     private func rearranged(width: Int, height: Int, _ arrange: (UnsafeBufferPointer<UInt8>) -> [UInt8],
                             _ arrangeWide: ([UInt32]) -> [UInt32]) -> QuantisedFrame {
@@ -63,9 +63,15 @@ extension QuantisedFrame {
     /// first and last differing pixel.
     public func difference(from other: QuantisedFrame) -> PixelRect? {
         guard other.width == width, other.height == height, other.palette.kind == palette.kind else { return bounds }
+        if isBitPacked && other.isBitPacked {
+            return bits.withUnsafeBufferPointer { mine in
+                other.bits.withUnsafeBufferPointer { theirs in Self.bitDamage(mine, theirs, width: width, height: height) }
+            }
+        }
         if palette.kind == .indexed {
+            let theirs = other.indices
             return indices.withUnsafeBufferPointer { mine in
-                other.indices.withUnsafeBufferPointer { theirs in Self.damage(mine, theirs, width: width, height: height) }
+                theirs.withUnsafeBufferPointer { theirs in Self.damage(mine, theirs, width: width, height: height) }
             }
         }
         let theirValues = other.values
@@ -88,6 +94,28 @@ extension QuantisedFrame {
             while a[row + right] == b[row + right] { right -= 1 }
             minX = min(minX, left)
             maxX = max(maxX, right)
+        }
+        guard maxX >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// `damage` over frames of a bit a pixel: rows compared whole, then the first and
+    /// last differing byte's first and last differing bit.
+    private static func bitDamage(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> PixelRect? {
+        guard let first = a.baseAddress, let second = b.baseAddress else { return nil }
+        let rowBytes = (width + 7) / 8
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            let row = y * rowBytes
+            guard memcmp(first + row, second + row, rowBytes) != 0 else { continue }
+            minY = min(minY, y)
+            maxY = y
+            var left = row
+            while a[left] == b[left] { left += 1 }
+            var right = row + rowBytes - 1
+            while a[right] == b[right] { right -= 1 }
+            minX = min(minX, (left - row) * 8 + (a[left] ^ b[left]).leadingZeroBitCount)
+            maxX = max(maxX, min(width - 1, (right - row) * 8 + 7 - (a[right] ^ b[right]).trailingZeroBitCount))
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)

@@ -5,6 +5,21 @@ extension QuantisedFrame {
     /// SSD1680 black/white RAM: black → 0, white → 1).
     public func packed(bitsPerPixel: Int, code: (UInt32) -> UInt8) -> [UInt8] {
         precondition([1, 2, 4, 8].contains(bitsPerPixel), "bits per pixel must be 1, 2, 4 or 8")
+        if bitsPerPixel == 1, isBitPacked {
+            // A frame of a bit a pixel: its bits as they are, or each flipped (padding
+            // bits stay 0), or one bit everywhere.
+            let zero = code(0) & 1, one = code(1) & 1
+            let rowBytes = (width + 7) / 8
+            switch (zero, one) {
+            case (0, 1): return bits
+            case (1, 0):
+                let padding = UInt8(truncatingIfNeeded: 0xFF << (8 - (width - (rowBytes - 1) * 8)))
+                var flipped = bits.map { ~$0 }
+                for row in 0..<height { flipped[row * rowBytes + rowBytes - 1] &= padding }
+                return flipped
+            default: break
+            }
+        }
         let perByte = 8 / bitsPerPixel
         let rowBytes = (width + perByte - 1) / perByte
         let mask = UInt8((1 << bitsPerPixel) - 1)

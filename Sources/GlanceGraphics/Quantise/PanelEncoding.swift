@@ -26,44 +26,10 @@ extension QuantisedFrame {
 }
 
 extension QuantisedFrame {
-    /// bw's layout without a call per pixel: a set bit for every non-black pixel.
+    /// bw's layout: a set bit for every non-black pixel (the frame's own bits).
     func packedWhiteBits() -> [UInt8] {
         precondition(palette.kind == .indexed, "bw is an indexed palette")
-        let rowBytes = (width + 7) / 8
-        var bytes = [UInt8](repeating: 0, count: rowBytes * height)
-        bytes.withUnsafeMutableBufferPointer { out in
-            indices.withUnsafeBufferPointer { values in
-                for y in 0..<height {
-                    var source = y * width
-                    let rowStart = y * rowBytes
-                    let fullBytes = width / 8
-                    let base = UnsafeRawPointer(values.baseAddress!)
-                    for byteIndex in 0..<fullBytes {
-                        // Eight pixels a byte from one 64-bit load: each byte made 1 where
-                        // it is not 0 (its bits folded into its lowest), then the eight
-                        // ones gathered into the top byte by one multiplication, the first
-                        // pixel in the most significant bit.
-                        var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt64.self))
-                        word |= word >> 4
-                        word |= word >> 2
-                        word |= word >> 1
-                        word &= 0x0101_0101_0101_0101
-                        out[rowStart + byteIndex] = UInt8(truncatingIfNeeded: (word &* 0x8040_2010_0804_0201) >> 56)
-                        source += 8
-                    }
-                    if fullBytes < rowBytes {
-                        var byte: UInt8 = 0
-                        var mask: UInt8 = 0x80
-                        for _ in 0..<(width - fullBytes * 8) {
-                            if values[source] != 0 { byte |= mask }
-                            mask >>= 1
-                            source += 1
-                        }
-                        out[rowStart + fullBytes] = byte
-                    }
-                }
-            }
-        }
-        return bytes
+        if isBitPacked { return bits }
+        return indices.withUnsafeBufferPointer { Self.packedBits($0, width: width, height: height) }
     }
 }

@@ -10,24 +10,38 @@ public enum DitherMode: String, CaseIterable, Sendable {
     case bayer
 }
 
-/// A frame in a palette's values: an index per pixel for indexed palettes (kept as one
-/// byte a pixel), a packed colour for RGB565/RGB888 (four bytes).
+/// A frame in a palette's values: an index per pixel for indexed palettes (a bit a pixel
+/// for two inks, as bw panels take them; a byte otherwise), a packed colour for
+/// RGB565/RGB888 (four bytes).
 public struct QuantisedFrame: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let palette: Palette
-    /// Indexed palettes: each pixel's ink, row-major (empty for RGB565/RGB888).
-    public private(set) var indices: [UInt8]
+    /// Indexed palettes of more than two inks: each pixel's ink, row-major (else empty).
+    private var bytes: [UInt8]
+    /// Palettes of two inks: a bit a pixel, each row padded to a whole byte, the first
+    /// pixel in the most significant bit, a pixel's bit its ink (else empty). For bw
+    /// these are the panel's bytes (1 = white).
+    public private(set) var bits: [UInt8]
     /// RGB565/RGB888: each pixel's packed colour (empty for indexed palettes).
     private var colours: [UInt32]
 
+    /// Whether the frame keeps a bit a pixel (an indexed palette of two inks).
+    public var isBitPacked: Bool { Self.packsBits(palette) }
+
+    private static func packsBits(_ palette: Palette) -> Bool { palette.kind == .indexed && palette.colors.count <= 2 }
+
+    /// Indexed palettes: each pixel's ink, a byte each, row-major (unpacked, a copy, for
+    /// two inks); empty for RGB565/RGB888.
+    public var indices: [UInt8] { isBitPacked ? Self.unpacked(bits, width: width, height: height) : bytes }
+
     /// Every pixel's value, row-major (a copy for indexed palettes: hot paths read
-    /// `indices` or `self[index]`).
+    /// `self[index]`).
     public var values: [UInt32] {
         get { palette.kind == .indexed ? indices.map { UInt32($0) } : colours }
         set {
             precondition(newValue.count == width * height, "a \(width)x\(height) frame needs \(width * height) values")
-            if palette.kind == .indexed { indices = newValue.map { UInt8(truncatingIfNeeded: $0) } } else { colours = newValue }
+            if palette.kind == .indexed { store(newValue.map { UInt8(truncatingIfNeeded: $0) }) } else { colours = newValue }
         }
     }
 
@@ -37,12 +51,13 @@ public struct QuantisedFrame: Sendable, Equatable {
         self.width = width
         self.height = height
         self.palette = palette
+        bytes = []
+        bits = []
+        colours = []
         if palette.kind == .indexed {
             precondition(palette.colors.count <= 256, "an indexed palette has at most 256 inks")
-            indices = values.map { UInt8(truncatingIfNeeded: $0) }
-            colours = []
+            store(values.map { UInt8(truncatingIfNeeded: $0) })
         } else {
-            indices = []
             colours = values
         }
     }
@@ -54,20 +69,92 @@ public struct QuantisedFrame: Sendable, Equatable {
         self.width = width
         self.height = height
         self.palette = palette
-        self.indices = indices
+        bytes = []
+        bits = []
         colours = []
+        store(indices)
+    }
+
+    private mutating func store(_ indices: [UInt8]) {
+        if Self.packsBits(palette) {
+            bits = indices.withUnsafeBufferPointer { Self.packedBits($0, width: width, height: height) }
+            bytes = []
+        } else {
+            bytes = indices
+            bits = []
+        }
     }
 
     /// The value of pixel `index` (row-major).
     @inline(__always)
-    public subscript(index: Int) -> UInt32 { palette.kind == .indexed ? UInt32(indices[index]) : colours[index] }
+    public subscript(index: Int) -> UInt32 {
+        guard palette.kind == .indexed else { return colours[index] }
+        guard isBitPacked else { return UInt32(bytes[index]) }
+        let y = index / width, x = index &- y &* width
+        return UInt32(bits[y &* ((width &+ 7) >> 3) &+ x >> 3] >> (7 &- x & 7) & 1)
+    }
 
     /// The frame as RGBA, for PNG output and comparisons.
     public func canvas() -> Canvas {
         // Sizes came from a valid canvas.
         var canvas = try! Canvas(width: width, height: height)
-        for index in 0..<width * height { canvas.rgba[index] = palette.color(of: self[index]) }
+        let indices = palette.kind == .indexed ? self.indices : []
+        for index in 0..<width * height {
+            canvas.rgba[index] = palette.color(of: palette.kind == .indexed ? UInt32(indices[index]) : colours[index])
+        }
         return canvas
+    }
+
+    /// A bit a pixel from a byte a pixel (a set bit where the byte is not 0), each row
+    /// padded to a whole byte, the first pixel in the most significant bit.
+    static func packedBits(_ values: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
+        let rowBytes = (width + 7) / 8
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { out, initialised in
+            guard let base = values.baseAddress.map(UnsafeRawPointer.init) else {
+                initialised = 0
+                return
+            }
+            let fullBytes = width / 8
+            for y in 0..<height {
+                var source = y * width
+                let rowStart = y * rowBytes
+                for byteIndex in 0..<fullBytes {
+                    // Eight pixels from one 64-bit load: each byte made 1 where it is not
+                    // 0 (its bits folded into its lowest), then the eight ones gathered
+                    // into the top byte by one multiplication, the first pixel in the
+                    // most significant bit.
+                    var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt64.self))
+                    word |= word >> 4
+                    word |= word >> 2
+                    word |= word >> 1
+                    word &= 0x0101_0101_0101_0101
+                    out[rowStart + byteIndex] = UInt8(truncatingIfNeeded: (word &* 0x8040_2010_0804_0201) >> 56)
+                    source += 8
+                }
+                if fullBytes < rowBytes {
+                    var byte: UInt8 = 0
+                    var mask: UInt8 = 0x80
+                    for _ in 0..<(width - fullBytes * 8) {
+                        if values[source] != 0 { byte |= mask }
+                        mask >>= 1
+                        source += 1
+                    }
+                    out[rowStart + fullBytes] = byte
+                }
+            }
+            initialised = rowBytes * height
+        }
+    }
+
+    /// A byte a pixel (0 or 1) from `packedBits`'s layout.
+    static func unpacked(_ bits: [UInt8], width: Int, height: Int) -> [UInt8] {
+        let rowBytes = (width + 7) / 8
+        return [UInt8](unsafeUninitializedCapacity: width * height) { out, initialised in
+            for y in 0..<height {
+                for x in 0..<width { out[y &* width &+ x] = bits[y &* rowBytes &+ x >> 3] >> (7 &- x & 7) & 1 }
+            }
+            initialised = width * height
+        }
     }
 }
 
