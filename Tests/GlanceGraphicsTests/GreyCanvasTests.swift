@@ -152,4 +152,33 @@ import Testing
         #expect(other != before)
         #expect(before[x: 4, y: 1] == RGBA(40, 40, 40))
     }
+
+    /// Floyd–Steinberg on a grey canvas steps two rows at a time; it gives the dots of
+    /// the row-by-row loop on the same pixels held as RGBA, for frames of every shape:
+    /// odd heights, rows shorter than the lag, flat runs of one grey and of many.
+    @Test(arguments: [(1, 1), (2, 3), (3, 2), (9, 5), (10, 7), (17, 4), (64, 33), (123, 41)])
+    func twoRowsAtATimeGiveTheRowByRowDots(size: (width: Int, height: Int)) throws {
+        var grey = try Canvas(width: size.width, height: size.height, storage: .grey)
+        var state = UInt64(size.width * 1000 + size.height)
+        for index in 0..<size.width * size.height {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let tone = UInt8(truncatingIfNeeded: state >> 40)
+            let kind = (state >> 20) % 5
+            // Tones, flat white runs, flat greys and glyph-like black.
+            switch kind {
+            case 0, 1: grey.setPixel(index, RGBA(tone, tone, tone), tonal: true)
+            case 2: grey.setPixel(index, .white, tonal: false)
+            case 3: grey.setPixel(index, RGBA(tone, tone, tone), tonal: false)
+            default: grey.blend(x: index % size.width, y: index / size.width, .black, coverage: 255, glyph: true)
+            }
+        }
+        var rgba = grey
+        rgba.makeRGBA()
+        for palette in [Palette.bw, .gray4] {
+            let paired = grey.quantised(to: palette, dither: .floydSteinberg).indices
+            let rowByRow = rgba.quantised(to: palette, dither: .floydSteinberg).indices
+            let differing = zip(paired, rowByRow).filter { $0 != $1 }.count
+            #expect(differing == 0, "\(palette.name) \(size.width)x\(size.height): \(differing) pixels differ")
+        }
+    }
 }

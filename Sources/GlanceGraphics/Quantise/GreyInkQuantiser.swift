@@ -16,7 +16,7 @@ extension Canvas {
 
     func greyInkIndices(palette: Palette, dither: DitherMode) -> [UInt8] {
         if storage == .grey {
-            return greys.withUnsafeBufferPointer { greyInkIndices(GreyPixels(greys: $0), palette: palette, dither: dither) }
+            return greys.withUnsafeBufferPointer { greyInkIndices(GreyPixels(buffer: $0), palette: palette, dither: dither) }
         }
         return rgba.withUnsafeBufferPointer { pixels in
             pixels.withMemoryRebound(to: UInt32.self) { words in
@@ -56,6 +56,7 @@ extension Canvas {
         let width = self.width, height = self.height
         let inkBias = palette.colors.count <= 3
         let floyd = dither == .floydSteinberg
+        if floyd, let greys = source.greys { return pairedGreyFloyd(greys, palette: palette, choice: choice) }
         // Flat colours seen in this frame, by a pixel's bytes (with a bit for a tonal
         // pixel when nothing is dithered, which takes no ink bias): a direct-mapped table
         // of 256 keys and their values.
@@ -146,6 +147,111 @@ extension Canvas {
         return values
     }
 
+    /// Floyd–Steinberg over a grey canvas, two rows at a time. A row's chain (each pixel
+    /// waits for the error its left neighbour passes on) is long and does little; the
+    /// rows below and above are independent of it once the lower runs two pixels behind
+    /// (the shares it reads from the upper are then complete), so one loop steps both and
+    /// the processor runs the two chains side by side. Flat pixels take their grey's
+    /// ink from a table, eight at a time where both rows are flat there.
+    private func pairedGreyFloyd<Choice: InkChoice>(_ greys: UnsafeBufferPointer<UInt8>, palette: Palette, choice: Choice) -> [UInt8] {
+        let width = self.width, height = self.height
+        let biased = palette.colors.count <= 3
+        let flatInks = (0...255).map { grey in
+            UInt8(truncatingIfNeeded: Self.flatInk(of: RGBA(UInt8(grey), UInt8(grey), UInt8(grey)), in: palette, biased: biased))
+        }
+        // Error in sixteenths: three rows of shares (read by this row, by the next, and
+        // by the one after), a pixel of margin each side.
+        let rowLength = width + 2
+        var errors = [Int32](repeating: 0, count: rowLength * 3)
+        return [UInt8](unsafeUninitializedCapacity: width * height) { out, initialised in
+        errors.withUnsafeMutableBufferPointer { errors in
+        flags.withUnsafeBufferPointer { flags in
+        flatInks.withUnsafeBufferPointer { flatInks in
+            let flagBase = UnsafeRawPointer(flags.baseAddress!), greyBase = UnsafeRawPointer(greys.baseAddress!)
+            let outBase = UnsafeMutableRawPointer(out.baseAddress!)
+            // Pixel `x` of row `y`: a flat one takes its grey's ink and passes nothing
+            // on; a tonal one adds the error reaching it (from the left in `carry`, from
+            // above in the shares at `from`) and spreads its own (7/16 right, 3/16,
+            // 5/16, 1/16 below, into `to`: exactly 7e, 3e, 5e and e in sixteenths).
+            // Shares go below whether or not the pixel there is tonal: only a tonal
+            // pixel reads its slot, and the slots past the edges are margins. The slot
+            // below-left is complete once this pixel adds its share (the two before it
+            // have given theirs); the next two are carried in the chain until then, and
+            // written out where a flat pixel or the row's end breaks the chain.
+            @inline(__always) func step(_ y: Int, _ x: Int, _ chain: inout Chain, from: Int, to: Int) {
+                let index = y &* width &+ x
+                guard flags[index] & Canvas.tonalFlag != 0 else {
+                    out[index] = flatInks[Int(greys[index])]
+                    chain.settle(into: errors, at: to &+ x)
+                    return
+                }
+                let v = Int(greys[index]) &+ Int((errors[from &+ x &+ 1] &+ chain.carry) / 16)
+                let (ink, inkValue) = choice.ink(for: v)
+                out[index] = ink
+                let e = Int32(truncatingIfNeeded: clamp(v) &- inkValue)
+                chain.carry = e &* 7
+                errors[to &+ x] &+= chain.next &+ e &* 3
+                chain.next = chain.afterNext &+ e &* 5
+                chain.afterNext = e
+            }
+            // Eight flat pixels from `index`, if they are: their inks written.
+            @inline(__always) func flatEight(_ index: Int) -> Bool {
+                guard flagBase.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x0101_0101_0101_0101 == 0 else { return false }
+                let eight = greyBase.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let first = UInt8(truncatingIfNeeded: eight)
+                if eight == UInt64(first) &* 0x0101_0101_0101_0101 {
+                    outBase.storeBytes(of: UInt64(flatInks[Int(first)]) &* 0x0101_0101_0101_0101, toByteOffset: index, as: UInt64.self)
+                } else {
+                    for offset in 0..<8 { out[index &+ offset] = flatInks[Int(greys[index &+ offset])] }
+                }
+                return true
+            }
+            var above = 0, middle = rowLength, below = 2 &* rowLength
+            var y = 0
+            while y < height {
+                var upper = Chain(), lower = Chain()
+                guard y &+ 1 < height else {
+                    for x in 0..<width { step(y, x, &upper, from: above, to: middle) }
+                    break
+                }
+                // Row y reads `above` and writes `middle`; row y + 1, two pixels behind,
+                // reads `middle` and writes `below`.
+                let upperRow = y &* width, lowerRow = upperRow &+ width
+                for x in 0..<min(2, width) { step(y, x, &upper, from: above, to: middle) }
+                var x = 2
+                while x < width {
+                    if x &+ 8 <= width, flatEight(upperRow &+ x) {
+                        upper.settle(into: errors, at: middle &+ x)
+                        if flatEight(lowerRow &+ x &- 2) {
+                            lower.settle(into: errors, at: below &+ x &- 2)
+                        } else {
+                            for offset in 0..<8 { step(y &+ 1, x &- 2 &+ offset, &lower, from: middle, to: below) }
+                        }
+                        x &+= 8
+                        continue
+                    }
+                    step(y, x, &upper, from: above, to: middle)
+                    step(y &+ 1, x &- 2, &lower, from: middle, to: below)
+                    x &+= 1
+                }
+                // The upper row's last shares (below its last pixel) before the lower
+                // row's last two pixels read them.
+                upper.settle(into: errors, at: middle &+ width)
+                for x in max(0, width &- 2)..<width { step(y &+ 1, x, &lower, from: middle, to: below) }
+                lower.settle(into: errors, at: below &+ width)
+                // The next pair reads what row y + 1 wrote; the two buffers read are cleared.
+                for i in above..<(above &+ rowLength) { errors[i] = 0 }
+                for i in middle..<(middle &+ rowLength) { errors[i] = 0 }
+                (above, middle, below) = (below, above, middle)
+                y &+= 2
+            }
+        }
+        }
+        }
+        initialised = width * height
+        }
+    }
+
     /// The ink an indexed palette gives a flat pixel (over white where it is translucent):
     /// the nearest by the weighted distance, among the greys for a greyish pixel, after
     /// darkening by a quarter where `biased` (flat content on two- and three-ink panels).
@@ -183,6 +289,8 @@ private protocol InkSource {
     /// Whether the eight pixels from `index` on all have `key` (false where the source
     /// cannot tell cheaply).
     func eightMatch(_ index: Int, key: UInt64) -> Bool
+    /// The pixels as greys, where they are.
+    var greys: UnsafeBufferPointer<UInt8>? { get }
 }
 
 private struct RGBAPixels: InkSource {
@@ -196,16 +304,18 @@ private struct RGBAPixels: InkSource {
         return (source.a == 255 ? source : source.over(.white)).luma
     }
     @inline(__always) func eightMatch(_ index: Int, key: UInt64) -> Bool { false }
+    var greys: UnsafeBufferPointer<UInt8>? { nil }
 }
 
 private struct GreyPixels: InkSource {
-    let greys: UnsafeBufferPointer<UInt8>
+    let buffer: UnsafeBufferPointer<UInt8>
+    var greys: UnsafeBufferPointer<UInt8>? { buffer }
 
-    @inline(__always) func key(_ index: Int) -> UInt64 { UInt64(greys[index]) }
-    @inline(__always) func pixel(_ index: Int) -> RGBA { RGBA(greys[index], greys[index], greys[index]) }
-    @inline(__always) func luma(_ index: Int) -> Int { Int(greys[index]) }
+    @inline(__always) func key(_ index: Int) -> UInt64 { UInt64(buffer[index]) }
+    @inline(__always) func pixel(_ index: Int) -> RGBA { RGBA(buffer[index], buffer[index], buffer[index]) }
+    @inline(__always) func luma(_ index: Int) -> Int { Int(buffer[index]) }
     @inline(__always) func eightMatch(_ index: Int, key: UInt64) -> Bool {
-        UnsafeRawPointer(greys.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self) == key &* 0x0101_0101_0101_0101
+        UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self) == key &* 0x0101_0101_0101_0101
     }
 }
 
@@ -233,5 +343,25 @@ private struct InkTable: InkChoice {
     @inline(__always) func ink(for value: Int) -> (index: UInt8, grey: Int) {
         let index = value >= Self.lowest && value <= 511 ? nearest[value &- Self.lowest] : Canvas.nearestGrey(value, inks)
         return (UInt8(truncatingIfNeeded: index), inks[index])
+    }
+}
+
+/// One row's Floyd–Steinberg chain: the error for the right neighbour (in sixteenths),
+/// and the shares for the two slots below still being added to.
+private struct Chain {
+    var carry: Int32 = 0
+    var next: Int32 = 0
+    var afterNext: Int32 = 0
+
+    /// The chain broken at the slot `slot` (a flat pixel, the row's end): the shares
+    /// carried are written out and nothing passes on.
+    @inline(__always) mutating func settle(into errors: UnsafeMutableBufferPointer<Int32>, at slot: Int) {
+        if next != 0 || afterNext != 0 {
+            errors[slot] &+= next
+            errors[slot &+ 1] &+= afterNext
+            next = 0
+            afterNext = 0
+        }
+        carry = 0
     }
 }
