@@ -106,26 +106,49 @@ import Testing
         }
     }
 
-    /// A flat colour (a label, a switch, a heatmap cell) becomes the mean of its channels
-    /// weighted as the nearest-ink search weighs them, and takes the ink it takes on an
-    /// RGBA canvas.
-    @Test(arguments: [Palette.bw, Palette.gray4])
-    func flatColoursTakeTheirInkOnAGreyCanvas(palette: Palette) throws {
+    /// A colour (a label, a switch, a heatmap cell, an emoji's yellow) takes the inks it
+    /// takes on an RGBA canvas: flat or tonal, dithered or not, alone or edged by
+    /// antialiasing over white.
+    @Test(arguments: [Palette.bw, Palette.gray4], [DitherMode.floydSteinberg, .none])
+    func coloursTakeTheirInksOnAGreyCanvas(palette: Palette, dither: DitherMode) throws {
         let colours = [RGBA.red, .green, .blue, .yellow, RGBA(0, 122, 255), RGBA(52, 199, 89), RGBA(255, 149, 0),
                        RGBA(166, 227, 176), RGBA(87, 194, 112), RGBA(41, 148, 69), RGBA(15, 89, 38), RGBA(90, 90, 200)]
+        let mask = (0..<(12 * 6)).map { UInt8(truncatingIfNeeded: $0 &* 29) }
         for colour in colours {
-            var rgba = try Canvas(width: 4, height: 4)
-            var grey = try Canvas(width: 4, height: 4, panel: palette, dither: .floydSteinberg)
-            #expect(grey.storage == .grey)
-            rgba.fill(rgba.bounds, colour)
-            grey.fill(grey.bounds, colour)
-            #expect(grey.quantised(to: palette, dither: .floydSteinberg).indices
-                    == rgba.quantised(to: palette, dither: .floydSteinberg).indices, "\(colour) on \(palette.name)")
+            for tonal in [false, true] {
+                var rgba = try Canvas(width: 16, height: 12)
+                var grey = try Canvas(width: 16, height: 12, panel: palette, dither: dither)
+                #expect(grey.storage == .grey)
+                for canvas in [0, 1] {
+                    func draw(_ target: inout Canvas) {
+                        target.fill(PixelRect(x: 0, y: 0, width: 16, height: 6), colour, tonal: tonal)
+                        target.drawMask(mask, width: 12, height: 6, atX: 2, y: 6, colour, tonal: tonal, glyph: !tonal)
+                    }
+                    if canvas == 0 { draw(&rgba) } else { draw(&grey) }
+                }
+                let same = grey.quantised(to: palette, dither: dither).indices == rgba.quantised(to: palette, dither: dither).indices
+                #expect(same, "\(colour) \(tonal ? "tonal" : "flat") on \(palette.name) with \(dither)")
+            }
         }
         // Without a panel's palette, a flat colour is kept as its weighted mean.
-        #expect(Canvas.storedGrey(RGBA(90, 90, 200), tonal: false, palette: nil) == 127)
-        #expect(Canvas.storedGrey(RGBA(90, 90, 200), tonal: true, palette: nil) == RGBA(90, 90, 200).luma)
-        #expect(Canvas.storedGrey(RGBA(77, 77, 77), tonal: false, palette: .bw) == 77)
+        let noPanel = Canvas.GreyRule(palette: nil, diffuses: true)
+        #expect(Canvas.storedGrey(RGBA(90, 90, 200), tonal: false, rule: noPanel) == 127)
+        #expect(Canvas.storedGrey(RGBA(90, 90, 200), tonal: true, rule: noPanel) == RGBA(90, 90, 200).luma)
+        #expect(Canvas.storedGrey(RGBA(77, 77, 77), tonal: false, rule: Canvas.GreyRule(palette: .bw, diffuses: false)) == 77)
+    }
+
+    /// A picture's wholly transparent parts leave the ground under them as it was, its
+    /// flags too (text under a transparent corner stays crisp).
+    @Test func transparentPartsOfAPictureLeaveTheGroundAlone() throws {
+        var picture = try Canvas(width: 4, height: 4, fill: .clear)
+        picture.fill(PixelRect(x: 0, y: 0, width: 2, height: 4), RGBA(120, 120, 120))
+        for storage in [Canvas.Storage.rgba, .grey] {
+            var canvas = try Canvas(width: 8, height: 8, storage: storage)
+            canvas.fill(canvas.bounds, RGBA(30, 30, 30))
+            canvas.drawScaled(picture, into: canvas.bounds)
+            #expect(canvas.isTonal(at: 1) && !canvas.isTonal(at: 7), "\(storage)")
+            #expect(canvas[x: 7, y: 7] == RGBA(30, 30, 30))
+        }
     }
 
     @Test func storageFollowsThePanelsInksAndDither() throws {

@@ -9,7 +9,7 @@ extension Canvas {
             // Opaque: plain stores, row by row.
             let width = self.width
             if storage == .grey {
-                let grey = Self.storedGrey(color, tonal: isTonal, palette: panelPalette)
+                let grey = Self.storedGrey(color, tonal: isTonal, rule: greyRule)
                 for y in area.y..<area.maxY {
                     let start = y * width + area.x
                     greys.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: grey, count: area.width) }
@@ -112,7 +112,7 @@ extension Canvas {
 
     /// Draws a coverage mask (a glyph: `width × height` bytes, 0–255) in `color` with its
     /// top-left at (`x`, `y`). Mask pixels are flat: text stays crisp on any palette.
-    /// `glyph`: the mask is text or an icon (see `Canvas.glyph`).
+    /// `glyph`: the mask is text or an icon (see `Canvas.glyphFlag`).
     public mutating func drawMask(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, atX x: Int, y: Int, _ color: RGBA,
                                   tonal: Bool = false, glyph: Bool = false) {
         guard mask.count >= maskWidth * maskHeight else { return }
@@ -162,10 +162,10 @@ extension Canvas {
                 }
             } else {
                 // A colour: blended as RGBA over the grey, kept as the grey it quantises by.
-                let palette = panelPalette
+                let rule = greyRule
                 greys.withUnsafeMutableBufferPointer { pixels in
                     spans { index, coverage, tonal in
-                        pixels[index] = Self.greyValue(color, coverage: coverage, over: pixels[index], tonal: tonal, palette: palette)
+                        pixels[index] = Self.greyValue(color, coverage: coverage, over: pixels[index], tonal: tonal, rule: rule)
                     }
                 }
             }

@@ -25,9 +25,18 @@ public struct Canvas: Sendable, Equatable {
     }
 
     public private(set) var storage: Storage
-    /// The panel's palette a grey canvas keeps flat colours' inks for (nil: flat colours
-    /// are kept as their weighted mean).
-    public private(set) var panelPalette: Palette?
+    /// How a grey canvas keeps colours: for which panel's inks, and whether its tones
+    /// are diffused (kept as their luma) or take their nearest ink (kept as a grey that
+    /// takes it).
+    struct GreyRule: Sendable, Equatable {
+        var palette: Palette?
+        var diffuses: Bool
+    }
+
+    var greyRule = GreyRule(palette: nil, diffuses: true)
+    /// The panel's palette a grey canvas keeps colours' inks for (nil: flat colours are
+    /// kept as their weighted mean).
+    public var panelPalette: Palette? { greyRule.palette }
     /// The pixels of an RGBA canvas (empty on a grey one).
     var rgba: [RGBA]
     /// The pixels of a grey canvas (empty on an RGBA one).
@@ -74,27 +83,28 @@ public struct Canvas: Sendable, Equatable {
     /// one byte a pixel; `fill` is then drawn as its grey (flat), and a fill that is not
     /// opaque makes an RGBA canvas (a grey canvas has no transparency).
     public init(width: Int, height: Int, fill: RGBA = .white, storage: Storage = .rgba) throws(SizeError) {
-        try self.init(width: width, height: height, fill: fill, storage: storage, palette: nil)
+        try self.init(width: width, height: height, fill: fill, storage: storage, rule: GreyRule(palette: nil, diffuses: true))
     }
 
     /// A frame for a panel of `palette` quantised with `dither`: one byte of grey a pixel
     /// where the panel's inks are all greys (`storage(for:dither:)`), else RGBA.
     public init(width: Int, height: Int, fill: RGBA = .white, panel palette: Palette, dither: DitherMode) throws(SizeError) {
         let storage = Self.storage(for: palette, dither: dither)
-        try self.init(width: width, height: height, fill: fill, storage: storage, palette: storage == .grey ? palette : nil)
+        try self.init(width: width, height: height, fill: fill, storage: storage,
+                      rule: GreyRule(palette: storage == .grey ? palette : nil, diffuses: dither != .none))
     }
 
-    private init(width: Int, height: Int, fill: RGBA, storage: Storage, palette: Palette?) throws(SizeError) {
+    private init(width: Int, height: Int, fill: RGBA, storage: Storage, rule: GreyRule) throws(SizeError) {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw SizeError(width: width, height: height)
         }
         self.width = width
         self.height = height
-        panelPalette = palette
+        greyRule = rule
         if storage == .grey && fill.a == 255 {
             self.storage = .grey
             rgba = []
-            greys = Array(repeating: Self.storedGrey(fill, tonal: false, palette: palette), count: width * height)
+            greys = Array(repeating: Self.storedGrey(fill, tonal: false, rule: rule), count: width * height)
         } else {
             self.storage = .rgba
             rgba = Array(repeating: fill, count: width * height)
@@ -112,7 +122,7 @@ public struct Canvas: Sendable, Equatable {
 
     /// Every pixel as RGBA, row-major (a grey canvas's greys opaque; a copy there).
     /// Writing through `pixels` turns a grey canvas into an RGBA one.
-    public var pixels: [RGBA] {
+    public internal(set) var pixels: [RGBA] {
         get { storage == .rgba ? rgba : greys.map { RGBA($0, $0, $0) } }
         set {
             precondition(newValue.count == width * height, "a \(width)x\(height) canvas holds \(width * height) pixels")
@@ -123,6 +133,7 @@ public struct Canvas: Sendable, Equatable {
         _modify {
             makeRGBA()
             yield &rgba
+            precondition(rgba.count == width * height, "a \(width)x\(height) canvas holds \(width * height) pixels")
         }
     }
 
@@ -135,20 +146,21 @@ public struct Canvas: Sendable, Equatable {
     }
 
     /// The grey a grey canvas keeps for the opaque `color` at a pixel whose flag is
-    /// `tonal`: its luma where tonal; else the grey nearest its channels' mean weighted
-    /// 2, 4, 3 that takes the ink `color` takes on `palette` (the mean without one). A
-    /// grey is itself either way.
+    /// `tonal`: its luma where the pixel is tonal and tones are diffused; else the grey
+    /// nearest its channels' mean weighted 2, 4, 3 that takes the ink `color` takes on
+    /// the rule's palette (as a flat pixel, or as an undithered tone: without the ink
+    /// bias), the mean where there is no palette. A grey is itself either way.
     @inline(__always)
-    static func storedGrey(_ color: RGBA, tonal: Bool, palette: Palette?) -> UInt8 {
+    static func storedGrey(_ color: RGBA, tonal: Bool, rule: GreyRule) -> UInt8 {
         if color.r == color.g && color.g == color.b { return color.r }
-        if tonal { return UInt8(truncatingIfNeeded: color.luma) }
-        return flatGrey(color, palette: palette)
+        if tonal && rule.diffuses { return UInt8(truncatingIfNeeded: color.luma) }
+        return nearestGrey(color, palette: rule.palette, tonal: tonal)
     }
 
-    private static func flatGrey(_ color: RGBA, palette: Palette?) -> UInt8 {
+    private static func nearestGrey(_ color: RGBA, palette: Palette?, tonal: Bool) -> UInt8 {
         let mean = (2 * Int(color.r) + 4 * Int(color.g) + 3 * Int(color.b) + 4) / 9
         guard let palette else { return UInt8(mean) }
-        let biased = palette.colors.count <= 3
+        let biased = palette.colors.count <= 3 && !tonal
         let ink = flatInk(of: color, in: palette, biased: biased)
         func takesTheInk(_ grey: Int) -> Bool {
             flatInk(of: RGBA(UInt8(grey), UInt8(grey), UInt8(grey)), in: palette, biased: biased) == ink
@@ -161,14 +173,14 @@ public struct Canvas: Sendable, Equatable {
         return UInt8(mean)
     }
 
-    /// What a grey canvas for `palette` keeps where `color` is drawn with `coverage` over
-    /// the grey `background`, the pixel's flag becoming `tonal`.
+    /// What a grey canvas keeping colours by `rule` keeps where `color` is drawn with
+    /// `coverage` over the grey `background`, the pixel's flag becoming `tonal`.
     @inline(__always)
-    static func greyValue(_ color: RGBA, coverage: UInt8, over background: UInt8, tonal: Bool, palette: Palette?) -> UInt8 {
+    static func greyValue(_ color: RGBA, coverage: UInt8, over background: UInt8, tonal: Bool, rule: GreyRule) -> UInt8 {
         if color.r == color.g && color.g == color.b {
             return grey(color.r, alpha: color.a, coverage: coverage, over: background)
         }
-        return storedGrey(color.over(RGBA(background, background, background), coverage: coverage), tonal: tonal, palette: palette)
+        return storedGrey(color.over(RGBA(background, background, background), coverage: coverage), tonal: tonal, rule: rule)
     }
 
     /// `grey` drawn with `alpha` × `coverage` over the opaque grey `background`: what
@@ -191,10 +203,11 @@ public struct Canvas: Sendable, Equatable {
         return rgba[index]
     }
 
-    /// Replaces pixel `index` (row-major) outright, no blending (drawn flat on a grey canvas).
+    /// Replaces pixel `index` (row-major) outright, no blending (kept on a grey canvas by
+    /// the pixel's flag; a translucent colour makes the canvas RGBA).
     public mutating func setPixel(_ index: Int, _ color: RGBA) {
         if storage == .grey && color.a == 255 {
-            greys[index] = Self.storedGrey(color, tonal: isTonal(at: index), palette: panelPalette)
+            greys[index] = Self.storedGrey(color, tonal: isTonal(at: index), rule: greyRule)
         } else {
             makeRGBA()
             rgba[index] = color
@@ -222,7 +235,7 @@ public struct Canvas: Sendable, Equatable {
         if storage == .grey {
             let flat = Int(coverage) * Int(color.a) >= 128 * 255
             greys[index] = Self.greyValue(color, coverage: coverage, over: greys[index], tonal: isTonal || (!flat && self.isTonal(at: index)),
-                                          palette: panelPalette)
+                                          rule: greyRule)
         } else {
             rgba[index] = color.over(rgba[index], coverage: coverage)
         }
@@ -243,8 +256,9 @@ public struct Canvas: Sendable, Equatable {
 
     /// Copies `other` to (`x`, `y`), blending by its alpha.
     public mutating func draw(_ other: Canvas, atX x: Int, y: Int) {
-        let columns = max(clip.x, x)..<min(clip.maxX, x + other.width)
-        guard !columns.isEmpty else { return }
+        let left = max(clip.x, x), right = min(clip.maxX, x + other.width)
+        guard left < right else { return }
+        let columns = left..<right
         for row in 0..<other.height where y + row >= clip.y && y + row < clip.maxY {
             let target = (y + row) * width
             let source = row * other.width - x
@@ -259,7 +273,7 @@ public struct Canvas: Sendable, Equatable {
                 case (.grey, .rgba):
                     for offset in 0..<from.count {
                         greys[to.lowerBound + offset] = Self.storedGrey(other.rgba[from.lowerBound + offset],
-                                                                        tonal: other.isTonal(at: from.lowerBound + offset), palette: panelPalette)
+                                                                        tonal: other.isTonal(at: from.lowerBound + offset), rule: greyRule)
                     }
                 }
                 flags.replaceSubrange(to, with: other.flags[from])
@@ -275,7 +289,8 @@ public struct Canvas: Sendable, Equatable {
 
 extension Canvas {
     /// Draws `image` scaled (bilinear) to fill `rect`, blending by its alpha. The pixels
-    /// become tonal: a photo is dithered on few-colour panels.
+    /// become tonal: a photo is dithered on few-colour panels. Where the picture is
+    /// wholly transparent the background keeps its pixel and its flags.
     public mutating func drawScaled(_ image: Canvas, into rect: PixelRect) {
         let area = rect.intersection(clip)
         guard !area.isEmpty, rect.width > 0, rect.height > 0 else { return }
@@ -292,8 +307,9 @@ extension Canvas {
                     let bottom = Double(r) + (Double(s) - Double(r)) * tx
                     return UInt8((top + (bottom - top) * ty).rounded())
                 }
-                blend(x: x, y: y, RGBA(mix(a.r, b.r, c.r, d.r), mix(a.g, b.g, c.g, d.g), mix(a.b, b.b, c.b, d.b), mix(a.a, b.a, c.a, d.a)),
-                      tonal: true)
+                let alpha = mix(a.a, b.a, c.a, d.a)
+                guard alpha > 0 else { continue }
+                blend(x: x, y: y, RGBA(mix(a.r, b.r, c.r, d.r), mix(a.g, b.g, c.g, d.g), mix(a.b, b.b, c.b, d.b), alpha), tonal: true)
             }
         }
     }

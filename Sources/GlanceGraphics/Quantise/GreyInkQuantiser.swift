@@ -1,11 +1,13 @@
 /// The quantiser for the usual e-paper frame: an indexed palette whose inks are all greys
 /// (bw, gray4) with Floyd–Steinberg or no dither. It gives the values of the general
-/// loop in `Canvas.quantised(to:dither:)` (a test holds the two equal), with the work
-/// each pixel does cut down to what these panels need:
+/// loop in `Canvas.quantised(to:dither:)` (tests hold them equal), with the work each
+/// pixel does cut down to what these panels need:
 /// - flat pixels (text, fills) look their colour up in a small table of the colours
-///   seen so far in the frame, keyed by the pixel's bytes;
+///   seen so far in the frame, keyed by the pixel's bytes (on a grey canvas with
+///   Floyd–Steinberg: in a table of the 256 greys);
 /// - tonal pixels carry one error channel of 32-bit integers on the luma, and take
-///   their ink from a table indexed by the luma plus error instead of searching.
+///   their ink by one comparison (two inks) or from a table indexed by the luma plus
+///   error, instead of searching.
 /// On a grey canvas a pixel's byte is its luma and its key.
 extension Canvas {
     /// Whether `greyInkValues` gives `palette` and `dither` their values.
