@@ -9,9 +9,9 @@
 /// which is all such a panel can show. Greys are drawn exactly as on an RGBA canvas. A
 /// colour is blended as RGBA over the pixel's grey, and the result kept as the grey it
 /// is quantised by: a tonal pixel (a gradient, a photo) as its luma, which is what error
-/// diffusion spreads; a flat one (text, a fill) as the grey nearest the mean of its
-/// channels (weighted 2, 4, 3, as the nearest-ink search weighs them) that takes the
-/// same ink on the panel. So a colour drawn once over greys quantises to the bytes an
+/// diffusion spreads; a flat one (text, a fill), or a tone on a panel that does not
+/// dither, as the grey nearest the mean of its channels (weighted 2, 4, 3, as the
+/// nearest-ink search weighs them) that takes the same ink on the panel. So a colour drawn once over greys quantises to the bytes an
 /// RGBA frame gives; colours drawn over colours come out as near as one byte allows.
 public struct Canvas: Sendable, Equatable {
     public let width: Int
