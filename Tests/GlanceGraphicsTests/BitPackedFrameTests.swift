@@ -1,44 +1,51 @@
 @testable import GlanceGraphics
 import Testing
 
-/// Frames of two inks keep a bit a pixel (the bw panel's own bytes): every way of
-/// reading them gives what a byte a pixel gave.
+/// Frames of two and four inks keep a bit or two a pixel (the bw and gray4 panels' own
+/// bytes): every way of reading them gives what a byte a pixel (a frame of seven inks,
+/// acep7, holding the same indices) gives.
 @Suite struct BitPackedFrameTests {
-    func randomInks(count: Int, seed: UInt64) -> [UInt8] {
+    func randomInks(count: Int, inks: Int, seed: UInt64) -> [UInt8] {
         var state = seed
         return (0..<count).map { _ in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 61) & 1
+            return UInt8(truncatingIfNeeded: state >> 59) % UInt8(inks)
         }
     }
 
     /// MSB-first rows padded to whole bytes, written out pixel by pixel.
-    func referencePacking(_ inks: [UInt8], width: Int, height: Int, code: (UInt8) -> UInt8) -> [UInt8] {
-        let rowBytes = (width + 7) / 8
+    func referencePacking(_ inks: [UInt8], depth: Int, width: Int, height: Int, code: (UInt8) -> UInt8) -> [UInt8] {
+        let perByte = 8 / depth, rowBytes = (width + perByte - 1) / perByte
         var bytes = [UInt8](repeating: 0, count: rowBytes * height)
         for y in 0..<height {
-            for x in 0..<width where code(inks[y * width + x]) == 1 { bytes[y * rowBytes + x / 8] |= 0x80 >> (x % 8) }
+            for x in 0..<width {
+                bytes[y * rowBytes + x / perByte] |= code(inks[y * width + x]) << (8 - depth * (x % perByte + 1))
+            }
         }
         return bytes
     }
 
-    @Test(arguments: [1, 3, 7, 8, 9, 15, 16, 17, 61, 800])
-    func readsAsBytesDid(width: Int) {
-        let height = 5
-        let inks = randomInks(count: width * height, seed: UInt64(width))
-        let frame = QuantisedFrame(width: width, height: height, palette: .bw, indices: inks)
-        #expect(frame.isBitPacked)
-        #expect(frame.bits.count == (width + 7) / 8 * height)
+    @Test(arguments: [Palette.bw, .gray4], [1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 61, 800])
+    func readsAsBytesDid(palette: Palette, width: Int) {
+        let height = 5, depth = palette == .bw ? 1 : 2
+        let inks = randomInks(count: width * height, inks: palette.colors.count, seed: UInt64(width))
+        let frame = QuantisedFrame(width: width, height: height, palette: palette, indices: inks)
+        let bytes = QuantisedFrame(width: width, height: height, palette: .acep7, indices: inks)
+        #expect(frame.isBitPacked && !bytes.isBitPacked)
+        #expect(frame.bits.count == (width * depth + 7) / 8 * height)
         #expect(frame.indices == inks)
         #expect((0..<inks.count).allSatisfy { frame[$0] == UInt32(inks[$0]) })
         #expect(frame.values == inks.map { UInt32($0) })
-        #expect(frame.panelBytes() == referencePacking(inks, width: width, height: height) { $0 })
-        #expect(frame.packed(bitsPerPixel: 1) { $0 == 0 ? 0 : 1 } == referencePacking(inks, width: width, height: height) { $0 })
-        #expect(frame.packed(bitsPerPixel: 1) { $0 == 0 ? 1 : 0 } == referencePacking(inks, width: width, height: height) { 1 - $0 })
-        #expect(frame.packed(bitsPerPixel: 2) { UInt8($0) } == QuantisedFrame(width: width, height: height, palette: .gray4, indices: inks)
-            .packed(bitsPerPixel: 2) { UInt8($0) })
+        #expect(frame.panelBytes() == referencePacking(inks, depth: depth, width: width, height: height) { $0 })
+        for bitsPerPixel in [1, 2, 4, 8] {
+            // The panels' codes, and others: each value flipped, one bit of it.
+            for code in [{ (v: UInt32) in UInt8(v) }, { (v: UInt32) in UInt8(v) ^ 1 }, { (v: UInt32) in UInt8(v) & 1 },
+                         { (v: UInt32) in v == 0 ? 0 : 1 }] {
+                #expect(frame.packed(bitsPerPixel: bitsPerPixel, code: code) == bytes.packed(bitsPerPixel: bitsPerPixel, code: code),
+                        "\(bitsPerPixel) bits a pixel")
+            }
+        }
         // Turned and cut as a byte a pixel would be.
-        let bytes = QuantisedFrame(width: width, height: height, palette: .gray4, indices: inks)
         for turn in [90, 180, 270] {
             #expect(frame.rotated(clockwise: turn).indices == bytes.rotated(clockwise: turn).indices, "turned \(turn)")
         }
@@ -46,12 +53,12 @@ import Testing
         #expect(frame.cropped(to: window).indices == bytes.cropped(to: window).indices)
     }
 
-    /// The damage rectangle of two frames of bits is the one of their bytes, whatever
-    /// pixels change (in the first or last bit of a byte, in the padding's byte).
-    @Test(arguments: [7, 8, 13, 64, 203])
-    func damageOverBitsIsDamageOverBytes(width: Int) {
+    /// The damage rectangle of two packed frames is the one of their bytes, whatever
+    /// pixels change (in the first or last bits of a byte, in the padding's byte).
+    @Test(arguments: [Palette.bw, .gray4], [3, 7, 8, 13, 64, 203])
+    func damageOverBitsIsDamageOverBytes(palette: Palette, width: Int) {
         let height = 9
-        let before = randomInks(count: width * height, seed: 99)
+        let before = randomInks(count: width * height, inks: palette.colors.count, seed: 99)
         var state: UInt64 = UInt64(width)
         for _ in 0..<40 {
             var after = before
@@ -59,18 +66,20 @@ import Testing
             for _ in 0..<Int(state >> 60) {
                 state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
                 let index = Int(state >> 33) % after.count
-                after[index] ^= 1
+                after[index] = (after[index] + 1) % UInt8(palette.colors.count)
             }
-            let bitFrames = (QuantisedFrame(width: width, height: height, palette: .bw, indices: before),
-                             QuantisedFrame(width: width, height: height, palette: .bw, indices: after))
-            let byteFrames = (QuantisedFrame(width: width, height: height, palette: .gray4, indices: before),
-                              QuantisedFrame(width: width, height: height, palette: .gray4, indices: after))
-            #expect(bitFrames.1.difference(from: bitFrames.0) == byteFrames.1.difference(from: byteFrames.0))
+            let packed = (QuantisedFrame(width: width, height: height, palette: palette, indices: before),
+                          QuantisedFrame(width: width, height: height, palette: palette, indices: after))
+            let bytes = (QuantisedFrame(width: width, height: height, palette: .acep7, indices: before),
+                         QuantisedFrame(width: width, height: height, palette: .acep7, indices: after))
+            #expect(packed.1.difference(from: packed.0) == bytes.1.difference(from: bytes.0))
         }
     }
 
-    @Test func palettesOfMoreInksKeepAByteAPixel() {
-        let frame = QuantisedFrame(width: 4, height: 1, palette: .gray4, indices: [0, 1, 2, 3])
-        #expect(!frame.isBitPacked && frame.bits.isEmpty && frame.indices == [0, 1, 2, 3])
+    @Test func palettesOfOtherInkCountsKeepAByteAPixel() {
+        for palette in [Palette.bwr, .acep7, .spectra6] {
+            let frame = QuantisedFrame(width: 3, height: 1, palette: palette, indices: [0, 1, 2])
+            #expect(!frame.isBitPacked && frame.bits.isEmpty && frame.indices == [0, 1, 2], "\(palette.name)")
+        }
     }
 }

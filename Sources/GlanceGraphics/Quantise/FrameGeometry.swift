@@ -63,9 +63,10 @@ extension QuantisedFrame {
     /// first and last differing pixel.
     public func difference(from other: QuantisedFrame) -> PixelRect? {
         guard other.width == width, other.height == height, other.palette.kind == palette.kind else { return bounds }
-        if isBitPacked && other.isBitPacked {
+        let depth = Self.packedDepth(palette)
+        if depth > 0 && Self.packedDepth(other.palette) == depth {
             return bits.withUnsafeBufferPointer { mine in
-                other.bits.withUnsafeBufferPointer { theirs in Self.bitDamage(mine, theirs, width: width, height: height) }
+                other.bits.withUnsafeBufferPointer { theirs in Self.bitDamage(mine, theirs, depth: depth, width: width, height: height) }
             }
         }
         if palette.kind == .indexed {
@@ -99,11 +100,12 @@ extension QuantisedFrame {
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
-    /// `damage` over frames of a bit a pixel: rows compared whole, then the first and
-    /// last differing byte's first and last differing bit.
-    private static func bitDamage(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> PixelRect? {
+    /// `damage` over packed frames (`depth` bits a pixel): rows compared whole, then the
+    /// first and last differing byte's first and last differing pixel.
+    private static func bitDamage(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, depth: Int,
+                                  width: Int, height: Int) -> PixelRect? {
         guard let first = a.baseAddress, let second = b.baseAddress else { return nil }
-        let rowBytes = (width + 7) / 8
+        let perByte = 8 / depth, rowBytes = (width + perByte - 1) / perByte
         var minX = width, minY = height, maxX = -1, maxY = -1
         for y in 0..<height {
             let row = y * rowBytes
@@ -114,8 +116,8 @@ extension QuantisedFrame {
             while a[left] == b[left] { left += 1 }
             var right = row + rowBytes - 1
             while a[right] == b[right] { right -= 1 }
-            minX = min(minX, (left - row) * 8 + (a[left] ^ b[left]).leadingZeroBitCount)
-            maxX = max(maxX, min(width - 1, (right - row) * 8 + 7 - (a[right] ^ b[right]).trailingZeroBitCount))
+            minX = min(minX, (left - row) * perByte + (a[left] ^ b[left]).leadingZeroBitCount / depth)
+            maxX = max(maxX, min(width - 1, (right - row) * perByte + perByte - 1 - (a[right] ^ b[right]).trailingZeroBitCount / depth))
         }
         guard maxX >= 0 else { return nil }
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)

@@ -5,7 +5,11 @@ extension QuantisedFrame {
     /// SSD1680 black/white RAM: black → 0, white → 1).
     public func packed(bitsPerPixel: Int, code: (UInt32) -> UInt8) -> [UInt8] {
         precondition([1, 2, 4, 8].contains(bitsPerPixel), "bits per pixel must be 1, 2, 4 or 8")
-        if bitsPerPixel == 1, isBitPacked {
+        if bitsPerPixel == 2, Self.packedDepth(palette) == 2, (0..<4).allSatisfy({ code(UInt32($0)) & 3 == $0 }) {
+            // Two bits a pixel kept as the panel takes them.
+            return bits
+        }
+        if bitsPerPixel == 1, Self.packedDepth(palette) == 1 {
             // A frame of a bit a pixel: its bits as they are, or each flipped (padding
             // bits stay 0), or one bit everywhere.
             let zero = code(0) & 1, one = code(1) & 1

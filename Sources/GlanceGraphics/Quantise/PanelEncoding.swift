@@ -29,7 +29,7 @@ extension QuantisedFrame {
     /// bw's layout: a set bit for every non-black pixel (the frame's own bits).
     func packedWhiteBits() -> [UInt8] {
         precondition(palette.kind == .indexed, "bw is an indexed palette")
-        if isBitPacked { return bits }
+        if Self.packedDepth(palette) == 1 { return bits }
         return indices.withUnsafeBufferPointer { Self.packedBits($0, width: width, height: height) }
     }
 }

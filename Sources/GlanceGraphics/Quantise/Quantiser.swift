@@ -11,29 +11,38 @@ public enum DitherMode: String, CaseIterable, Sendable {
 }
 
 /// A frame in a palette's values: an index per pixel for indexed palettes (a bit a pixel
-/// for two inks, as bw panels take them; a byte otherwise), a packed colour for
-/// RGB565/RGB888 (four bytes).
+/// for two inks and two bits for four, as bw and gray4 panels take them; a byte
+/// otherwise), a packed colour for RGB565/RGB888 (four bytes).
 public struct QuantisedFrame: Sendable, Equatable {
     public let width: Int
     public let height: Int
     public let palette: Palette
-    /// Indexed palettes of more than two inks: each pixel's ink, row-major (else empty).
+    /// Indexed palettes of three or of five and more inks: each pixel's ink, row-major
+    /// (else empty).
     private var bytes: [UInt8]
-    /// Palettes of two inks: a bit a pixel, each row padded to a whole byte, the first
-    /// pixel in the most significant bit, a pixel's bit its ink (else empty). For bw
-    /// these are the panel's bytes (1 = white).
+    /// Palettes of two inks: a bit a pixel; of four: two bits. Each row padded to a
+    /// whole byte, the first pixel in the most significant bits, a pixel's bits its ink
+    /// (else empty). For bw and gray4 these are the panel's bytes.
     public private(set) var bits: [UInt8]
     /// RGB565/RGB888: each pixel's packed colour (empty for indexed palettes).
     private var colours: [UInt32]
 
-    /// Whether the frame keeps a bit a pixel (an indexed palette of two inks).
-    public var isBitPacked: Bool { Self.packsBits(palette) }
+    /// Whether the frame keeps its inks packed in `bits` (an indexed palette of two or
+    /// four inks).
+    public var isBitPacked: Bool { Self.packedDepth(palette) > 0 }
 
-    private static func packsBits(_ palette: Palette) -> Bool { palette.kind == .indexed && palette.colors.count <= 2 }
+    /// Bits a pixel of a packed frame of `palette`: 1 for two inks, 2 for four, else 0.
+    static func packedDepth(_ palette: Palette) -> Int {
+        guard palette.kind == .indexed else { return 0 }
+        return palette.colors.count <= 2 ? 1 : (palette.colors.count == 4 ? 2 : 0)
+    }
 
     /// Indexed palettes: each pixel's ink, a byte each, row-major (unpacked, a copy, for
-    /// two inks); empty for RGB565/RGB888.
-    public var indices: [UInt8] { isBitPacked ? Self.unpacked(bits, width: width, height: height) : bytes }
+    /// two and four inks); empty for RGB565/RGB888.
+    public var indices: [UInt8] {
+        let depth = Self.packedDepth(palette)
+        return depth > 0 ? Self.unpacked(bits, depth: depth, width: width, height: height) : bytes
+    }
 
     /// Every pixel's value, row-major (a copy for indexed palettes: hot paths read
     /// `self[index]`).
@@ -76,8 +85,11 @@ public struct QuantisedFrame: Sendable, Equatable {
     }
 
     private mutating func store(_ indices: [UInt8]) {
-        if Self.packsBits(palette) {
-            bits = indices.withUnsafeBufferPointer { Self.packedBits($0, width: width, height: height) }
+        let depth = Self.packedDepth(palette)
+        if depth > 0 {
+            bits = indices.withUnsafeBufferPointer {
+                depth == 1 ? Self.packedBits($0, width: width, height: height) : Self.packedPairs($0, width: width, height: height)
+            }
             bytes = []
         } else {
             bytes = indices
@@ -89,9 +101,16 @@ public struct QuantisedFrame: Sendable, Equatable {
     @inline(__always)
     public subscript(index: Int) -> UInt32 {
         guard palette.kind == .indexed else { return colours[index] }
-        guard isBitPacked else { return UInt32(bytes[index]) }
-        let y = index / width, x = index &- y &* width
-        return UInt32(bits[y &* ((width &+ 7) >> 3) &+ x >> 3] >> (7 &- x & 7) & 1)
+        switch Self.packedDepth(palette) {
+        case 1:
+            let y = index / width, x = index &- y &* width
+            return UInt32(bits[y &* ((width &+ 7) >> 3) &+ x >> 3] >> (7 &- x & 7) & 1)
+        case 2:
+            let y = index / width, x = index &- y &* width
+            return UInt32(bits[y &* ((width &+ 3) >> 2) &+ x >> 2] >> (6 &- (x & 3) &* 2) & 3)
+        default:
+            return UInt32(bytes[index])
+        }
     }
 
     /// The frame as RGBA, for PNG output and comparisons.
@@ -146,12 +165,46 @@ public struct QuantisedFrame: Sendable, Equatable {
         }
     }
 
-    /// A byte a pixel (0 or 1) from `packedBits`'s layout.
-    static func unpacked(_ bits: [UInt8], width: Int, height: Int) -> [UInt8] {
-        let rowBytes = (width + 7) / 8
+    /// Two bits a pixel (the low two of each byte), four pixels a byte, each row padded
+    /// to a whole byte, the first pixel in the most significant bits.
+    static func packedPairs(_ values: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
+        let rowBytes = (width + 3) / 4
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { out, initialised in
+            guard let base = values.baseAddress.map(UnsafeRawPointer.init) else {
+                initialised = 0
+                return
+            }
+            let fullBytes = width / 4
+            for y in 0..<height {
+                var source = y * width
+                let rowStart = y * rowBytes
+                for byteIndex in 0..<fullBytes {
+                    // Four pixels from one 32-bit load.
+                    let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt32.self))
+                    out[rowStart + byteIndex] = UInt8(truncatingIfNeeded:
+                        (word & 3) << 6 | (word >> 8 & 3) << 4 | (word >> 16 & 3) << 2 | (word >> 24 & 3))
+                    source += 4
+                }
+                if fullBytes < rowBytes {
+                    var byte: UInt8 = 0
+                    for pixel in 0..<(width - fullBytes * 4) { byte |= (values[source + pixel] & 3) << (6 - 2 * pixel) }
+                    out[rowStart + fullBytes] = byte
+                }
+            }
+            initialised = rowBytes * height
+        }
+    }
+
+    /// A byte a pixel from `packedBits`'s (`depth` 1) or `packedPairs`'s (2) layout.
+    static func unpacked(_ bits: [UInt8], depth: Int, width: Int, height: Int) -> [UInt8] {
+        let perByte = 8 / depth, rowBytes = (width + perByte - 1) / perByte
+        let mask = UInt8(1 << depth - 1)
         return [UInt8](unsafeUninitializedCapacity: width * height) { out, initialised in
             for y in 0..<height {
-                for x in 0..<width { out[y &* width &+ x] = bits[y &* rowBytes &+ x >> 3] >> (7 &- x & 7) & 1 }
+                for x in 0..<width {
+                    let shift = 8 &- depth &* (x % perByte &+ 1)
+                    out[y &* width &+ x] = bits[y &* rowBytes &+ x / perByte] >> shift & mask
+                }
             }
             initialised = width * height
         }
