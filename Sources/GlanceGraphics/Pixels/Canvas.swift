@@ -154,10 +154,10 @@ public struct Canvas: Sendable, Equatable {
     static func storedGrey(_ color: RGBA, tonal: Bool, rule: GreyRule) -> UInt8 {
         if color.r == color.g && color.g == color.b { return color.r }
         if tonal && rule.diffuses { return UInt8(truncatingIfNeeded: color.luma) }
-        return nearestGrey(color, palette: rule.palette, tonal: tonal)
+        return greyTakingInk(of: color, palette: rule.palette, tonal: tonal)
     }
 
-    private static func nearestGrey(_ color: RGBA, palette: Palette?, tonal: Bool) -> UInt8 {
+    private static func greyTakingInk(of color: RGBA, palette: Palette?, tonal: Bool) -> UInt8 {
         let mean = (2 * Int(color.r) + 4 * Int(color.g) + 3 * Int(color.b) + 4) / 9
         guard let palette else { return UInt8(mean) }
         let biased = palette.colors.count <= 3 && !tonal

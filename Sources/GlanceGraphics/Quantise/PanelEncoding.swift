@@ -9,7 +9,8 @@ extension QuantisedFrame {
     public func panelBytes() -> [UInt8] {
         switch palette.name {
         case "bw":
-            return packedWhiteBits()
+            // The frame's own bits (a set bit for every non-black pixel).
+            return packed(bitsPerPixel: 1) { $0 == 0 ? 0 : 1 }
         case "gray4":
             return packed(bitsPerPixel: 2) { UInt8($0) }
         case "bwr", "bwy":
@@ -22,14 +23,5 @@ extension QuantisedFrame {
         default:
             return packed(bitsPerPixel: 4) { UInt8($0) }
         }
-    }
-}
-
-extension QuantisedFrame {
-    /// bw's layout: a set bit for every non-black pixel (the frame's own bits).
-    func packedWhiteBits() -> [UInt8] {
-        precondition(palette.kind == .indexed, "bw is an indexed palette")
-        if Self.packedDepth(palette) == 1 { return bits }
-        return indices.withUnsafeBufferPointer { Self.packedBits($0, width: width, height: height) }
     }
 }

@@ -88,7 +88,7 @@ public struct QuantisedFrame: Sendable, Equatable {
         let depth = Self.packedDepth(palette)
         if depth > 0 {
             bits = indices.withUnsafeBufferPointer {
-                depth == 1 ? Self.packedBits($0, width: width, height: height) : Self.packedPairs($0, width: width, height: height)
+                Self.packedInks($0, depth: depth, width: width, height: height)
             }
             bytes = []
         } else {
@@ -124,39 +124,46 @@ public struct QuantisedFrame: Sendable, Equatable {
         return canvas
     }
 
-    /// A bit a pixel from a byte a pixel (a set bit where the byte is not 0), each row
-    /// padded to a whole byte, the first pixel in the most significant bit.
-    static func packedBits(_ values: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
-        let rowBytes = (width + 7) / 8
+    /// `depth` bits a pixel (1: a set bit where the byte is not 0; 2: its low two bits)
+    /// from a byte a pixel, each row padded to a whole byte, the first pixel in the most
+    /// significant bits.
+    static func packedInks(_ values: UnsafeBufferPointer<UInt8>, depth: Int, width: Int, height: Int) -> [UInt8] {
+        precondition(depth == 1 || depth == 2, "inks are packed at 1 or 2 bits a pixel")
+        let perByte = 8 / depth, rowBytes = (width + perByte - 1) / perByte
         return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { out, initialised in
             guard let base = values.baseAddress.map(UnsafeRawPointer.init) else {
                 initialised = 0
                 return
             }
-            let fullBytes = width / 8
+            let fullBytes = width / perByte
             for y in 0..<height {
                 var source = y * width
                 let rowStart = y * rowBytes
                 for byteIndex in 0..<fullBytes {
-                    // Eight pixels from one 64-bit load: each byte made 1 where it is not
-                    // 0 (its bits folded into its lowest), then the eight ones gathered
-                    // into the top byte by one multiplication, the first pixel in the
-                    // most significant bit.
-                    var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt64.self))
-                    word |= word >> 4
-                    word |= word >> 2
-                    word |= word >> 1
-                    word &= 0x0101_0101_0101_0101
-                    out[rowStart + byteIndex] = UInt8(truncatingIfNeeded: (word &* 0x8040_2010_0804_0201) >> 56)
-                    source += 8
+                    if depth == 1 {
+                        // Eight pixels from one 64-bit load: each byte made 1 where it is
+                        // not 0 (its bits folded into its lowest), then the eight ones
+                        // gathered into the top byte by one multiplication, the first
+                        // pixel in the most significant bit.
+                        var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt64.self))
+                        word |= word >> 4
+                        word |= word >> 2
+                        word |= word >> 1
+                        word &= 0x0101_0101_0101_0101
+                        out[rowStart + byteIndex] = UInt8(truncatingIfNeeded: (word &* 0x8040_2010_0804_0201) >> 56)
+                    } else {
+                        // Four pixels from one 32-bit load.
+                        let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt32.self))
+                        out[rowStart + byteIndex] = UInt8(truncatingIfNeeded:
+                            (word & 3) << 6 | (word >> 8 & 3) << 4 | (word >> 16 & 3) << 2 | (word >> 24 & 3))
+                    }
+                    source += perByte
                 }
                 if fullBytes < rowBytes {
                     var byte: UInt8 = 0
-                    var mask: UInt8 = 0x80
-                    for _ in 0..<(width - fullBytes * 8) {
-                        if values[source] != 0 { byte |= mask }
-                        mask >>= 1
-                        source += 1
+                    for pixel in 0..<(width - fullBytes * perByte) {
+                        let ink = depth == 1 ? (values[source + pixel] != 0 ? 1 : 0) : values[source + pixel] & 3
+                        byte |= ink << (8 - depth * (pixel + 1))
                     }
                     out[rowStart + fullBytes] = byte
                 }
@@ -165,37 +172,7 @@ public struct QuantisedFrame: Sendable, Equatable {
         }
     }
 
-    /// Two bits a pixel (the low two of each byte), four pixels a byte, each row padded
-    /// to a whole byte, the first pixel in the most significant bits.
-    static func packedPairs(_ values: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> [UInt8] {
-        let rowBytes = (width + 3) / 4
-        return [UInt8](unsafeUninitializedCapacity: rowBytes * height) { out, initialised in
-            guard let base = values.baseAddress.map(UnsafeRawPointer.init) else {
-                initialised = 0
-                return
-            }
-            let fullBytes = width / 4
-            for y in 0..<height {
-                var source = y * width
-                let rowStart = y * rowBytes
-                for byteIndex in 0..<fullBytes {
-                    // Four pixels from one 32-bit load.
-                    let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt32.self))
-                    out[rowStart + byteIndex] = UInt8(truncatingIfNeeded:
-                        (word & 3) << 6 | (word >> 8 & 3) << 4 | (word >> 16 & 3) << 2 | (word >> 24 & 3))
-                    source += 4
-                }
-                if fullBytes < rowBytes {
-                    var byte: UInt8 = 0
-                    for pixel in 0..<(width - fullBytes * 4) { byte |= (values[source + pixel] & 3) << (6 - 2 * pixel) }
-                    out[rowStart + fullBytes] = byte
-                }
-            }
-            initialised = rowBytes * height
-        }
-    }
-
-    /// A byte a pixel from `packedBits`'s (`depth` 1) or `packedPairs`'s (2) layout.
+    /// A byte a pixel from `packedInks`'s layout at `depth` bits a pixel.
     static func unpacked(_ bits: [UInt8], depth: Int, width: Int, height: Int) -> [UInt8] {
         let perByte = 8 / depth, rowBytes = (width + perByte - 1) / perByte
         let mask = UInt8(1 << depth - 1)
