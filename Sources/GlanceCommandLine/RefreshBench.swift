@@ -6,6 +6,7 @@ import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
 import Glibc
+import GlanceRunner
 
 /// What a display costs the board outside the frame loop: how soon `glance run --once`
 /// shows its first frame after exec, how much private memory the daemon keeps after its
@@ -14,17 +15,17 @@ import Glibc
 struct RefreshBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "refresh",
-        abstract: "Start-up time of run --once, the daemon's private memory, and CPU per midnight refresh.",
+        abstract: "Start-up time of run --once, the daemon's private memory and stop time, and CPU per midnight refresh.",
         discussion: """
         start: runs `glance run --once` on the demo (frames to a temporary directory) \
         --runs times and takes the median wall time from exec to its exit, the frame \
         written. memory: starts `glance run` on the demo, waits for its first refresh and \
         reads Private_Dirty from /proc/PID/smaps_rollup, RssAnon and VmHWM from \
-        /proc/PID/status. midnight: in this process, the demo on the file backend on a \
+        /proc/PID/status. stop: the wall time from SIGTERM to that daemon's exit. midnight: in this process, the demo on the file backend on a \
         simulated clock goes through --days midnights (the first warms the caches); each \
         midnight's wake (providers, views, drawing, quantising, the diff, frame.png, \
         frame.raw and the log written) is timed in CPU time of the whole process. Last \
-        line: start_ms=S private_dirty_kib=P rss_anon_kib=A peak_rss_kib=K midnight_cpu_ms=C
+        line: start_ms=S private_dirty_kib=P rss_anon_kib=A peak_rss_kib=K midnight_cpu_ms=C stop_ms=T
         """
     )
 
@@ -76,7 +77,12 @@ struct RefreshBench: ParsableCommand {
         let privateDirty = procField("Private_Dirty", in: rollup)
         let rssAnon = procField("RssAnon", in: status), peak = procField("VmHWM", in: status)
         print("memory after the first refresh: private dirty \(privateDirty) KiB, RssAnon \(rssAnon) KiB, peak RSS \(peak) KiB")
-        child.stop()
+        // SIGTERM to the exit: the panel put to sleep, the socket closed, the process gone.
+        let stopping = Date.now
+        let stopStatus = child.stop()
+        let stop = Date.now.timeIntervalSince(stopping) * 1000
+        guard stopStatus == 0 else { throw RuntimeError(message: "glance run exited with \(stopStatus) on SIGTERM:\n\(child.output)") }
+        print("stop: SIGTERM to the daemon's exit: \(stop.rounded(toPlaces: 2)) ms")
 
         let fonts = try FontLocations.benchLibrary()
         let samples = try Self.midnights(days: days, directory: directory + "/midnight", fonts: fonts)
@@ -84,7 +90,7 @@ struct RefreshBench: ParsableCommand {
         print("midnight: CPU per midnight refresh, median of \(samples.count): \(midnight.rounded(toPlaces: 3)) ms "
               + "(worst \((samples.max() ?? 0).rounded(toPlaces: 3)) ms)")
         print("start_ms=\(start.rounded(toPlaces: 2)) private_dirty_kib=\(privateDirty) rss_anon_kib=\(rssAnon) "
-              + "peak_rss_kib=\(peak) midnight_cpu_ms=\(midnight.rounded(toPlaces: 3))")
+              + "peak_rss_kib=\(peak) midnight_cpu_ms=\(midnight.rounded(toPlaces: 3)) stop_ms=\(stop.rounded(toPlaces: 2))")
     }
 
     /// CPU milliseconds of each midnight's wake of the demo, after the first.

@@ -55,7 +55,7 @@ import Testing
         let result = try runGlance(["bench", "refresh", "--runs", "1", "--days", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         let last = fields(try #require(result.stdout.split(separator: "\n").last.map(String.init)))
-        for name in ["start_ms", "private_dirty_kib", "rss_anon_kib", "peak_rss_kib", "midnight_cpu_ms"] {
+        for name in ["start_ms", "private_dirty_kib", "rss_anon_kib", "peak_rss_kib", "midnight_cpu_ms", "stop_ms"] {
             #expect(last[name].flatMap(Double.init).map { $0 > 0 } == true, "\(name) in \(last)")
         }
     }

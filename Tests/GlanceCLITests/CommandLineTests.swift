@@ -228,15 +228,16 @@ let seoulConfig = """
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("frames").path))
     }
 
+    // How soon it stops is `glance bench refresh`'s stop_ms; here only that it stops,
+    // cleanly, with a deadline long enough to mean "it hangs" on the busiest machine.
     @Test(arguments: [SIGTERM, SIGINT])
-    func theDaemonStopsCleanlyWithinASecond(signal: Int32) async throws {
+    func theDaemonStopsCleanlyOnASignal(signal: Int32) async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let (process, err, collected) = try await startDaemon(["run"], in: directory)
         // With no config it runs the demo and says where the frames are.
         #expect(collected.text.contains("built-in demo"))
         #expect(collected.text.contains("frames go to \(directory.appendingPathComponent("out/frame.png").path)"))
-        let sent = Date()
         kill(process.processIdentifier, signal)
         // The kernel's word on the exit (a zombie, or gone), not Foundation's: its reaper
         // may run late on a machine busy with the other tests.
@@ -245,14 +246,15 @@ let seoulConfig = """
                   let close = stat.lastIndex(of: ")") else { return true }
             return stat[close...].dropFirst(2).first == "Z"
         }
-        for _ in 0..<600 where !exited() {
-            try await Task.sleep(for: .milliseconds(5))
+        let hangDeadline = ContinuousClock.now + .seconds(120)
+        while !exited() && ContinuousClock.now < hangDeadline {
+            try await Task.sleep(for: .milliseconds(10))
         }
-        let elapsed = Date().timeIntervalSince(sent)
-        if process.isRunning { process.terminate() }
+        let stopped = exited()
+        if process.isRunning && !stopped { process.terminate() }
         process.waitUntilExit()
         err.fileHandleForReading.readabilityHandler = nil
-        #expect(elapsed < 1, "took \(elapsed) s to stop")
+        #expect(stopped, "hung: still running 120 s after the signal\n\(collected.text)")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(collected.text.contains("stopped"))
     }

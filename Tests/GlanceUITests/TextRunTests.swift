@@ -15,21 +15,24 @@ import Testing
 
     func lines(_ view: some View) -> [String] { resolveNode(view, in: EnvironmentValues()).textLines }
 
-    @Test func interpolatedTextIsConcatenatedNotDescribed() {
+    @Test func interpolatedTextIsConcatenatedNotDescribed() throws {
         var environment = EnvironmentValues()
         environment.now = Date(timeIntervalSince1970: 1_800_000_000)
         let date = Date(timeIntervalSince1970: 1_800_000_000 + 7200)
         let node = resolveNode(Text("Launch \(Text("soon").bold()) — \(Text(date, style: .offset))"), in: environment)
         #expect(node.textLines == ["Launch soon — +2 hours"])
-        guard case .text(let text) = node else { Issue.record("not a text"); return }
+        let text = try #require(node.textNode, "not a text: \(node)")
         #expect(text.runs?.map(\.string) == ["Launch ", "soon", " — ", "+2 hours"])
         #expect(text.runs?.map(\.weight) == [.regular, .bold, .regular, .regular])
-        #expect(lines(Text("Temp \(Text(date, style: .time))")) != ["Temp Text(runs: …)"])
+        // A Text interpolated into a Text is its words, not its description.
+        var utc = EnvironmentValues()
+        utc.timeZone = .utc
+        #expect(resolveNode(Text("Temp \(Text(date, style: .time))"), in: utc).textLines == ["Temp 10:00\u{202F}AM"])
     }
 
-    @Test func plainInterpolationStaysOneRun() {
+    @Test func plainInterpolationStaysOneRun() throws {
         let count = 3
-        guard case .text(let text) = resolveNode(Text("\(count) items, \("ok")"), in: EnvironmentValues()) else { return }
+        let text = try #require(resolveNode(Text("\(count) items, \("ok")"), in: EnvironmentValues()).textNode)
         #expect(text.string == "3 items, ok" && text.runs == nil)
     }
 
@@ -47,11 +50,11 @@ import Testing
         #expect(lines(Text("at \(date, format: .iso8601)")) == ["at 1970-01-01T00:00:00Z"])
     }
 
-    @Test func modifiersOnAConcatenationFillWhatPiecesLeaveOpen() {
+    @Test func modifiersOnAConcatenationFillWhatPiecesLeaveOpen() throws {
         let text = (Text("A").foregroundColor(.red) + Text("B")).foregroundColor(.blue).bold()
-        guard case .text(let node) = resolveNode(text, in: EnvironmentValues()) else { return }
+        let node = try #require(resolveNode(text, in: EnvironmentValues()).textNode)
         #expect(node.runs?.map(\.color) == [Color.red.rgba, Color.blue.rgba])
-        #expect(node.runs?.map(\.weight) == nil || node.runs!.allSatisfy { $0.weight == .bold })
+        #expect(node.runs?.map(\.weight) == [.bold, .bold])
     }
 
     @Test func goldenStyledText() throws {
@@ -65,5 +68,12 @@ import Testing
             renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 220, height: 130))
         }
         for mismatch in mismatches { Issue.record("\(mismatch)") }
+    }
+}
+
+extension ViewNode {
+    /// The text this node is, or nil when it is anything else.
+    var textNode: TextNode? {
+        if case .text(let text) = self { text } else { nil }
     }
 }

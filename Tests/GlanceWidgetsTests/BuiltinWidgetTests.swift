@@ -99,8 +99,10 @@ func context(at date: Date, zone: String = "Asia/Seoul", locale: String = "en_US
         }
         #expect(reason == .reachedEnd)
         // A hang guard, not a speed goal: thirty days of virtual time take well under a
-        // second alone; with the whole suite running beside it on two cores it once took 10 s.
-        #expect(Date().timeIntervalSince(began) < 60)
+        // second alone; with the whole suite running beside it on two cores it once took 10 s,
+        // so the deadline is minutes, and only says "it hangs".
+        let took = Date().timeIntervalSince(began)
+        #expect(took < 300, "hung: thirty virtual days took \(took) s")
 
         let countdown = recorder.records.filter { $0.slot == "dday" }
         // Start, then one reload at each Seoul midnight: 30 of them.

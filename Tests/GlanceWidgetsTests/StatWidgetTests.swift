@@ -110,9 +110,7 @@ import Testing
     func aFailureBeforeAnyGoodAnswerShowsThePlaceholderAndRetries(index: Int) async throws {
         let (name, reply, reason) = Self.failures[index]
         server.route("/stats", reply)
-        let started = ContinuousClock.now
         let timeline = await timeline(intent(), provider: StatProvider(timeout: 0.3))
-        #expect(ContinuousClock.now - started < .seconds(3), "\(name)")
         #expect(timeline.entries.count == 1, "\(name)")
         #expect(timeline.entries.first?.isPlaceholder == true, "\(name)")
         #expect(timeline.entries.first?.title == "Energy", "\(name)")
