@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import CompilerPluginSupport
 import PackageDescription
 
@@ -6,12 +6,18 @@ let package = Package(
     name: "Glance",
     platforms: [.macOS(.v14)],
     products: [
-        // For widget packages: SwiftUI, WidgetKit and App Intents names, nothing of the host.
+        // For widget packages: SwiftUI, WidgetKit and App Intents names, and a thin runner
+        // (render, run, gallery, widgets). MQTT and TRMNL only with the Fleet trait.
         .library(name: "Glance", targets: ["Glance"]),
         // For programs that embed the daemon: the host, the outputs and boards, the
         // renderer, the wires and the commands.
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceCommandLine"]),
         .executable(name: "glance", targets: ["GlanceCLI"]),
+    ],
+    // What a widget package may ask of Glance beyond widget code:
+    //   .package(url: …, from: …, traits: ["Fleet"])
+    traits: [
+        .trait(name: "Fleet", description: "MQTT (Home Assistant) and TRMNL devices in a widget executable's `run`, as in `glance run`; brings swift-nio and libmosquitto into its build."),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -29,7 +35,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
-        // Package-internal helpers: a condition lock on CLOCK_MONOTONIC, threads, text trimming.
+        // Package-internal helpers below everything: files written whole (AtomicFile), a
+        // condition lock on CLOCK_MONOTONIC, threads, state paths, the control socket's client.
         .target(name: "GlanceSystem", dependencies: ["CGlanceLinux"]),
         // libpng from Debian (libpng-dev), for PNG frames and images.
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -37,12 +44,12 @@ let package = Package(
         // error handling (setjmp) stays in C.
         .target(name: "CGlancePNG", dependencies: ["CPNG"]),
         // Pixels, colours, palettes, dithering, packing, PNG/PNM.
-        .target(name: "GlanceGraphics", dependencies: ["CPNG", "CGlancePNG"]),
+        .target(name: "GlanceGraphics", dependencies: ["CPNG", "CGlancePNG", "GlanceSystem"]),
         // FreeType and fontconfig from Debian (libfreetype-dev, libfontconfig-dev).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         // Fonts, glyph rasterising and caching, line layout.
-        .target(name: "GlanceText", dependencies: ["GlanceGraphics", "CFreeType", "CFontconfig"]),
+        .target(name: "GlanceText", dependencies: ["GlanceGraphics", "GlanceSystem", "CFreeType", "CFontconfig"]),
         // libgpiod from Debian (libgpiod-dev): 1.x on Debian 12, 2.x on Debian 13 or from
         // bookworm-backports (PKG_CONFIG_PATH picks which; see scripts/libgpiod2).
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),
@@ -54,7 +61,7 @@ let package = Package(
         .target(name: "GlanceYAML", dependencies: ["CYAML"]),
         // Boards (model, catalogue, factories), panel controllers (SSD1680/SSD1683, UC8179,
         // UC8159, ST7789), the outputs (file, framebuffer, panel) and the one frame pipeline.
-        .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceYAML", "GlanceTime"]),
+        .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceYAML", "GlanceTime", "GlanceSystem"]),
         // Controller emulators: decode bus traffic into the image a panel would show.
         .target(name: "GlanceEmulators", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceDisplays"]),
         // The SwiftUI-style views widget authors write, resolved into view trees.
@@ -99,13 +106,25 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceCommandLine", "GlanceMacros", "GlanceSystem"],
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceMacros", "GlanceSystem",
+                                               .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
                 linkerSettings: [.linkedLibrary("curl")]),
-        // The commands, shared by `glance` and by users' own widget executables.
+        // The thin runner a widget executable is: render, run, gallery and widgets over the
+        // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
+        .target(
+            name: "GlanceRunner",
+            dependencies: [
+                "GlanceHost", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
+                "GlanceHardware", "GlanceYAML", "GlanceSystem",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `glance`'s commands: the runner's, and the benches, simulate, boards, trace
+        // decoding, the panel tools and the control socket's clients; MQTT and TRMNL in run.
         .target(
             name: "GlanceCommandLine",
             dependencies: [
-                "GlanceHost", "GlanceFleet", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
+                "GlanceRunner", "GlanceHost", "GlanceFleet", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
                 "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -127,7 +146,7 @@ let package = Package(
         .testTarget(name: "GlanceFetchTests", dependencies: ["GlanceFetch", "GlanceTestSupport", "GlanceSystem"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),

@@ -4,7 +4,10 @@
 // FoundationEssentials and FoundationInternationalization (format styles), which keeps
 // the `glance` daemon small.
 @_exported import Foundation
-import GlanceCommandLine
+#if Fleet
+import GlanceFleet
+#endif
+import GlanceRunner
 @_exported import GlanceIntents
 @_exported import GlanceTime
 @_exported import GlanceUI
@@ -27,6 +30,7 @@ extension Widget {
     /// available by kind.
     public static func main() {
         WidgetCatalog.adopt(Self.self)
+        adoptFrontEnds()
         WidgetExecutableCommand.main()
     }
 }
@@ -36,8 +40,16 @@ extension WidgetBundle {
     /// `run` for any of its widgets (with no config, all of them on one file display).
     public static func main() {
         WidgetCatalog.adopt(widgetDescriptors)
+        adoptFrontEnds()
         WidgetExecutableCommand.main()
     }
+}
+
+/// MQTT and TRMNL in `run`, when the widget's package asked for the `Fleet` trait.
+private func adoptFrontEnds() {
+    #if Fleet
+    RunCommand.frontEnds = FleetFrontEnds()
+    #endif
 }
 
 // The macros live in the umbrella, so that only widget packages build their compiler

@@ -12,6 +12,7 @@ import GlanceWidgetKit
 import GlanceWidgets
 import GlanceTime
 import Glibc
+import GlanceRunner
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

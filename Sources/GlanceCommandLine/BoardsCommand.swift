@@ -1,6 +1,7 @@
 import GlanceDisplays
 import ArgumentParser
 import GlanceHost
+import GlanceRunner
 
 /// `glance boards`: the supported boards and HATs, one a line.
 struct BoardsCommand: ParsableCommand {

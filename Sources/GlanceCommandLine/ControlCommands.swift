@@ -4,6 +4,7 @@ import GlanceHost
 import GlanceSystem
 import GlanceFetch
 import Glibc
+import GlanceRunner
 
 /// `--config FILE`: which daemon to talk to (its `state_dir:`); without it, the default
 /// state folder.

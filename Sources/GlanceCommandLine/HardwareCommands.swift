@@ -4,6 +4,7 @@ import GlanceDisplays
 import GlanceGraphics
 import GlanceHardware
 import GlanceHost
+import GlanceRunner
 
 /// `glance gpio`: the machine's GPIO chips and who holds which line, for wiring up a
 /// board (what `gpiodetect` and `gpioinfo` show, through Glance's own libgpiod adapter).

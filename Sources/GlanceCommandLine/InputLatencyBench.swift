@@ -9,6 +9,7 @@ import GlanceUI
 import GlanceWidgetKit
 import Synchronization
 import Glibc
+import GlanceRunner
 
 /// Key to refresh start: a key bound to `press counter` runs a Button's intent, the
 /// slot reloads, its frame is drawn, quantised, diffed and planned, and handed to the

@@ -3,6 +3,7 @@ import ArgumentParser
 import FoundationEssentials
 import GlanceText
 import GlanceUI
+import GlanceRunner
 
 /// Times layout alone on nested stacks: a `VStack` holding a label and an `HStack`, which
 /// holds a label, the next level and another label, down to a leaf label.

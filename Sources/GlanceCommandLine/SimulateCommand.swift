@@ -5,6 +5,7 @@ import GlanceIntents
 import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
+import GlanceRunner
 
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

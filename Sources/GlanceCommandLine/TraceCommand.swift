@@ -5,6 +5,7 @@ import FoundationEssentials
 import GlanceGraphics
 import GlanceHardware
 import GlanceHost
+import GlanceRunner
 
 /// `glance trace decode`: a bus trace back into the images the panel would show.
 struct TraceCommand: ParsableCommand {

@@ -5,8 +5,8 @@ import GlanceTime
 /// of the five built-in widgets on the file backend, filling the 7.5" panel's 800×480:
 /// the weather down the left half; today and a countdown, a number and a heatmap on the
 /// right.
-enum DemoConfig {
-    static func yaml(outputDirectory: String) -> String {
+package enum DemoConfig {
+    package static func yaml(outputDirectory: String) -> String {
         """
         display:
           backend: file

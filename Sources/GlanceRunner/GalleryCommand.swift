@@ -11,8 +11,8 @@ import Glibc
 /// `glance gallery --out DIR`: every widget in every family it supports, from its gallery
 /// snapshot (no network), in full colour and as a 1-bit panel shows it, with an
 /// `index.html` contact sheet.
-struct GalleryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct GalleryCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "gallery",
         abstract: "Render every widget in every family it supports, from its snapshot, in colour and bw, with an index.html.",
         discussion: """
@@ -43,7 +43,7 @@ struct GalleryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Also one PNG of every widget's small family side by side, colour above 1-bit (for a README).", valueName: "file"))
     var strip: String?
 
-    init() {}
+    package init() {}
 
     /// One picture of the sheet.
     struct Picture {
@@ -57,7 +57,7 @@ struct GalleryCommand: ParsableCommand {
         let note: String?
     }
 
-    func run() throws {
+    package func run() throws {
         WidgetCenter.shared.setWakeHandler {}
         guard scale >= 0.25, scale <= 8 else { throw UsageError(message: "--scale must be between 0.25 and 8") }
         let registry = WidgetCatalog.registry

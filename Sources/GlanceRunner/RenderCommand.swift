@@ -8,8 +8,8 @@ import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
 
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct RenderCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render one widget to a PNG: the entry its timeline gives for an instant.",
         discussion: """
@@ -21,7 +21,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The widget kind (countdown, weather, stat, heatmap, weekday); in a widget's own executable, its own by default.")
     var kind: String?
 
-    init() {}
+    package init() {}
 
     @Option(help: ArgumentHelp("The WidgetKit family (systemSmall, systemMedium, …).", valueName: "family"))
     var family: String
@@ -59,13 +59,16 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Render the widget's placeholder (redacted) instead of its timeline entry.")
     var placeholder = false
 
+    @Flag(help: "When the provider cannot get its data, write what it gives for the meantime (often its placeholder) and exit 0; the failure is still said.")
+    var allowPlaceholder = false
+
     @Option(help: ArgumentHelp("The PNG to write ('-' for standard output).", valueName: "file"))
     var out: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A configuration whose named_colors:, images folder, timezone and locale the widget sees (as on the display).", valueName: "file"))
     var config: String?
 
-    func run() throws {
+    package func run() throws {
         // A provider's WidgetCenter calls stay in this process (no daemon is poked).
         WidgetCenter.shared.setWakeHandler {}
         guard let kind = kind ?? WidgetCatalog.defaultKind else {
@@ -82,6 +85,9 @@ struct RenderCommand: ParsableCommand {
             throw UsageError(message: "--dither: unknown mode '\(dither)'; expected one of \(DitherMode.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard !(snapshot && placeholder) else { throw UsageError(message: "--snapshot and --placeholder exclude each other") }
+        guard !allowPlaceholder || !(snapshot || placeholder) else {
+            throw UsageError(message: "--allow-placeholder is for a timeline entry; --snapshot and --placeholder never ask the provider for data")
+        }
         guard scale >= 0.25, scale <= 8 else { throw UsageError(message: "--scale must be between 0.25 and 8") }
         var pixelSize: (Int, Int)?
         if let size {
@@ -143,12 +149,21 @@ struct RenderCommand: ParsableCommand {
         } catch {
             throw RuntimeError(message: "\(error)")
         }
-        let canvas: Canvas
+        let rendering: WidgetSnapshotRenderer.Rendering
         do {
-            canvas = try WidgetSnapshotRenderer(registry: WidgetCatalog.registry, fonts: fonts).render(request)
+            rendering = try WidgetSnapshotRenderer(registry: WidgetCatalog.registry, fonts: fonts).rendering(request)
         } catch {
             throw UsageError(message: "\(error)")
         }
+        // A provider that could not get its data gives a placeholder or old data: said in
+        // the daemon's words, and not taken for the widget's picture unless asked.
+        if let failure = rendering.providerFailure {
+            guard allowPlaceholder else {
+                throw RuntimeError(message: "\(kind): \(failure); nothing written (--allow-placeholder writes what its provider gives meanwhile)")
+            }
+            StandardStreams.error("glance: \(kind): \(failure); writing what its provider gives meanwhile\n")
+        }
+        let canvas = rendering.canvas
         let output = palette == .rgb888 ? canvas : canvas.quantised(to: palette, dither: mode).canvas()
         do {
             if out == "-" || out == "/dev/stdout" {

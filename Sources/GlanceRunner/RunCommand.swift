@@ -1,6 +1,5 @@
 import GlanceYAML
 import ArgumentParser
-import GlanceFleet
 import FoundationEssentials
 import GlanceHardware
 import GlanceHost
@@ -10,8 +9,14 @@ import GlanceText
 import GlanceTime
 import GlanceWidgets
 
-struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct RunCommand: ParsableCommand {
+    /// The front ends beyond the control socket this build carries (`glance`: MQTT and
+    /// TRMNL); nil: none, and a config that asks for them is told so.
+    nonisolated(unsafe) package static var frontEnds: (any FrontEndMaker)?
+
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the display: show each slot's current entry and wake only at timeline boundaries.",
         discussion: """
@@ -30,7 +35,7 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Print the built-in demo's configuration (a start for your own) and exit.")
     var printDemoConfig = false
 
-    func run() throws {
+    package func run() throws {
         if printDemoConfig {
             StandardStreams.output(Array((DemoConfig.yaml(outputDirectory: "out") + "\n").utf8))
             return
@@ -63,9 +68,7 @@ struct RunCommand: ParsableCommand {
         // checked against the real screen); every start-up check happens before a single
         // byte reaches the panel.
         try WidgetHost.check(configuration, registry: WidgetCatalog.registry)
-        for device in configuration.trmnl?.devices ?? [] {
-            try WidgetHost.check(device.displayConfig(from: configuration), registry: WidgetCatalog.registry)
-        }
+        try Self.frontEnds?.check(configuration, registry: WidgetCatalog.registry)
         // Values `glance set` kept from an earlier run, over the file's.
         let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
         StateDirectory.inUse = stateDirectory
@@ -114,10 +117,13 @@ struct RunCommand: ParsableCommand {
         // The control socket: glance reload/press/set/defaults/status, and WidgetCenter
         // calls from other programs. Without it the display still runs.
         var server: ControlServer?
-        // MQTT (mqtt: in the config): the same commands from a broker, the state and the
-        // frame published, Home Assistant's discovery. Without it the display still runs.
-        var link: MQTTLink?
-        if !once {
+        // MQTT and TRMNL devices (mqtt:, trmnl: in the config), where this build has them:
+        // the same commands from a broker, more displays served. Without them the display
+        // still runs.
+        let frontEnds: [any FrontEnd]
+        if once {
+            frontEnds = []
+        } else {
             let commands = ControlCommands(stateDirectory: stateDirectory)
             do {
                 server = try ControlServer(directory: stateDirectory, clock: clock) { line in commands.answer(line, host: current.host) }
@@ -125,36 +131,18 @@ struct RunCommand: ParsableCommand {
             } catch {
                 Self.say("control socket: \(error); glance reload/press/set/status cannot reach this daemon")
             }
-            if let mqtt = configuration.mqtt {
-                Self.say("mqtt: joining \(mqtt.host):\(mqtt.port) as \(mqtt.nodeID) (topics under \(mqtt.nodeTopic)/)")
-                do {
-                    link = try MQTTLink(config: mqtt, clock: clock, commands: commands, version: GlanceVersion.current,
-                                        host: { current.host }, log: { Self.say($0) })
-                } catch {
-                    Self.say("mqtt: \(error); the display runs without MQTT")
-                }
+            if let maker = Self.frontEnds {
+                frontEnds = maker.make(FrontEndContext(configuration: configuration, registry: WidgetCatalog.registry, fonts: fonts,
+                                                       stateDirectory: stateDirectory, clock: clock, commands: commands,
+                                                       host: { current.host }, version: GlanceVersion.current, log: { Self.say($0) }))
+            } else {
+                frontEnds = []
+                Self.sayWithoutFleet(configuration)
             }
         }
-        // TRMNL devices (trmnl: in the config), each a display with its own slots, served
-        // over HTTP; their instants are part of this loop's one deadline.
-        var trmnl: TRMNLServer?
-        if !once, let trmnlConfig = configuration.trmnl {
-            do {
-                trmnl = try TRMNLServer(config: trmnlConfig, main: configuration, registry: WidgetCatalog.registry, fonts: fonts,
-                                        stateDirectory: stateDirectory, clock: clock, log: { Self.say($0) })
-                let names = trmnlConfig.devices.map(\.name).joined(separator: ", ")
-                Self.say("trmnl: serving \(names) on \(trmnlConfig.listen):\(trmnl!.port) (point the devices' BYOS server at http://THIS-HOST:\(trmnl!.port))")
-            } catch {
-                Self.say("trmnl: \(error); the devices are not served (the display runs on)")
-            }
-        }
-        link?.devices = { trmnl?.deviceStates ?? [] }
-        trmnl?.onChange = { link?.update() }
         defer { server?.close() }
-        defer { trmnl?.close() }
-        // Says offline and lets the broker go before the panel sleeps.
-        defer { link?.close() }
-        current.host.onKeyPress = { [link] key, long in link?.keyPressed(key, long: long) }
+        defer { for frontEnd in frontEnds { frontEnd.close() } }
+        current.host.onKeyPress = { key, long in for frontEnd in frontEnds { frontEnd.keyPressed(key, long: long) } }
         // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
         // lines are let go. An LCD after --once keeps showing the frame: that is what
         // was asked for (`glance panel clear` turns it off).
@@ -167,8 +155,7 @@ struct RunCommand: ParsableCommand {
 
         current.host.start()
         fonts.saveMatchCache()
-        trmnl?.start()
-        link?.update()
+        for frontEnd in frontEnds { frontEnd.start() }
         if once {
             // The frame did not reach the display: a cron job or script must see that.
             if current.host.displayFailing { throw RuntimeError(message: "the frame could not be shown (the reason is above); fix that and run again") }
@@ -191,16 +178,16 @@ struct RunCommand: ParsableCommand {
             } else {
                 Self.say("next wake: none scheduled (waiting for keys or reloads)")
             }
-            let stop = current.host.step(until: trmnl?.nextDeadline())
-            trmnl?.service()
+            let stop = current.host.step(until: frontEnds.compactMap { $0.nextDeadline() }.min())
+            for frontEnd in frontEnds { frontEnd.service() }
             if case .displayFailed(let message)? = stop { throw RuntimeError(message: "the display failed: \(message)") }
             if stop == .terminated { break }
             if stop == .reloadRequested {
                 reload(into: current, running: &configuration, presenter: presenter, clock: clock, display: display)
-                current.host.onKeyPress = { [link] key, long in link?.keyPressed(key, long: long) }
-                link?.hostChanged()
+                current.host.onKeyPress = { key, long in for frontEnd in frontEnds { frontEnd.keyPressed(key, long: long) } }
+                for frontEnd in frontEnds { frontEnd.hostChanged() }
             }
-            link?.update()
+            for frontEnd in frontEnds { frontEnd.update() }
         }
         Self.say("stopped")
     }
@@ -278,6 +265,15 @@ struct RunCommand: ParsableCommand {
         var demo = try ConfigLoader.parse(DemoConfig.yaml(outputDirectory: "out"), file: "built-in demo")
         demo.source = "the built-in demo (pass --config FILE for your own)"
         return demo
+    }
+
+    /// A config that asks for MQTT or TRMNL devices, run by an executable built without
+    /// them (a widget package that did not ask for the `Fleet` trait).
+    private static func sayWithoutFleet(_ configuration: GlanceConfig) {
+        let asked = [configuration.mqtt.map { _ in "mqtt:" }, configuration.trmnl.map { _ in "trmnl:" }].compactMap { $0 }
+        guard !asked.isEmpty else { return }
+        say("\(asked.joined(separator: " and ")) not served: this executable was built without MQTT and TRMNL "
+            + "(add traits: [\"Fleet\"] to its package's Glance dependency, or run the config with glance run); the display runs without them")
     }
 
     static func say(_ message: String) {

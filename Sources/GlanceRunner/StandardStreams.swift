@@ -1,9 +1,9 @@
 import Glibc
 
 /// Writes to file descriptor 1 or 2 directly (no Foundation `FileHandle`).
-enum StandardStreams {
-    static func error(_ text: String) { write(fd: 2, text) }
-    static func output(_ bytes: [UInt8]) { write(fd: 1, bytes) }
+package enum StandardStreams {
+    package static func error(_ text: String) { write(fd: 2, text) }
+    package static func output(_ bytes: [UInt8]) { write(fd: 1, bytes) }
 
     private static func write(fd: Int32, _ text: String) { write(fd: fd, Array(text.utf8)) }
 

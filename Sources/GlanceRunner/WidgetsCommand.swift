@@ -5,8 +5,8 @@ import GlanceWidgetKit
 
 /// `glance widgets [KIND]`: the widgets this program knows, with their parameters as
 /// `params:` and `--param` write them, their summaries and recommended configurations.
-struct WidgetsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct WidgetsCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "widgets",
         abstract: "List the widgets and their parameters (what params: and --param take)."
     )
@@ -14,9 +14,9 @@ struct WidgetsCommand: ParsableCommand {
     @Argument(help: "One widget kind; default: every widget.")
     var kind: String?
 
-    init() {}
+    package init() {}
 
-    func run() throws {
+    package func run() throws {
         let registry = WidgetCatalog.registry
         let kinds = kind.map { [$0] } ?? registry.kinds
         for (index, kind) in kinds.enumerated() {

@@ -66,6 +66,57 @@ import Testing
         #expect(second.stderr.contains("slot visitors (stat):") && second.stderr.contains("keeping the last good entry"), "\(second.stderr)")
         #expect(try Data(contentsOf: frame) == good)
     }
+
+    /// `glance render` of a widget whose provider fails says why, in the daemon's words,
+    /// and writes nothing unless --allow-placeholder; a good answer renders quietly.
+    @Test func aRenderWhoseProviderFailsSaysWhyAndExitsNonZero() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try TestHTTPServer()
+        let arguments = ["render", "stat", "--family", "systemSmall", "--param", "url=\(server.baseURL)/stats.json", "--param", "path=data.total",
+                         "--param", "title=Visitors", "--at", "2026-11-23T09:00:00+09:00", "--out", "x.png"]
+
+        // Nothing listening: the connection is refused.
+        let closed = try TestHTTPServer()
+        closed.stop()
+        var down = arguments
+        down[5] = "url=\(closed.baseURL)/stats.json"
+        let refused = try runGlance(down, in: directory)
+        #expect(refused.status == 1, "\(refused.stderr)")
+        #expect(refused.stderr.hasPrefix("glance: stat: "), "\(refused.stderr)")
+        #expect(refused.stderr.hasSuffix("; nothing written (--allow-placeholder writes what its provider gives meanwhile)\n"), "\(refused.stderr)")
+        #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+
+        // An answer without the field: the same words as the daemon's log.
+        server.route("/stats.json", .json(#"{"data": {"count": 3}}"#))
+        let missing = try runGlance(arguments, in: directory)
+        #expect(missing.status == 1)
+        let daemon = try simulateLog(statConfig(server))
+        let reason = try #require(missing.stderr.split(separator: ": ", maxSplits: 2).last?.split(separator: ";").first, "\(missing.stderr)")
+        #expect(daemon.contains("slot visitors (stat): \(reason);"), "render said \(missing.stderr), the daemon \(daemon)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+
+        // Asked for: the placeholder is written, the failure still said, exit 0.
+        let allowed = try runGlance(arguments + ["--allow-placeholder"], in: directory)
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stderr.contains("glance: stat: \(reason); writing what its provider gives meanwhile\n"), "\(allowed.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("x.png").path))
+
+        // A good answer: no word of failure.
+        server.route("/stats.json", .json(#"{"data": {"total": 12480}}"#))
+        let good = try runGlance(arguments, in: directory)
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(!good.stderr.contains("meanwhile"), "\(good.stderr)")
+    }
+
+    /// What `glance run --once` logs for `config`.
+    func simulateLog(_ config: String) throws -> String {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try config.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        return try runGlance(["run", "--once", "--config", "wall.yaml"], in: directory).stderr
+    }
 }
 
 @Suite struct GalleryCommandTests {

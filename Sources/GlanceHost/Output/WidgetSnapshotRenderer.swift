@@ -68,8 +68,23 @@ public struct WidgetSnapshotRenderer {
         }
     }
 
+    /// A rendered widget, and whether its provider got what it needed.
+    public struct Rendering {
+        /// The picture (in RGBA, or in grey for a grey-ink `panel`; before any palette).
+        public var canvas: Canvas
+        /// Why the provider could not get its data (the reason of its
+        /// `.retry(because:)`, the words the daemon logs): the picture is what it gave
+        /// for the meantime, often its placeholder. `nil` when it answered normally.
+        public var providerFailure: String?
+    }
+
     /// The rendered widget (RGBA, before any palette).
     public func render(_ request: Request, providerTimeout: Double = 30) throws(Failure) -> Canvas {
+        try rendering(request, providerTimeout: providerTimeout).canvas
+    }
+
+    /// The rendered widget, and the provider's failure if it had one.
+    public func rendering(_ request: Request, providerTimeout: Double = 30) throws(Failure) -> Rendering {
         guard let descriptor = registry[request.kind] else {
             throw Failure(message: "unknown widget kind '\(request.kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
         }
@@ -102,6 +117,7 @@ public struct WidgetSnapshotRenderer {
                                                   scale: request.scale, isPreview: request.content != .timeline, at: request.instant,
                                                   timeZone: request.timeZone, locale: request.locale)
         let entry: AnyTimelineEntry
+        var providerFailure: String?
         switch request.content {
         case .placeholder:
             entry = source.placeholder(in: context)
@@ -123,6 +139,9 @@ public struct WidgetSnapshotRenderer {
                 case .timedOut: throw Failure(message: "the '\(request.kind)' provider gave no timeline within \(providerTimeout) s")
                 case .configuration(let failure): throw Self.failure(failure)
                 }
+            }
+            if let reason = timeline.policy.retryReason {
+                providerFailure = reason.isEmpty ? "its provider's fetch failed" : reason
             }
             let loaded = LoadedTimeline(timeline, loadedAt: request.instant)
             // Before the first entry, the first entry (the widget has nothing earlier).
@@ -148,6 +167,6 @@ public struct WidgetSnapshotRenderer {
         }
         ViewRenderer(fonts: fonts, scale: request.scale, emoji: request.emoji)
             .render(node, into: &canvas, in: Rect(x: 0, y: 0, width: Double(width) / request.scale, height: Double(height) / request.scale))
-        return canvas
+        return Rendering(canvas: canvas, providerFailure: providerFailure)
     }
 }

@@ -1,0 +1,73 @@
+import FoundationEssentials
+import GlanceHost
+import GlanceYAML
+
+/// The fleet's front ends for `glance run`: MQTT (`mqtt:`) and TRMNL devices (`trmnl:`),
+/// each a failure the display runs on without. MQTT publishes the TRMNL devices' state,
+/// so the two are made and kept together.
+package struct FleetFrontEnds: FrontEndMaker {
+    package init() {}
+
+    package func check(_ configuration: GlanceConfig, registry: WidgetRegistry) throws(ConfigError) {
+        for device in configuration.trmnl?.devices ?? [] {
+            try WidgetHost.check(device.displayConfig(from: configuration), registry: registry)
+        }
+    }
+
+    package func make(_ context: FrontEndContext) -> [FrontEnd] {
+        let configuration = context.configuration
+        guard configuration.mqtt != nil || configuration.trmnl != nil else { return [] }
+        return [Fleet(context)]
+    }
+}
+
+/// MQTT and the TRMNL server of one daemon, wired to each other.
+private final class Fleet: FrontEnd {
+    private var link: MQTTLink?
+    private var trmnl: TRMNLServer?
+
+    init(_ context: FrontEndContext) {
+        let say = context.log
+        if let mqtt = context.configuration.mqtt {
+            say("mqtt: joining \(mqtt.host):\(mqtt.port) as \(mqtt.nodeID) (topics under \(mqtt.nodeTopic)/)")
+            do {
+                link = try MQTTLink(config: mqtt, clock: context.clock, commands: context.commands, version: context.version,
+                                    host: context.host, log: say)
+            } catch {
+                say("mqtt: \(error); the display runs without MQTT")
+            }
+        }
+        // Each TRMNL device is a display with its own slots, served over HTTP; their
+        // instants are part of the loop's one deadline.
+        if let config = context.configuration.trmnl {
+            do {
+                let server = try TRMNLServer(config: config, main: context.configuration, registry: context.registry, fonts: context.fonts,
+                                             stateDirectory: context.stateDirectory, clock: context.clock, log: say)
+                trmnl = server
+                let names = config.devices.map(\.name).joined(separator: ", ")
+                say("trmnl: serving \(names) on \(config.listen):\(server.port) (point the devices' BYOS server at http://THIS-HOST:\(server.port))")
+            } catch {
+                say("trmnl: \(error); the devices are not served (the display runs on)")
+            }
+        }
+        link?.devices = { [weak self] in self?.trmnl?.deviceStates ?? [] }
+        trmnl?.onChange = { [weak self] in self?.link?.update() }
+    }
+
+    func nextDeadline() -> Date? { trmnl?.nextDeadline() }
+    func service() { trmnl?.service() }
+    func update() { link?.update() }
+    func hostChanged() { link?.hostChanged() }
+    func keyPressed(_ key: String, long: Bool) { link?.keyPressed(key, long: long) }
+
+    func start() {
+        trmnl?.start()
+        link?.update()
+    }
+
+    /// MQTT says offline and lets the broker go, then the TRMNL server stops.
+    func close() {
+        link?.close()
+        trmnl?.close()
+    }
+}
