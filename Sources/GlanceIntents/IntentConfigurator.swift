@@ -41,28 +41,28 @@ public enum IntentConfigurator {
     }
 
     /// What a widget's listing says about one parameter.
-    public struct ParameterInfo: Sendable, Equatable {
-        public var name: String
-        public var title: String
+    package struct ParameterInfo: Sendable, Equatable {
+        package var name: String
+        package var title: String
         /// What a valid value looks like: "a whole number", "one of metric, imperial".
-        public var typeName: String
+        package var typeName: String
         /// What kind of value it is (a front end's control for it).
-        public var kind: ParameterKind
+        package var kind: ParameterKind
         /// Whether the config may give a list.
-        public var isList: Bool
+        package var isList: Bool
         /// The value as the config writes it, when the parameter has one before configuring.
-        public var defaultTexts: [String]?
+        package var defaultTexts: [String]?
         /// Whether the config must give it (no default, not optional, not found by a query).
-        public var isRequired: Bool
+        package var isRequired: Bool
     }
 
     /// The parameters an intent type declares, by name, in declaration order.
-    public static func parameterNames<Intent: ConfigurableIntent>(of type: Intent.Type) -> [String] {
+    package static func parameterNames<Intent: ConfigurableIntent>(of type: Intent.Type) -> [String] {
         parameters(of: Intent()).map(\.name)
     }
 
     /// The parameters an intent type declares, as `glance widgets` lists them.
-    public static func parameterInfo<Intent: ConfigurableIntent>(of type: Intent.Type) -> [ParameterInfo] {
+    package static func parameterInfo<Intent: ConfigurableIntent>(of type: Intent.Type) -> [ParameterInfo] {
         parameters(of: Intent()).map { name, box in
             ParameterInfo(name: name, title: box.titleText.isEmpty ? name : box.titleText, typeName: box.typeName, kind: box.kind, isList: box.isList,
                           defaultTexts: box.configTexts, isRequired: !box.isSet)
@@ -71,7 +71,7 @@ public enum IntentConfigurator {
 
     /// The values a parameter's options provider offers, as the config writes them;
     /// `nil` when it has no provider.
-    public static func offeredValues<Intent: ConfigurableIntent>(of type: Intent.Type, parameter name: String) async throws -> [String]? {
+    package static func offeredValues<Intent: ConfigurableIntent>(of type: Intent.Type, parameter name: String) async throws -> [String]? {
         guard let box = parameters(of: Intent()).first(where: { $0.name == name })?.box, let offered = box.offeredTexts else { return nil }
         return try await offered()
     }
@@ -80,7 +80,7 @@ public enum IntentConfigurator {
     /// once is a list (a YAML sequence, or a repeated `--param`).
     ///
     /// Every name must be a declared parameter; every required parameter must be given.
-    public static func make<Intent: ConfigurableIntent>(
+    package static func make<Intent: ConfigurableIntent>(
         _ type: Intent.Type,
         values: [(name: String, text: String)],
         context: ParameterDecodingContext
@@ -111,7 +111,7 @@ public enum IntentConfigurator {
     /// their `defaultQuery`), `defaultResult()` for entity and options-provider
     /// parameters the config left out. Called before every fetch, on the provider's
     /// executor.
-    public static func resolve(_ intent: some ConfigurableIntent) async throws(Failure) {
+    package static func resolve(_ intent: some ConfigurableIntent) async throws(Failure) {
         for (name, box) in parameters(of: intent) {
             do {
                 try await box.resolve()
@@ -129,7 +129,7 @@ public enum IntentConfigurator {
     }
 
     /// `make`, then `resolve`: an intent ready for a provider.
-    public static func configure<Intent: ConfigurableIntent>(
+    package static func configure<Intent: ConfigurableIntent>(
         _ type: Intent.Type,
         values: [(name: String, text: String)],
         context: ParameterDecodingContext
@@ -140,20 +140,20 @@ public enum IntentConfigurator {
     }
 
     /// The intent's parameters as the config would write them (for recommendations).
-    public static func values(of intent: some ConfigurableIntent) -> [(name: String, text: String)] {
+    package static func values(of intent: some ConfigurableIntent) -> [(name: String, text: String)] {
         parameters(of: intent).flatMap { name, box in (box.configTexts ?? []).map { (name, $0) } }
     }
 
     /// The intent's type and its parameters' current values, as text: equal for two
     /// intents that would do the same thing.
-    public static func identity(of intent: some ConfigurableIntent) -> String {
+    package static func identity(of intent: some ConfigurableIntent) -> String {
         let values = parameters(of: intent).map { "\($0.name)=\($0.box.valueDescription)" }
         return "\(type(of: intent))(\(values.joined(separator: ", ")))"
     }
 
     /// The intent's `parameterSummary` read with its values in place (unset parameters
     /// show their titles); `nil` when it declares none.
-    public static func summary<Intent: AppIntent>(of intent: Intent) -> String? {
+    package static func summary<Intent: AppIntent>(of intent: Intent) -> String? {
         (Intent.parameterSummary as? any SummaryText)?.text(for: intent)
     }
 

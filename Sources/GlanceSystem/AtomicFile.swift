@@ -1,7 +1,8 @@
 import FoundationEssentials
 import Glibc
 
-/// Replacing a file whole, so that a reader sees the old contents or the new, never half,
+/// Replacing a file whole (every file Glance writes goes through here: frames, entries,
+/// tokens, parameters, the font cache), so that a reader sees the old contents or the new, never half,
 /// and so that nothing but a regular file is ever replaced:
 /// - the new contents go to a temporary file beside the target, created with
 ///   `O_CREAT|O_EXCL|O_NOFOLLOW` under a random name (a planted symlink or file is never
@@ -11,15 +12,15 @@ import Glibc
 /// - `rename` puts it in place and the folder is `fsync`ed, so a power cut leaves the
 ///   old file or the new one, never a zero-length one.
 /// Failures carry the system's reason ("Permission denied"), not an error object's dump.
-public enum AtomicFile {
-    public struct WriteError: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
+package enum AtomicFile {
+    package struct WriteError: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
         /// The system's error number, when a call failed (`ENOSPC` for a full disk).
-        public var code: Int32?
-        public var description: String { "\(path): cannot be written (\(reason))" }
+        package var code: Int32?
+        package var description: String { "\(path): cannot be written (\(reason))" }
 
-        public init(path: String, reason: String, code: Int32? = nil) {
+        package init(path: String, reason: String, code: Int32? = nil) {
             self.path = path
             self.reason = reason
             self.code = code
@@ -27,12 +28,12 @@ public enum AtomicFile {
     }
 
     /// New contents written and synced beside their target, not yet in place.
-    public struct Staged {
-        public let path: String
+    package struct Staged {
+        package let path: String
         let temporary: String
 
         /// Puts the new contents in place.
-        public func commit() throws(WriteError) {
+        package func commit() throws(WriteError) {
             guard rename(temporary, path) == 0 else {
                 let code = errno
                 unlink(temporary)
@@ -42,13 +43,13 @@ public enum AtomicFile {
         }
 
         /// Leaves the old contents (after another part of a pair failed).
-        public func discard() { unlink(temporary) }
+        package func discard() { unlink(temporary) }
     }
 
     /// `mkdir -p`: `path` and the folders above it, made with `mode` where missing
     /// (relative paths from the current folder). A failure names the folder that could
     /// not be made and the system's reason.
-    public static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(WriteError) {
+    package static func makeFolders(_ path: String, mode: mode_t = 0o755) throws(WriteError) {
         var folder = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             folder += "/" + part
@@ -60,12 +61,12 @@ public enum AtomicFile {
     }
 
     /// `mode` is the new file's (0600 for what only the daemon's user may read).
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
+    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(WriteError) {
         try stage(bytes, for: path, mode: mode).commit()
     }
 
     /// Writes `bytes` beside `path` for a later `commit()`; nothing at `path` changes.
-    public static func stage(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(WriteError) -> Staged {
+    package static func stage(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(WriteError) -> Staged {
         try refuseSpecialFile(at: path)
         let temporary = temporaryName(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
@@ -110,7 +111,7 @@ public enum AtomicFile {
     }
 
     /// Glance replaces regular files only: never `/dev/null`, a FIFO or a folder.
-    public static func refuseSpecialFile(at path: String) throws(WriteError) {
+    package static func refuseSpecialFile(at path: String) throws(WriteError) {
         if let kind = specialKind(at: path) {
             throw WriteError(path: path, reason: "it is \(kind), and Glance replaces only regular files; name a file (or '-' for standard output where a command allows it)")
         }
@@ -128,7 +129,7 @@ public enum AtomicFile {
     /// Removes temporary files that a process killed mid-write left in `folder` (theirs
     /// only: names this writer makes, of processes that no longer run). Returns how many.
     @discardableResult
-    public static func removeStale(in folder: String) -> Int {
+    package static func removeStale(in folder: String) -> Int {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return 0 }
         var removed = 0
         for entry in entries where entry.hasPrefix(".") {

@@ -2,6 +2,7 @@ import CFontconfig
 import FoundationEssentials
 import GlanceGraphics
 import Glibc
+import GlanceSystem
 
 /// fontconfig's answers kept in a file, so that a display's start does not load
 /// fontconfig at all (reading its XML configuration and every font cache took longer

@@ -2,14 +2,14 @@ import FoundationEssentials
 
 /// A timeline as the host holds it: entries in date order, the reload policy, and when
 /// it was fetched. All of WidgetKit's timing rules live here, as pure functions of time.
-public struct LoadedTimeline {
+package struct LoadedTimeline {
     /// Entries sorted by date; entries with equal dates keep the provider's order.
-    public let entries: [AnyTimelineEntry]
-    public let policy: TimelineReloadPolicy
+    package let entries: [AnyTimelineEntry]
+    package let policy: TimelineReloadPolicy
     /// When the provider delivered it (UTC).
-    public let loadedAt: Date
+    package let loadedAt: Date
 
-    public init(_ timeline: AnyTimeline, loadedAt: Date) {
+    package init(_ timeline: AnyTimeline, loadedAt: Date) {
         entries = timeline.entries.enumerated()
             .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
             .map(\.element)
@@ -19,12 +19,12 @@ public struct LoadedTimeline {
 
     /// The entry shown at `instant`: the last one whose date is at or before it.
     /// `nil` when every entry is still in the future (the host keeps what it showed).
-    public func entry(at instant: Date) -> AnyTimelineEntry? {
+    package func entry(at instant: Date) -> AnyTimelineEntry? {
         entryIndex(at: instant).map { entries[$0] }
     }
 
     /// The index of `entry(at:)`, for telling whether the shown entry changed.
-    public func entryIndex(at instant: Date) -> Int? {
+    package func entryIndex(at instant: Date) -> Int? {
         var low = 0
         var high = entries.count
         while low < high {
@@ -35,7 +35,7 @@ public struct LoadedTimeline {
     }
 
     /// The first entry date strictly after `instant`: when the shown entry next changes.
-    public func nextEntryDate(after instant: Date) -> Date? {
+    package func nextEntryDate(after instant: Date) -> Date? {
         entries.first { $0.date > instant }?.date
     }
 
@@ -45,7 +45,7 @@ public struct LoadedTimeline {
     /// `.after(d)` means `d`; `.retry` leaves it to the host's retry ladder (`nil`). Either is moved to no earlier than `loadedAt +
     /// minimumInterval`, so a provider that asks for reloads in the past or every
     /// second cannot make the host spin.
-    public func reloadDate(minimumInterval: TimeInterval) -> Date? {
+    package func reloadDate(minimumInterval: TimeInterval) -> Date? {
         let requested: Date
         switch policy.kind {
         case .never, .retry: return nil

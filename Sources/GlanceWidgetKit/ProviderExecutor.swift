@@ -9,8 +9,8 @@ import GlanceTime
 /// second for as long as it lives: sixty wakeups a minute on a display that should
 /// sleep for hours. Tasks that prefer this executor never touch that pool. The thread
 /// sleeps on a condition variable with no timeout while there is no work.
-public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
-    public static let shared = ProviderExecutor()
+package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
+    package static let shared = ProviderExecutor()
 
     private let condition = ConditionLock()
     private var jobs: [UnownedJob] = []
@@ -22,9 +22,9 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
 
     /// A separate executor with its own thread (intents run on one, so that an intent
     /// that blocks its thread cannot hold up providers).
-    public init() {}
+    package init() {}
 
-    public func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         condition.lock()
         jobs.append(unowned)
@@ -37,11 +37,11 @@ public final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     /// Whether a job is running or waiting: a provider call that has not returned.
-    public var isBusy: Bool { condition.withLock { running || !jobs.isEmpty } }
+    package var isBusy: Bool { condition.withLock { running || !jobs.isEmpty } }
 
     /// Lets the thread end once it has run what it has (an executor given up on after a
     /// provider blocked it); a task that prefers it later still runs, on a new thread.
-    public func retire() {
+    package func retire() {
         condition.withLock {
             retired = true
             condition.signal()

@@ -16,13 +16,13 @@ public final class WidgetCenter: Sendable {
     public static let shared = WidgetCenter()
 
     /// What has been asked for since the host last looked.
-    public struct PendingReloads: Equatable, Sendable {
-        public var all = false
-        public var kinds: Set<String> = []
+    package struct PendingReloads: Equatable, Sendable {
+        package var all = false
+        package var kinds: Set<String> = []
 
-        public var isEmpty: Bool { !all && kinds.isEmpty }
+        package var isEmpty: Bool { !all && kinds.isEmpty }
 
-        public init(all: Bool = false, kinds: Set<String> = []) {
+        package init(all: Bool = false, kinds: Set<String> = []) {
             self.all = all
             self.kinds = kinds
         }
@@ -36,7 +36,7 @@ public final class WidgetCenter: Sendable {
     private let state = Mutex(State())
 
     /// A separate center, for tests and for hosts that must not share one.
-    public init() {}
+    package init() {}
 
     /// Reload every slot showing a widget of `kind`.
     public func reloadTimelines(ofKind kind: String) {
@@ -77,7 +77,7 @@ public final class WidgetCenter: Sendable {
     }
 
     /// For the host: the requests made since the last call, which are then forgotten.
-    public func takePendingReloads() -> PendingReloads {
+    package func takePendingReloads() -> PendingReloads {
         state.withLock { state in
             defer { state.pending = PendingReloads() }
             return state.pending
@@ -85,7 +85,7 @@ public final class WidgetCenter: Sendable {
     }
 
     /// For the host: called (on the requesting thread) after each request.
-    public func setWakeHandler(_ handler: (@Sendable () -> Void)?) {
+    package func setWakeHandler(_ handler: (@Sendable () -> Void)?) {
         state.withLock { $0.wake = handler }
     }
 }

@@ -10,22 +10,22 @@ public protocol WidgetConfiguration {
 
 /// A widget's identity and how to make a running instance of it.
 public struct WidgetDescriptor: @unchecked Sendable {
-    public let kind: String
-    public var displayName: String
-    public var description: String
-    public var supportedFamilies: [WidgetFamily]
-    public var contentMarginsDisabled: Bool
+    package let kind: String
+    package var displayName: String
+    package var description: String
+    package var supportedFamilies: [WidgetFamily]
+    package var contentMarginsDisabled: Bool
     /// The configuration intent's parameters; empty for static widgets.
-    public let parameters: [IntentConfigurator.ParameterInfo]
+    package let parameters: [IntentConfigurator.ParameterInfo]
     /// The configuration intent's `description`, when it declares one.
-    public let intentDescription: IntentDescription?
+    package let intentDescription: IntentDescription?
     /// The configuration intent's `parameterSummary` read with its defaults (unset
     /// parameters show their titles); `nil` when it has none.
-    public let parameterSummary: String?
+    package let parameterSummary: String?
     /// The provider's `recommendations()`: a description and the `params:` that make each.
-    public let recommendations: () -> [(description: String, parameters: [(name: String, text: String)])]
+    package let recommendations: () -> [(description: String, parameters: [(name: String, text: String)])]
     /// The values a parameter's options provider offers; `nil` when it has none.
-    public let offeredValues: (String) async throws -> [String]?
+    package let offeredValues: (String) async throws -> [String]?
     let makeSourceBody: ([(name: String, text: String)], ParameterDecodingContext) throws(IntentConfigurator.Failure) -> any WidgetTimelineSource
     /// A source for the placeholder alone (no parameters needed: WidgetKit asks for the
     /// placeholder before the widget is configured).
@@ -78,12 +78,12 @@ public struct WidgetDescriptor: @unchecked Sendable {
     }
 
     /// Names of the configuration intent's parameters, in declaration order.
-    public var parameterNames: [String] { parameters.map(\.name) }
+    package var parameterNames: [String] { parameters.map(\.name) }
 
     /// A running instance configured with `parameters` (a slot's `params:`; a name given
     /// more than once is a list). Texts are read here; entities are looked up before
     /// each fetch, and a failure there is the fetch's.
-    public func makeSource(
+    package func makeSource(
         parameters: [(name: String, text: String)],
         context: ParameterDecodingContext
     ) throws(IntentConfigurator.Failure) -> any WidgetTimelineSource {
@@ -92,14 +92,14 @@ public struct WidgetDescriptor: @unchecked Sendable {
 
     /// `name=text` as the command line writes it: a list parameter's `a,b` is two
     /// values (a repeated `--param` is too); any other parameter's text is one.
-    public func commandLineValues(name: String, text: String) -> [(name: String, text: String)] {
+    package func commandLineValues(name: String, text: String) -> [(name: String, text: String)] {
         guard parameters.first(where: { $0.name == name })?.isList == true else { return [(name, text)] }
         return text.split(separator: ",", omittingEmptySubsequences: true).map { (name, String($0).trimmingSpaces) }
     }
 
     /// A running instance that can only give its placeholder (and draw it): what
     /// `glance render --placeholder` uses when required parameters are not given.
-    public func makePlaceholderSource() -> any WidgetTimelineSource { makePlaceholderSourceBody() }
+    package func makePlaceholderSource() -> any WidgetTimelineSource { makePlaceholderSourceBody() }
 }
 
 private extension String {

@@ -4,7 +4,7 @@ import GlanceUI
 
 /// One configured widget as the host drives it: a provider, its configuration intent
 /// (if any), and the view builder, with their types erased.
-public protocol WidgetTimelineSource: AnyObject {
+package protocol WidgetTimelineSource: AnyObject {
     func placeholder(in context: TimelineProviderContext) -> AnyTimelineEntry
     /// Asks the provider on `executor`'s thread, never the caller's (a provider that
     /// blocks holds up only that thread), and calls `completion` once, on any thread: the
@@ -27,9 +27,9 @@ public protocol WidgetTimelineSource: AnyObject {
 
 /// Carries a value that is not `Sendable` across a thread hop that the sender and the
 /// receiver order themselves (a completion handler followed by a semaphore).
-public struct UncheckedSendable<Value>: @unchecked Sendable {
-    public let value: Value
-    public init(_ value: Value) { self.value = value }
+package struct UncheckedSendable<Value>: @unchecked Sendable {
+    package let value: Value
+    package init(_ value: Value) { self.value = value }
 }
 
 /// A provider and a view builder with their types erased: the one source class every

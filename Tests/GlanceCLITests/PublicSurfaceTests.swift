@@ -205,4 +205,62 @@ import Testing
         #expect(result.output.contains("'trimmedOfSpaces' is inaccessible") || result.output.contains("has no member 'trimmedOfSpaces'"),
                 "String.trimmedOfSpaces is visible through import Glance")
     }
+
+    /// `scripts/api-surface` on the modules this build made, with `arguments` after the action.
+    func apiSurface(_ action: String, _ arguments: [String] = []) throws -> Result {
+        let build = try glanceBinary().deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.root.appendingPathComponent("scripts/api-surface").path, action, "--build", build.path] + arguments
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Both pipes read at once: the surface is far larger than a pipe's buffer.
+        nonisolated(unsafe) var errors = Data()
+        let reader = Thread { errors = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let output = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.01) }
+        return Result(status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                      stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    /// What `import Glance` exposes is the declared baseline (api/Glance.api), line for line.
+    @Test func theSurfaceIsTheBaseline() throws {
+        let check = try apiSurface("check")
+        #expect(check.status == 0, "\(check.stderr)")
+    }
+
+    /// A host hook made public is caught: the surface with one more declaration (the
+    /// host's `WidgetCenter.takePendingReloads`, which is `package`) fails the check and
+    /// names it; the surface as built passes.
+    @Test func aHostNameMadePublicFailsTheCheck() throws {
+        let dump = try apiSurface("dump")
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let lines = dump.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count > 500, "the surface read as \(lines.count) declarations")
+        #expect(lines.contains { $0.hasPrefix("GlanceWidgetKit func WidgetCenter.reloadTimelines(ofKind:)") })
+        #expect(!lines.contains { $0.contains("takePendingReloads") || $0.contains("WidgetHost") })
+
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let leaked = "GlanceWidgetKit func WidgetCenter.takePendingReloads() () -> GlanceWidgetKit.WidgetCenter.PendingReloads"
+        let surface = directory.appendingPathComponent("surface.api")
+        try (lines + [leaked]).joined(separator: "\n").write(to: surface, atomically: true, encoding: .utf8)
+        let check = try apiSurface("check", ["--surface", surface.path])
+        #expect(check.status == 1)
+        #expect(check.stderr.contains("new public: \(leaked)"), "\(check.stderr)")
+        #expect(check.stderr.contains("make it `package`"), "\(check.stderr)")
+
+        // And one gone: a removal is a change of the surface too.
+        try lines.dropFirst().joined(separator: "\n").write(to: surface, atomically: true, encoding: .utf8)
+        let removed = try apiSurface("check", ["--surface", surface.path])
+        #expect(removed.status == 1)
+        #expect(removed.stderr.contains("gone: \(lines[0])"), "\(removed.stderr)")
+
+        try lines.joined(separator: "\n").write(to: surface, atomically: true, encoding: .utf8)
+        #expect(try apiSurface("check", ["--surface", surface.path]).status == 0)
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import GlanceGraphics
 import Glibc
 import Testing
+import GlanceSystem
 
 /// The one safe file writer: nothing planted in the folder is written through, nothing but
 /// a regular file is replaced, a killed writer's leftovers are cleaned, pairs change together.

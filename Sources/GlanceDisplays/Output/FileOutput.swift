@@ -2,6 +2,7 @@ import FoundationEssentials
 import GlanceGraphics
 import GlanceTime
 import Glibc
+import GlanceSystem
 
 /// The file backend. Each refresh replaces, atomically:
 /// - `frame.png`: the picture as the device would show it (in its colours),

@@ -2,6 +2,7 @@ import CGlancePNG
 import CPNG
 import FoundationEssentials
 import Glibc
+import GlanceSystem
 
 /// PNG files through libpng's simplified API (`png_image`).
 public enum PNG {

@@ -421,7 +421,7 @@ public final class WidgetHost {
 
     /// Every slot's name, kind, parameter listing and current parameter values (as the
     /// config writes them), in slot order: what front ends offer to change.
-    public var slotParameters: [(slot: String, kind: String, parameters: [IntentConfigurator.ParameterInfo], values: [String: [String]])] {
+    package var slotParameters: [(slot: String, kind: String, parameters: [IntentConfigurator.ParameterInfo], values: [String: [String]])] {
         slots.map { slot in
             var values: [String: [String]] = [:]
             for (name, text) in slot.config.params { values[name, default: []].append(text) }
