@@ -5,24 +5,6 @@ import GlanceSystem
 import GlanceTime
 import GlanceWidgetKit
 
-/// One request on the control socket (`docs/control-protocol.md`): a JSON object on one
-/// line, `{"command": "reload", "kind": "countdown"}`.
-public struct ControlRequest: Codable, Sendable {
-    public var command: String
-    public var kind: String?
-    public var key: String?
-    public var long: Bool?
-    public var slot: String?
-    public var param: String?
-    public var value: String?
-    public var type: String?
-    public var suite: String?
-    /// `WidgetCenter` called in another process: the reload obeys `minimum_reload_interval`.
-    public var throttled: Bool?
-
-    public init(command: String) { self.command = command }
-}
-
 /// A request the daemon refused, with the one line that says why.
 public struct ControlFailure: Error, CustomStringConvertible {
     public let description: String
@@ -45,7 +27,7 @@ public final class ControlCommands {
 
     /// Runs `request` as the socket would, for other front ends (MQTT): the answer's
     /// message, or why it was refused.
-    public func perform(_ request: ControlRequest, host: WidgetHost) -> Swift.Result<String, ControlFailure> {
+    package func perform(_ request: ControlRequest, host: WidgetHost) -> Swift.Result<String, ControlFailure> {
         do {
             let answer = try answer(request, host: host)
             return .success(answer)
@@ -55,10 +37,7 @@ public final class ControlCommands {
     }
 
     public func answer(_ line: String, host: WidgetHost) -> String {
-        let request: ControlRequest
-        do {
-            request = try JSONDecoder().decode(ControlRequest.self, from: Data(line.utf8))
-        } catch {
+        guard let request = ControlRequest(line: line) else {
             return Self.failure("not a request: expected one JSON object like {\"command\": \"status\"} per line")
         }
         do {
@@ -130,8 +109,8 @@ public final class ControlCommands {
         }
     }
 
-    static func success(_ message: String) -> String { "{\"ok\": true, \"message\": \(jsonString(message))}" }
-    static func failure(_ message: String) -> String { "{\"ok\": false, \"error\": \(jsonString(message))}" }
+    static func success(_ message: String) -> String { ControlAnswer.success(message) }
+    static func failure(_ message: String) -> String { ControlAnswer.failure(message) }
 }
 
 /// Slot parameters changed with `glance set`, kept in `<state_dir>/params.json` as

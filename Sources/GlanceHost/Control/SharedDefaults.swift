@@ -124,8 +124,7 @@ public struct SharedDefaults {
 
     /// Foundation's folder for this process's user.
     public static func foundationDirectory() -> String {
-        if let config = getenv("XDG_CONFIG_HOME").map({ String(cString: $0) }), config.hasPrefix("/") { return config }
-        return (getenv("HOME").map { String(cString: $0) } ?? "/") + "/.config"
+        UserFolders.configHome
     }
 
     /// A suite name is a file name: no `/`, no `..`, not empty, not hidden.

@@ -13,7 +13,11 @@ import Synchronization
 /// slot at the right instant, and otherwise sleeps in one wait on its clock.
 ///
 /// The next instant is the earliest of every slot's next entry date, reload date and
-/// retry date. Nothing runs between instants.
+/// retry date. Nothing runs between instants. This type is the scheduler; the rest is
+/// in parts it owns: `HostInbox` (requests from other threads), `InputRouter` (key
+/// bindings and taps) with `IntentRunner` (Buttons' and Toggles' intents),
+/// `EntryKeeper` (last good entries across restarts) and `FramePresenter` (composing,
+/// the notification banner, the pipeline to the output).
 public final class WidgetHost {
     public let config: GlanceConfig
     let clock: any HostClock
@@ -28,18 +32,16 @@ public final class WidgetHost {
     /// Where other threads (key lines, the control socket) drop requests.
     public let inbox: HostInbox
     private var started = false
-    /// Keys with a long binding that are down, and since when (nanoseconds, the input's clock).
-    private var keysDown: [String: UInt64] = [:]
-    /// Where intents run (replaced after one hangs).
-    private var intentExecutor = ProviderExecutor()
+    /// Key bindings and taps, turned into reloads and intents.
+    private let input: InputRouter
+    /// Runs the intents of Buttons and Toggles.
+    private let intents: IntentRunner
     /// The last refresh the display carried out, and when.
     public private(set) var lastRefresh: (at: Date, plan: RefreshPlan)?
-    /// Keeps every slot's last good entry across restarts (`nil`: not kept).
-    let entryStore: EntryStore?
-    /// Why the store could not be written, said once until it works again.
-    private var entryStoreFailure: String?
+    /// Keeps every slot's last good entry across restarts.
+    private let entries: EntryKeeper
     /// The last intent run: its slot, title, and the error if it failed.
-    public private(set) var lastIntent: (slot: String, title: String, error: String?)?
+    public var lastIntent: (slot: String, title: String, error: String?)? { intents.last }
     /// The display's last failure, said once until the display works again.
     private var lastDisplayFailure: String?
 
@@ -53,7 +55,10 @@ public final class WidgetHost {
     public var onRefresh: ((RefreshPlan) -> Void)?
     /// Called for each key press the host acts on (a board key, a keyboard, `glance
     /// press`, MQTT), with whether it was long.
-    public var onKeyPress: ((String, Bool) -> Void)?
+    public var onKeyPress: ((String, Bool) -> Void)? {
+        get { input.onKeyPress }
+        set { input.onKeyPress = newValue }
+    }
     /// Refreshes the display carried out since the host started.
     public private(set) var refreshCount = 0
     /// The message drawn over the slots until dismissed (`nil`: none).
@@ -73,18 +78,21 @@ public final class WidgetHost {
         log: @escaping (String) -> Void = { _ in }
     ) throws(ConfigError) {
         self.config = config
-        self.entryStore = entryStore
+        entries = EntryKeeper(store: entryStore, log: log)
         self.clock = clock
-        self.presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
+        let presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
+        self.presenter = presenter
+        intents = IntentRunner(timeout: config.intentTimeout, log: log)
+        input = InputRouter(keys: config.keys, intents: intents, log: log) { x, y in presenter.control(atX: x, y: y) }
         self.center = center
         self.log = log
         inbox = HostInbox(clock: clock)
-        if let size = presenter?.outputSize, size != (config.display.width, config.display.height) {
+        if let size = presenter.outputSize, size != (config.display.width, config.display.height) {
             throw ConfigError(file: config.source, field: "display",
                               message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height); set size: \(size.width)x\(size.height) (or remove it where the device gives its size)")
         }
         slots = try SlotFactory.makeSlots(config: config, registry: registry)
-        loadStoredEntries()
+        entries.loadStored(into: slots)
     }
 
     /// Checks `config` against `registry` as `init` does, before any device is opened,
@@ -184,94 +192,7 @@ public final class WidgetHost {
             let earliest = min((slot.lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
             slot.requestedReload = (.reload, max(now, earliest))
         }
-        for input in inbox.take() {
-            switch input {
-            case .press(let key, let long):
-                guard let binding = binding(of: key) else { continue }
-                onKeyPress?(key, long)
-                run(long ? binding.long ?? binding.action : binding.action, at: now)
-            case .keyDown(let key, let at):
-                guard let binding = binding(of: key) else { continue }
-                // Without a long binding the key acts as it goes down, the quickest answer.
-                if binding.long == nil {
-                    onKeyPress?(key, false)
-                    run(binding.action, at: now)
-                } else {
-                    keysDown[key] = at
-                }
-            case .keyUp(let key, let at):
-                guard let binding = config.keys.first(where: { $0.key == key }), let long = binding.long,
-                      let down = keysDown.removeValue(forKey: key) else { continue }
-                let isLong = at &- down >= KeyBinding.longPressNanoseconds
-                onKeyPress?(key, isLong)
-                run(isLong ? long : binding.action, at: now)
-            case .tap(let x, let y):
-                // Taps outside every control do nothing.
-                guard let (index, control) = presenter.control(atX: x, y: y), slots.indices.contains(index) else { continue }
-                perform(control, of: slots[index], at: now)
-            case .pressControl(let slot, let control):
-                run(.press(slot: slot, control: control), at: now)
-            }
-        }
-    }
-
-    private func binding(of key: String) -> KeyBinding? {
-        guard let binding = config.keys.first(where: { $0.key == key }) else {
-            log("key \(key) is not bound to anything; ignored")
-            return nil
-        }
-        return binding
-    }
-
-    /// Carries out a key's action.
-    private func run(_ action: KeyBinding.Action, at now: Date) {
-        switch action {
-        case .reloadAll:
-            for slot in slots { slot.requestedReload = (.intent, now) }
-        case .reload(let kind):
-            for slot in slots where slot.kind == kind { slot.requestedReload = (.intent, now) }
-        case .press(let name, let index):
-            guard let slot = slots.first(where: { $0.name == name }) else {
-                log("press \(name): no such slot")
-                return
-            }
-            let controls = slot.shownContent?.controls ?? []
-            guard controls.indices.contains(index - 1) else {
-                log("press \(name) \(index): the slot shows \(controls.isEmpty ? "no Button or Toggle" : "\(controls.count) control\(controls.count == 1 ? "" : "s")"); nothing to press")
-                return
-            }
-            perform(controls[index - 1], of: slot, at: now)
-        }
-    }
-
-    /// Runs a control's intent off this thread, waiting at most `intentTimeout`; when it
-    /// succeeds the slot reloads at once (as WidgetKit reloads the widget whose button ran).
-    /// An intent that throws or takes too long changes nothing.
-    private func perform(_ control: ControlNode, of slot: SlotState, at now: Date) {
-        let action = control.action
-        let box = DeliveryBox<Result<Void, any Error>>()
-        let executor = intentExecutor
-        Task(executorPreference: executor) {
-            do {
-                try await action.perform()
-                box.store(.success(()))
-            } catch {
-                box.store(.failure(error))
-            }
-        }
-        switch box.wait(seconds: config.intentTimeout) {
-        case .success?:
-            slot.requestedReload = (.intent, now)
-            lastIntent = (slot.name, action.title, nil)
-        case .failure(let error)?:
-            log("slot \(slot.name): \(action.title) failed: \(error); the frame stays as it is")
-            lastIntent = (slot.name, action.title, "\(error)")
-        case nil:
-            // Its thread may stay blocked: the next intent gets a thread of its own.
-            log("slot \(slot.name): \(action.title) did not finish within \(config.intentTimeout) s; the frame stays as it is")
-            intentExecutor = ProviderExecutor()
-            lastIntent = (slot.name, action.title, "timed out")
-        }
+        input.handle(inbox.take(), slots: slots, at: now)
     }
 
     /// How long the first wake waits for providers on a real clock before it shows what
@@ -338,7 +259,7 @@ public final class WidgetHost {
                 ?? slot.source.placeholder(in: providerContext(for: slot, at: now))
             slot.shownEntryIndex = index
             slot.shownEntry = entry
-            if index != nil, !slot.timelineIsFallback { keepAsLastGood(entry, of: slot) }
+            if index != nil, !slot.timelineIsFallback { entries.keep(entry, of: slot) }
             let content = SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins, in: environment(for: slot, at: now))
             // An unchanged tree draws the same pixels: nothing to compose.
             guard content != slot.shownContent else { continue }
@@ -392,24 +313,9 @@ public final class WidgetHost {
         let message = message.flatMap { $0.trimmedOfSpaces.isEmpty ? nil : $0 }
         guard message != notification else { return }
         notification = message
-        let width = config.display.width, height = config.display.height
-        let bannerHeight = min(height, max(48, height / 4))
-        let rect = PixelRect(x: 0, y: height - bannerHeight, width: width, height: bannerHeight)
-        presenter.setOverlay(message.map { Self.notificationContent($0, in: environment(family: .systemLarge)) }, in: rect)
+        let rect = NotificationBanner.rect(width: config.display.width, height: config.display.height)
+        presenter.setOverlay(message.map { NotificationBanner.content($0, in: environment(family: .systemLarge)) }, in: rect)
         clock.interrupt()
-    }
-
-    /// A notification as a view: the message centred on white, framed in black.
-    static func notificationContent(_ message: String, in environment: EnvironmentValues) -> ViewNode {
-        let view = AnyView(
-            Text(message).font(.title2).bold().multilineTextAlignment(.center).lineLimit(3).minimumScaleFactor(0.5)
-                .foregroundStyle(Color.black)
-                .padding(10)
-                .frame(maxWidth: .infinity, maxHeight: .infinity)
-                .background(Color.white)
-                .border(Color.black, width: 3)
-        )
-        return SlotFactory.content(view, margins: EdgeInsets(), in: environment)
     }
 
     /// What the display shows now as a PNG in its own colours (`nil` before the first
@@ -426,25 +332,6 @@ public final class WidgetHost {
             var values: [String: [String]] = [:]
             for (name, text) in slot.config.params { values[name, default: []].append(text) }
             return (slot.name, slot.kind, slot.descriptor.parameters, values)
-        }
-    }
-
-    /// Every slot's rectangle and view tree for the entry its provider gives at
-    /// `instant`, without touching the display or the schedule (for `glance bench`).
-    public func contentForBenchmark(at instant: Date) -> [(PixelRect, ViewNode)] {
-        slots.map { slot in
-            let context = providerContext(for: slot, at: instant)
-            let timeline: LoadedTimeline?
-            if slot.config.preview {
-                timeline = (try? slot.source.snapshot(in: context, timeout: config.providerTimeout, on: slot.executor))
-                    .map { LoadedTimeline(AnyTimeline(entries: [$0], policy: .never), loadedAt: instant) }
-            } else {
-                timeline = (try? slot.source.timeline(in: context, timeout: config.providerTimeout, on: slot.executor))
-                    .map { LoadedTimeline($0, loadedAt: instant) }
-            }
-            let entry = timeline?.entry(at: instant) ?? timeline?.entries.first ?? slot.source.placeholder(in: context)
-            return (slot.rect, SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins,
-                                                   in: environment(for: slot, at: instant)))
         }
     }
 
@@ -469,41 +356,6 @@ public final class WidgetHost {
         context.lastEntry = slot.lastGoodEntry?.base
         if slot.config.preview { return slot.source.requestSnapshotTimeline(in: context, on: slot.executor) }
         return slot.source.requestTimeline(in: context, on: slot.executor)
-    }
-
-    /// The slot now shows `entry` from a good timeline: providers see it as their last
-    /// entry, and the store keeps it (written only when its bytes change).
-    private func keepAsLastGood(_ entry: AnyTimelineEntry, of slot: SlotState) {
-        slot.lastGoodEntry = entry
-        // Sample data is nobody's last good entry.
-        guard !slot.config.preview, let entryStore, let bytes = slot.source.encodeEntry(entry), bytes != slot.savedEntry else { return }
-        do {
-            try entryStore.save(slot: slot.name, identity: EntryStore.identity(of: slot.config, entryType: slot.source.entryTypeName), entry: bytes)
-            slot.savedEntry = bytes
-            entryStoreFailure = nil
-        } catch {
-            // A full or read-only disk is said once; the display goes on without it.
-            if entryStoreFailure == nil { log("slot \(slot.name): its last entry cannot be kept: \(error); the display goes on, but a restart without a network will show the placeholder (state_dir must be writable by the daemon's user)") }
-            entryStoreFailure = "\(error)"
-        }
-    }
-
-    /// Shows each slot's stored last good entry until its provider answers (a restart
-    /// without a network shows the last data at once).
-    private func loadStoredEntries() {
-        guard let entryStore else { return }
-        for slot in slots where !slot.config.preview {
-            let (bytes, problem) = entryStore.load(slot: slot.name, identity: EntryStore.identity(of: slot.config, entryType: slot.source.entryTypeName))
-            if let problem { log("slot \(slot.name): \(problem)") }
-            guard let bytes else { continue }
-            guard let entry = slot.source.decodeEntry(bytes) else {
-                log("slot \(slot.name): \(entryStore.path(forSlot: slot.name)): the entry does not read as \(slot.source.entryTypeName) any more; ignored")
-                continue
-            }
-            slot.shownEntry = entry
-            slot.lastGoodEntry = entry
-            slot.savedEntry = bytes
-        }
     }
 
     /// Takes the answer of a fetch, waiting until `deadline` at most. On failure the last
@@ -553,7 +405,7 @@ public final class WidgetHost {
         log("slot \(slot.name) (\(slot.kind)): \(failure); \(shown), retrying in \(Int(delay)) s")
     }
 
-    private func providerContext(for slot: SlotState, at now: Date) -> TimelineProviderContext {
+    func providerContext(for slot: SlotState, at now: Date) -> TimelineProviderContext {
         SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale, isPreview: false, at: now,
                                     timeZone: config.timeZone, locale: config.locale)
     }
@@ -563,45 +415,8 @@ public final class WidgetHost {
                                 locale: config.locale, assets: config.assets)
     }
 
-    private func environment(for slot: SlotState, at instant: Date) -> EnvironmentValues {
+    func environment(for slot: SlotState, at instant: Date) -> EnvironmentValues {
         SlotFactory.environment(family: slot.family, scale: config.display.scale, at: instant, timeZone: config.timeZone,
                                 locale: config.locale, assets: config.assets)
-    }
-}
-
-/// Requests for a running host from other threads; each wakes the host's wait.
-public final class HostInbox: Sendable {
-    /// Something a person did.
-    public enum Input: Sendable, Equatable {
-        /// A whole press of a key (`glance press KEY`), short or long.
-        case press(key: String, long: Bool)
-        /// A key went down or up; the time is the input's own (nanoseconds, any origin).
-        case keyDown(String, atNanoseconds: UInt64)
-        case keyUp(String, atNanoseconds: UInt64)
-        /// A tap at a pixel of the frame (after the display's rotation is undone).
-        case tap(x: Int, y: Int)
-        /// A slot's N-th control (from 1), pressed directly.
-        case pressControl(slot: String, control: Int)
-    }
-
-    private let clock: any HostClock
-    private let inputs = Mutex<[Input]>([])
-
-    init(clock: any HostClock) { self.clock = clock }
-
-    /// Hands `input` to the host (any thread) and wakes it.
-    public func send(_ input: Input) {
-        inputs.withLock { $0.append(input) }
-        clock.interrupt()
-    }
-
-    /// A key was pressed and let go (any thread).
-    public func press(key: String, long: Bool = false) { send(.press(key: key, long: long)) }
-
-    func take() -> [Input] {
-        inputs.withLock { inputs in
-            defer { inputs.removeAll() }
-            return inputs
-        }
     }
 }
