@@ -21,26 +21,26 @@ struct DaemonOptions: ParsableArguments {
         var directory: String?
         if let config { directory = try ConfigLoader.load(path: config).stateDirectory }
         let path = StateDirectory.socketPath(in: StateDirectory.resolve(configured: directory))
-        let encoded = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
-        let line: String
+        let answer: ControlAnswer
         do throws(ControlClient.Failure) {
-            line = try ControlClient(path: path).request(encoded)
+            answer = try ControlClient(path: path).send(request)
         } catch .noDaemon(let path) {
             StandardStreams.error("glance: no daemon is listening on \(path) (start one with glance run\(config.map { " --config \($0)" } ?? ""))\n")
             Glibc.exit(3)
         } catch {
             throw RuntimeError(message: "\(error)")
         }
-        guard let answer = JSONValue.parse(line) else {
-            throw RuntimeError(message: "the daemon answered something that is not JSON: \(line.prefix(200))")
-        }
-        if json { print(line) }
-        if answer["ok"]?.bool != true {
-            if !json { StandardStreams.error("glance: \(answer["error"]?.string ?? line)\n") }
+        if json { print(answer.line) }
+        if !answer.ok {
+            if !json { StandardStreams.error("glance: \(answer.error ?? answer.line)\n") }
             Glibc.exit(1)
         }
-        if !json, let message = answer["message"]?.string { print(message) }
-        return answer
+        if !json, let message = answer.message { print(message) }
+        // The fields beyond ok/message/error (status's slots, defaults-read's value).
+        guard let fields = JSONValue.parse(answer.line) else {
+            throw RuntimeError(message: "the daemon answered something that is not JSON: \(answer.line.prefix(200))")
+        }
+        return fields
     }
 }
 
@@ -52,9 +52,7 @@ struct ReloadCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "reload")
-        request.kind = kind
-        _ = try daemon.send(request)
+        _ = try daemon.send(.reload(kind: kind))
     }
 }
 

@@ -71,7 +71,7 @@ package struct RunCommand: ParsableCommand {
         try Self.frontEnds?.check(configuration, registry: WidgetCatalog.registry)
         // Values `glance set` kept from an earlier run, over the file's.
         let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
-        StateDirectory.inUse = stateDirectory
+        StateDirectory.adopt(stateDirectory)
         let overrides = ParameterOverrides(directory: stateDirectory)
         configuration = overrides.applied(to: configuration, registry: WidgetCatalog.registry, log: { Self.say($0) })
         let display: OpenedDisplay
@@ -273,7 +273,7 @@ package struct RunCommand: ParsableCommand {
         let asked = [configuration.mqtt.map { _ in "mqtt:" }, configuration.trmnl.map { _ in "trmnl:" }].compactMap { $0 }
         guard !asked.isEmpty else { return }
         say("\(asked.joined(separator: " and ")) not served: this executable was built without MQTT and TRMNL "
-            + "(add traits: [\"Fleet\"] to its package's Glance dependency, or run the config with glance run); the display runs without them")
+            + "(add traits: [\"Previews\", \"Fleet\"] to its package's Glance dependency, or run the config with glance run); the display runs without them")
     }
 
     static func say(_ message: String) {

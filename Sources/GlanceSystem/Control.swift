@@ -1,4 +1,5 @@
 import CGlanceLinux
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -7,28 +8,27 @@ import Glibc
 /// config's `state_dir:`, else `$STATE_DIRECTORY` (systemd's `StateDirectory=`; its
 /// first entry), else `$XDG_STATE_HOME/glance`, else `~/.local/state/glance`.
 package enum StateDirectory {
+    private static let adopted = Mutex<String?>(nil)
+
     /// The running daemon's state folder, once its configuration is loaded (what
-    /// app-group containers in widget code resolve to).
-    nonisolated(unsafe) package static var inUse: String?
+    /// app-group containers in widget code resolve to); nil in other processes.
+    package static var inUse: String? { adopted.withLock { $0 } }
+
+    /// Said once by the daemon, when its configuration is loaded.
+    package static func adopt(_ directory: String) { adopted.withLock { $0 = directory } }
 
     package static func resolve(configured: String?) -> String {
         if let configured, !configured.isEmpty { return configured }
-        if let systemd = environment("STATE_DIRECTORY"), let first = systemd.split(separator: ":").first { return String(first) }
-        if let state = environment("XDG_STATE_HOME"), state.hasPrefix("/") { return state + "/glance" }
-        return (environment("HOME") ?? "/") + "/.local/state/glance"
+        if let systemd = UserFolders.variable("STATE_DIRECTORY"), let first = systemd.split(separator: ":").first { return String(first) }
+        return UserFolders.stateHome + "/glance"
     }
 
     /// The control socket in `directory`.
     package static func socketPath(in directory: String) -> String { directory + "/control.sock" }
-
-    private static func environment(_ name: String) -> String? {
-        guard let value = getenv(name) else { return nil }
-        let text = String(cString: value)
-        return text.isEmpty ? nil : text
-    }
 }
 
-/// A client's end of a daemon's control socket: one request line, one answer line.
+/// A client's end of a daemon's control socket: one request line, one answer line
+/// (`ControlRequest`, `ControlAnswer`).
 package final class ControlClient {
     package enum Failure: Error, CustomStringConvertible {
         /// Nothing listens at the path (no socket, or a socket nobody serves).
@@ -62,13 +62,23 @@ package final class ControlClient {
 
     deinit { close(descriptor) }
 
+    /// Sends `request` and reads the daemon's answer; a line that is not an answer is
+    /// a broken connection's failure.
+    package func send(_ request: ControlRequest) throws(Failure) -> ControlAnswer {
+        let line = try self.request(request.line)
+        guard let answer = ControlAnswer(line: line) else {
+            throw .broken(path: path, problem: "the daemon answered something that is not an answer: \(line.prefix(200))")
+        }
+        return answer
+    }
+
     /// Sends `line` (a JSON object, without its newline) and returns the answer line.
     package func request(_ line: String) throws(Failure) -> String {
         var bytes = Array((line + "\n").utf8)
         var sent = 0
         var sendFailure: String?
         while sent < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let count = bytes.withUnsafeMutableBytes { Glibc.send(descriptor, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
             if count < 0 {
                 if errno == EINTR { continue }
                 // The daemon may have answered and closed before reading it all (a

@@ -82,9 +82,7 @@ final class FontMatchCache {
         var text = "fontconfig \(FcGetVersion())\n"
         let environment = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"]
         for name in environment { text += "\(name)=\(getenv(name).map { String(cString: $0) } ?? "")\n" }
-        let home = getenv("HOME").map { String(cString: $0) } ?? ""
-        let dataHome = getenv("XDG_DATA_HOME").map { String(cString: $0) } ?? home + "/.local/share"
-        let configHome = getenv("XDG_CONFIG_HOME").map { String(cString: $0) } ?? home + "/.config"
+        let home = UserFolders.home, dataHome = UserFolders.dataHome, configHome = UserFolders.configHome
         let configFolders = ["/etc/fonts", "/etc/fonts/conf.d", configHome + "/fontconfig", configHome + "/fontconfig/conf.d"]
         let roots = ["/usr/share/fonts", "/usr/local/share/fonts", dataHome + "/fonts", home + "/.fonts"] + fontFolders
         for folder in configFolders { text += modification(of: folder) }

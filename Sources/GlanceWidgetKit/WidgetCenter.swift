@@ -62,10 +62,9 @@ public final class WidgetCenter: Sendable {
         // The daemon's widget reads the suites' files: write what this process changed.
         FoundationPreferences.flush()
         let path = StateDirectory.socketPath(in: StateDirectory.resolve(configured: nil))
-        let request = "{\"command\": \"reload\", \"throttled\": true" + (kind.map { ", \"kind\": \(jsonString($0))" } ?? "") + "}"
         do {
-            let answer = try ControlClient(path: path, timeoutMilliseconds: 5_000).request(request)
-            if !answer.contains("\"ok\": true") { warn("WidgetCenter: the daemon refused the reload: \(answer)") }
+            let answer = try ControlClient(path: path, timeoutMilliseconds: 5_000).send(.reload(kind: kind, throttled: true))
+            if !answer.ok { warn("WidgetCenter: the daemon refused the reload: \(answer.error ?? answer.line)") }
         } catch {
             warn("WidgetCenter: \(error); nothing was reloaded")
         }
