@@ -1,0 +1,102 @@
+import GlanceRender
+import ArgumentParser
+import FoundationEssentials
+import GlanceEmulators
+import GlanceDisplays
+import GlanceGraphics
+import GlanceHardware
+import GlanceHost
+import GlanceText
+import GlanceUI
+import GlanceWidgetKit
+import GlanceWidgets
+import GlanceTime
+import Glibc
+import GlanceRunner
+
+/// Runs `glance run` on the demo config for real (file backend, real clock) and counts
+/// the child's context switches over a window with no timeline boundary in it.
+struct IdleBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "idle",
+        abstract: "Count wakeups of the demo display while idle between two boundaries, and its peak memory.",
+        discussion: """
+        Starts `glance run` with the demo config (or --config FILE) in a temporary directory, waits for its \
+        first frame, picks a window of --seconds that holds no timeline boundary, and \
+        counts the voluntary and involuntary context switches of every thread of the \
+        process over it. Last line: idle_seconds=N wakeups=W peak_rss_kib=K stop_ms=S
+        """
+    )
+
+    @Option(help: "Length of the idle window in seconds.")
+    var seconds: Double = 60
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("A configuration to measure instead of the demo (with mqtt:, say).", valueName: "file"))
+    var config: String?
+
+    func run() throws {
+        guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be more than 0 and at most 3000") }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var configPath = directory + "/demo.yaml"
+        if let config {
+            _ = try ConfigLoader.load(path: config)
+            configPath = config.hasPrefix("/") ? config : FileManager.default.currentDirectoryPath + "/" + config
+        } else {
+            try Data(DemoConfig.yaml(outputDirectory: directory + "/out").utf8).write(to: URL(fileURLWithPath: configPath))
+        }
+
+        let child = try ChildProcess(arguments: ["run", "--config", configPath])
+        defer { child.stop() }
+
+        // The first "next wake" line means the first frame is out and the loop waits.
+        guard var nextWake = child.nextWakeAnnouncement(timeout: 30) else {
+            throw RuntimeError(message: "the demo did not start within 30 s:\n\(child.output)")
+        }
+        // Move past boundaries that would fall inside the window.
+        while nextWake < Date.now.addingTimeInterval(seconds + 2) {
+            print("waiting for the boundary at \(iso8601String(nextWake, in: .utc)) to pass")
+            guard let later = child.nextWakeAnnouncement(timeout: max(5, nextWake.timeIntervalSinceNow + 30)) else {
+                throw RuntimeError(message: "the demo did not wake at its boundary:\n\(child.output)")
+            }
+            nextWake = later
+        }
+        pause(seconds: 0.5)
+        let before = try contextSwitches(of: child.pid)
+        print("idle window: \(Int(seconds)) s; next boundary at \(iso8601String(nextWake, in: .utc))")
+        pause(seconds: seconds)
+        let after = try contextSwitches(of: child.pid)
+        let peak = procField("VmHWM", in: try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8))
+
+        let stopStart = Date.now
+        let status = child.stop()
+        let stopMilliseconds = Int(Date.now.timeIntervalSince(stopStart) * 1000)
+
+        print("threads: \(after.threads); voluntary: \(after.voluntary - before.voluntary); involuntary: \(after.involuntary - before.involuntary)")
+        print("exit status after SIGTERM: \(status)")
+        print("idle_seconds=\(Int(seconds)) wakeups=\(after.total - before.total) peak_rss_kib=\(peak) stop_ms=\(stopMilliseconds)")
+    }
+
+    private struct Switches {
+        var voluntary = 0
+        var involuntary = 0
+        var threads = 0
+        var total: Int { voluntary + involuntary }
+    }
+
+    /// Sums `voluntary_ctxt_switches` and `nonvoluntary_ctxt_switches` over every thread
+    /// in `/proc/PID/task`, so a wakeup of any thread counts.
+    private func contextSwitches(of pid: pid_t) throws -> Switches {
+        let taskDirectory = "/proc/\(pid)/task"
+        var result = Switches()
+        for task in try FileManager.default.contentsOfDirectory(atPath: taskDirectory) {
+            guard let status = try? String(contentsOfFile: "\(taskDirectory)/\(task)/status", encoding: .utf8) else { continue }
+            result.threads += 1
+            result.voluntary += procField("voluntary_ctxt_switches", in: status)
+            result.involuntary += procField("nonvoluntary_ctxt_switches", in: status)
+        }
+        return result
+    }
+
+}
