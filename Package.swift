@@ -14,10 +14,13 @@ let package = Package(
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceCommandLine"]),
         .executable(name: "glance", targets: ["GlanceCLI"]),
     ],
-    // What a widget package may ask of Glance beyond widget code:
-    //   .package(url: …, from: …, traits: ["Fleet"])
+    // What a widget package may ask of Glance beyond widget code, or do without:
+    //   .package(url: …, from: …, traits: ["Previews", "Fleet"])   MQTT and TRMNL too
+    //   .package(url: …, from: …, traits: [])                      no #Preview, no swift-syntax
     traits: [
+        .trait(name: "Previews", description: "`#Preview` compiles (to nothing), as in Xcode's templates; builds swift-syntax for its macro, most of a widget package's first build."),
         .trait(name: "Fleet", description: "MQTT (Home Assistant) and TRMNL devices in a widget executable's `run`, as in `glance run`; brings swift-nio and libmosquitto into its build."),
+        .default(enabledTraits: ["Previews"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -106,7 +109,8 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceMacros", "GlanceSystem",
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceSystem",
+                                               .target(name: "GlanceMacros", condition: .when(traits: ["Previews"])),
                                                .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
                 linkerSettings: [.linkedLibrary("curl")]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the

@@ -53,7 +53,9 @@ private func adoptFrontEnds() {
 }
 
 // The macros live in the umbrella, so that only widget packages build their compiler
-// plugin (swift-syntax); the daemon and its fuzzing builds never do.
+// plugin (swift-syntax); the daemon and its fuzzing builds never do. A widget package
+// without `#Preview` can leave out the `Previews` trait and swift-syntax with it.
+#if Previews
 /// Xcode's canvas preview of a view: `#Preview { ContentView() }`. Compiles and draws
 /// nothing (there is no canvas on a wall); `glance render` is the preview here.
 @freestanding(declaration)
@@ -73,4 +75,4 @@ public macro Preview<PreviewedWidget: Widget, Intent: WidgetConfigurationIntent,
     _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> PreviewedWidget,
     @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
 ) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
-
+#endif
