@@ -51,9 +51,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
 /// A node with the rectangle layout gave it, and its children's.
 public struct LayoutBox {
-    public let node: ViewNode
-    public let rect: Rect
-    public let children: [LayoutBox]
+    package let node: ViewNode
+    package let rect: Rect
+    package let children: [LayoutBox]
 
     package init(node: ViewNode, rect: Rect, children: [LayoutBox]) {
         self.node = node

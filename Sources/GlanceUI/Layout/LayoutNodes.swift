@@ -10,14 +10,14 @@ public struct GridNode: Hashable, Sendable {
         case lazy(axis: StackAxis, tracks: [GridItemNode])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Every cell, row after row (a table) or in order (a lazy grid).
-    public var cells: [ViewNode]
+    package var cells: [ViewNode]
     /// Where a cell sits in the space its row and column give it.
-    public var alignment: Alignment
+    package var alignment: Alignment
     /// Points between columns and between rows; `nil` for the default (8).
-    public var horizontalSpacing: Double?
-    public var verticalSpacing: Double?
+    package var horizontalSpacing: Double?
+    package var verticalSpacing: Double?
 
     package init(kind: Kind, cells: [ViewNode], alignment: Alignment, horizontalSpacing: Double?, verticalSpacing: Double?) {
         self.kind = kind
@@ -31,10 +31,10 @@ public struct GridNode: Hashable, Sendable {
 /// One row of a `Grid`: how many of the grid's cells it holds, or a lone view that spans
 /// every column (a view put in a `Grid` outside any `GridRow`).
 public struct GridRowNode: Hashable, Sendable {
-    public var count: Int
-    public var spansAllColumns: Bool
+    package var count: Int
+    package var spansAllColumns: Bool
     /// The row's own vertical alignment (`GridRow(alignment:)`).
-    public var alignment: VerticalAlignment?
+    package var alignment: VerticalAlignment?
 
     package init(count: Int, spansAllColumns: Bool, alignment: VerticalAlignment?) {
         self.count = count
@@ -52,10 +52,10 @@ public struct GridItemNode: Hashable, Sendable {
         case adaptive(minimum: Double, maximum: Double)
     }
 
-    public var sizing: Sizing
+    package var sizing: Sizing
     /// Points after this track; `nil` for the default (8).
-    public var spacing: Double?
-    public var alignment: Alignment?
+    package var spacing: Double?
+    package var alignment: Alignment?
 
     package init(sizing: Sizing, spacing: Double?, alignment: Alignment?) {
         self.sizing = sizing
@@ -82,9 +82,9 @@ public struct GeometryNode: Hashable, @unchecked Sendable {
 
 /// `ViewThatFits(in:)`: the axes on which a child's ideal size must fit, and the choices.
 public struct FitNode: Hashable, Sendable {
-    public var horizontal: Bool
-    public var vertical: Bool
-    public var children: [ViewNode]
+    package var horizontal: Bool
+    package var vertical: Bool
+    package var children: [ViewNode]
 
     package init(horizontal: Bool, vertical: Bool, children: [ViewNode]) {
         self.horizontal = horizontal

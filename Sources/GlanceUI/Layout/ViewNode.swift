@@ -49,7 +49,7 @@ public indirect enum ViewNode: Hashable, Sendable {
     case mask(content: ViewNode, mask: ViewNode, alignment: Alignment)
 
     /// The text a person would read, one entry per text run, in reading order.
-    public var textLines: [String] {
+    package var textLines: [String] {
         switch self {
         case .empty, .spacer, .shape, .divider, .symbol, .image: []
         case .text(let text): [text.string]
@@ -71,30 +71,30 @@ public indirect enum ViewNode: Hashable, Sendable {
 
 /// Text with everything the environment said about it.
 public struct TextNode: Hashable, Sendable {
-    public var string: String
+    package var string: String
     /// Size in points (the display's scale maps it to pixels).
-    public var pointSize: Double
-    public var weight: FontWeight
-    public var italic: Bool
-    public var family: String?
-    public var color: RGBA
-    public var lineLimit: Int?
-    public var alignment: TextAlignment
-    public var minimumScaleFactor: Double
+    package var pointSize: Double
+    package var weight: FontWeight
+    package var italic: Bool
+    package var family: String?
+    package var color: RGBA
+    package var lineLimit: Int?
+    package var alignment: TextAlignment
+    package var minimumScaleFactor: Double
     /// Placeholder bars instead of glyphs (`.redacted(reason: .placeholder)`).
-    public var redacted: Bool
+    package var redacted: Bool
     /// Pieces in their own fonts and colours (`Text + Text`); `nil` when the whole text
     /// has the style above.
-    public var runs: [TextRunNode]? = nil
+    package var runs: [TextRunNode]? = nil
     /// Points between lines.
-    public var lineSpacing: Double = 0
+    package var lineSpacing: Double = 0
     /// At least this many lines tall.
-    public var reservedLines = 0
+    package var reservedLines = 0
     /// Points after every character (of the runs that set none of their own).
-    public var tracking: Double = 0
+    package var tracking: Double = 0
 
     /// The pieces to lay out: the runs, or the whole text as one piece in its style.
-    public var pieces: [TextRunNode] {
+    package var pieces: [TextRunNode] {
         runs ?? [TextRunNode(string: string, pointSize: pointSize, weight: weight, italic: italic, family: family, color: color,
                              tracking: tracking)]
     }
@@ -102,14 +102,14 @@ public struct TextNode: Hashable, Sendable {
 
 /// One piece of a text with several styles.
 public struct TextRunNode: Hashable, Sendable {
-    public var string: String
-    public var pointSize: Double
-    public var weight: FontWeight
-    public var italic: Bool
-    public var family: String?
-    public var color: RGBA
+    package var string: String
+    package var pointSize: Double
+    package var weight: FontWeight
+    package var italic: Bool
+    package var family: String?
+    package var color: RGBA
     /// Points after every character.
-    public var tracking: Double = 0
+    package var tracking: Double = 0
 
     func looksLike(_ other: TextRunNode) -> Bool {
         pointSize == other.pointSize && weight == other.weight && italic == other.italic && family == other.family && color == other.color
@@ -121,13 +121,13 @@ public struct TextRunNode: Hashable, Sendable {
 /// An icon: a glyph of the symbol font, sized like text of `pointSize`.
 public struct SymbolNode: Hashable, Sendable {
     /// The SF Symbols name asked for.
-    public var systemName: String
+    package var systemName: String
     /// Glyph names in the symbol font that could stand for it, best first.
-    public var glyphNames: [String]
-    public var pointSize: Double
-    public var color: RGBA
+    package var glyphNames: [String]
+    package var pointSize: Double
+    package var color: RGBA
     /// `.resizable()`: fill the space offered (as a square) instead of the font's size.
-    public var resizable: Bool
+    package var resizable: Bool
 }
 
 /// The direction a stack places its children in.
@@ -136,12 +136,12 @@ public enum StackAxis: Hashable, Sendable {
 }
 
 public struct StackNode: Hashable, Sendable {
-    public var axis: StackAxis
+    package var axis: StackAxis
     /// Cross-axis alignment: 0 leading/top, 0.5 centre, 1 trailing/bottom (per axis for ZStack).
-    public var alignment: Alignment
+    package var alignment: Alignment
     /// Points between children; `nil` for the default.
-    public var spacing: Double?
-    public var children: [ViewNode]
+    package var spacing: Double?
+    package var children: [ViewNode]
 
     package init(axis: StackAxis, alignment: Alignment, spacing: Double?, children: [ViewNode]) {
         self.axis = axis
@@ -168,7 +168,7 @@ public struct ShapeNode: Hashable, Sendable {
         case inset(Kind, amount: Double)
 
         /// The outline in `rect` (points).
-        public func path(in rect: Rect) -> Path {
+        package func path(in rect: Rect) -> Path {
             switch self {
             case .rectangle: return Path(rect)
             case .roundedRectangle(let radius): return Path(roundedRect: rect, cornerRadius: radius)
@@ -187,12 +187,12 @@ public struct ShapeNode: Hashable, Sendable {
         }
     }
 
-    public var kind: Kind
-    public var fill: Fill
+    package var kind: Kind
+    package var fill: Fill
     /// Drawn as an outline of this style instead of filled.
-    public var stroke: StrokeStyle?
+    package var stroke: StrokeStyle?
 
-    public init(kind: Kind, fill: Fill, stroke: StrokeStyle? = nil) {
+    package init(kind: Kind, fill: Fill, stroke: StrokeStyle? = nil) {
         self.kind = kind
         self.fill = fill
         self.stroke = stroke
@@ -255,18 +255,18 @@ public struct GradientStop: Hashable, Sendable {
 
 /// Fixed or flexible frame bounds in points; `nil` = no constraint.
 public struct FrameNode: Hashable, Sendable {
-    public var width: Double?
-    public var height: Double?
-    public var minWidth: Double?
+    package var width: Double?
+    package var height: Double?
+    package var minWidth: Double?
     /// The size taken on an axis proposed `nil` (`.fixedSize()`, an ideal-size probe).
-    public var idealWidth: Double?
-    public var maxWidth: Double?
-    public var minHeight: Double?
-    public var idealHeight: Double?
-    public var maxHeight: Double?
-    public var alignment: Alignment
+    package var idealWidth: Double?
+    package var maxWidth: Double?
+    package var minHeight: Double?
+    package var idealHeight: Double?
+    package var maxHeight: Double?
+    package var alignment: Alignment
 
-    public init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
+    package init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
                 maxWidth: Double? = nil, minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
                 alignment: Alignment = .center) {
         self.width = width
@@ -285,7 +285,7 @@ public struct FrameNode: Hashable, Sendable {
 /// Two nodes are equal only when they hold the same closure object: closures cannot be
 /// compared, so a tree with guides counts as changed each time it is resolved.
 public struct AlignmentGuideNode: Hashable, @unchecked Sendable {
-    public let key: AlignmentKey
+    package let key: AlignmentKey
     package let compute: Compute
 
     package final class Compute {

@@ -126,10 +126,10 @@ public struct ControlNode: Hashable, Sendable {
     }
 
     /// What a press runs.
-    public let action: IntentAction
-    public let role: Role
+    package let action: IntentAction
+    package let role: Role
 
-    public init(action: IntentAction, role: Role) {
+    package init(action: IntentAction, role: Role) {
         self.action = action
         self.role = role
     }
