@@ -55,13 +55,7 @@ extension ViewRenderer {
         case .clip, .background, .overlay, .control, .mask:
             return explicitGuide(layout.children[0], key, proposal)
         case .effect(let effect, _):
-            let child = layout.children[0]
-            switch effect {
-            case .position: return nil
-            case .aspectRatio(let ratio, let fill): return explicitGuide(child, key, aspectProposal(child, ratio, fill: fill, proposal))
-            case .offset, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
-                return explicitGuide(child, key, proposal)
-            }
+            return explicitGuide(of: effect, layout.children[0], key, proposal)
         case .firstFitting:
             return chosenChild(layout, proposal).flatMap { explicitGuide($0, key, proposal) }
         case .grid, .geometry:

@@ -57,16 +57,7 @@ extension ViewRenderer {
         case .background, .overlay, .clip, .alignmentGuide, .control, .mask:
             return size(layout.children[0], proposal)
         case .effect(let effect, _):
-            let child = layout.children[0]
-            switch effect {
-            case .position:
-                let own = size(child, proposal)
-                return Size(width: proposal.width ?? own.width, height: proposal.height ?? own.height)
-            case .aspectRatio(let ratio, let fill):
-                return size(child, aspectProposal(child, ratio, fill: fill, proposal))
-            case .offset, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
-                return size(child, proposal)
-            }
+            return size(of: effect, layout.children[0], proposal)
         case .grid:
             return gridPlan(layout, proposal).size
         case .firstFitting:

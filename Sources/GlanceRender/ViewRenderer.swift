@@ -68,17 +68,7 @@ public final class ViewRenderer {
             return box([place(layout.children[0], at: origin, proposal)])
         case .effect(let effect, _):
             let child = layout.children[0]
-            switch effect {
-            case .offset(let x, let y):
-                return box([place(child, at: (origin.x + x, origin.y + y), proposal)])
-            case .position(let x, let y):
-                let own = self.size(child, proposal)
-                return box([place(child, at: (rect.x + x - own.width / 2, rect.y + y - own.height / 2), proposal)])
-            case .aspectRatio(let ratio, let fill):
-                return box([place(child, at: origin, aspectProposal(child, ratio, fill: fill, proposal))])
-            case .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
-                return box([place(child, at: origin, proposal)])
-            }
+            return box([place(child, at: childOrigin(of: effect, child, in: rect, proposal), childProposal(of: effect, child, proposal))])
         case .grid:
             let plan = gridPlan(layout, proposal)
             return box(layout.children.indices.map { index in
@@ -188,9 +178,10 @@ public final class ViewRenderer {
             composite(layer, in: pixels, maskedBy: kind, into: &canvas)
         case .mask:
             drawMasked(box, in: pixels, into: &canvas, offset: offset)
-        case .effect(.transform(let radians, let scaleX, let scaleY, let anchorX, let anchorY), _):
-            drawTransformed(box, in: pixels, radians: radians, scale: (scaleX, scaleY), anchor: (anchorX, anchorY),
-                            into: &canvas, offset: offset)
+        case .effect(let effect, _):
+            if !drawEffect(effect, box, in: pixels, into: &canvas, offset: offset) {
+                for child in box.children { draw(child, into: &canvas, offset: offset) }
+            }
         case .shape(let shape):
             drawShape(shape, in: pixels, into: &canvas)
         case .symbol(let symbol):

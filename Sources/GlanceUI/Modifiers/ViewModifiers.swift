@@ -194,3 +194,43 @@ private func containerBackgroundNode(_ content: ViewNode, _ background: ViewNode
     return .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), content),
                        decoration: margins.isZero ? background : .padding(margins.negated, background), alignment: .center)
 }
+
+extension View {
+    /// A border inside the view's frame (SwiftUI's `.border`).
+    public func border(_ style: some ShapeStyle, width: Double = 1) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, environment in
+            guard case .color(let color) = style.resolveFill(in: environment) else { return node }
+            return .overlay(content: node, decoration: .shape(ShapeNode(kind: .inset(.rectangle, amount: width / 2), fill: .color(color),
+                                                                        stroke: StrokeStyle(lineWidth: width))), alignment: .center)
+        })
+    }
+
+    /// Accepted for source compatibility: a shadow has no place on paper.
+    public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0) -> Self { self }
+    /// Accepted: widgets have no safe area to ignore.
+    public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> Self { self }
+    /// Accepted: the font's width (condensed, expanded) is not chosen; Glance's font has one.
+    public func fontWidth(_ width: Font.Width?) -> Self { self }
+
+    /// The font's design (`.monospaced` picks the monospaced family; serif and rounded
+    /// fall back to the default family).
+    public func fontDesign(_ design: Font.Design?) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { environment in
+            if design == .monospaced { environment.font.family = "DejaVu Sans Mono" }
+        })
+    }
+
+    /// Icons drawn smaller or larger than the text around them.
+    public func imageScale(_ scale: Image.Scale) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.imageScale = scale.factor })
+    }
+}
+
+/// Parts of a screen's safe area (SwiftUI's `SafeAreaRegions`); widgets have none.
+public struct SafeAreaRegions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let container = SafeAreaRegions(rawValue: 1)
+    public static let keyboard = SafeAreaRegions(rawValue: 2)
+    public static let all: SafeAreaRegions = [.container, .keyboard]
+}

@@ -57,3 +57,14 @@ public struct Font: Hashable, Sendable {
         case `default`, serif, rounded, monospaced
     }
 }
+
+extension Font {
+    /// A font's width (SwiftUI's `Font.Width`): accepted, not applied.
+    public struct Width: Hashable, Sendable {
+        let value: Double
+        public static let compressed = Width(value: -0.3)
+        public static let condensed = Width(value: -0.2)
+        public static let standard = Width(value: 0)
+        public static let expanded = Width(value: 0.2)
+    }
+}

@@ -135,3 +135,26 @@ public enum SymbolNames {
     /// The first candidate for an SF Symbols name (the font decides which exist).
     public static func materialDesignName(for systemName: String) -> String? { candidates(for: systemName).first }
 }
+
+extension Image {
+    /// How large icons are beside text (SwiftUI's `Image.Scale`).
+    public enum Scale: Sendable {
+        case small, medium, large
+
+        var factor: Double {
+            switch self {
+            case .small: 0.8
+            case .medium: 1
+            case .large: 1.25
+            }
+        }
+    }
+
+    /// How an image takes colour (SwiftUI's `Image.TemplateRenderingMode`).
+    public enum TemplateRenderingMode: Sendable {
+        case template, original
+    }
+
+    /// Accepted: icons are one colour on paper, pictures are drawn as they are.
+    public func renderingMode(_ mode: TemplateRenderingMode?) -> Image { self }
+}
