@@ -1,6 +1,7 @@
 // libFuzzer target: a configuration file, through libyaml, the composer and every field
 // check. Any input must end in a GlanceConfig or a ConfigError, never a crash or a hang.
-import GlanceHost
+
+import GlanceConfiguration
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -48,6 +48,7 @@ extension WidgetBundle {
 /// MQTT and TRMNL in `run`, when the widget's package asked for the `Fleet` trait.
 private func adoptFrontEnds() {
     #if Fleet
+    FleetConfig.install()
     RunCommand.frontEnds = FleetFrontEnds()
     #endif
 }

@@ -13,6 +13,7 @@ import GlanceWidgets
 import GlanceTime
 import Glibc
 import GlanceRunner
+import GlanceConfiguration
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -5,6 +5,7 @@ import GlanceSystem
 import GlanceFetch
 import Glibc
 import GlanceRunner
+import GlanceConfiguration
 
 /// `--config FILE`: which daemon to talk to (its `state_dir:`); without it, the default
 /// state folder.

@@ -25,6 +25,7 @@ public struct GlanceCommand: ParsableCommand {
     public init() {}
 
     public static func main() {
+        FleetConfig.install()
         RunCommand.frontEnds = FleetFrontEnds()
         runMain(self)
     }

@@ -5,6 +5,7 @@ import GlanceGraphics
 import GlanceHardware
 import GlanceHost
 import GlanceRunner
+import GlanceConfiguration
 
 /// `glance gpio`: the machine's GPIO chips and who holds which line, for wiring up a
 /// board (what `gpiodetect` and `gpioinfo` show, through Glance's own libgpiod adapter).

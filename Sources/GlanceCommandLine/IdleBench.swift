@@ -13,6 +13,7 @@ import GlanceWidgets
 import GlanceTime
 import Glibc
 import GlanceRunner
+import GlanceConfiguration
 
 /// Runs `glance run` on the demo config for real (file backend, real clock) and counts
 /// the child's context switches over a window with no timeline boundary in it.

@@ -10,6 +10,7 @@ import GlanceWidgetKit
 import Synchronization
 import Glibc
 import GlanceRunner
+import GlanceConfiguration
 
 /// Key to refresh start: a key bound to `press counter` runs a Button's intent, the
 /// slot reloads, its frame is drawn, quantised, diffed and planned, and handed to the

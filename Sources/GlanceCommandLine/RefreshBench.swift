@@ -7,6 +7,7 @@ import GlanceWidgetKit
 import GlanceWidgets
 import Glibc
 import GlanceRunner
+import GlanceConfiguration
 
 /// What a display costs the board outside the frame loop: how soon `glance run --once`
 /// shows its first frame after exec, how much private memory the daemon keeps after its

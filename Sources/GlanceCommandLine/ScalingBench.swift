@@ -3,6 +3,7 @@ import GlanceHost
 import GlanceText
 import GlanceWidgets
 import GlanceRunner
+import GlanceConfiguration
 
 /// How the cost of a frame grows: with the panel's pixels (the demo's five widgets laid
 /// out in proportion on panels from 2.13" to 13.3"), and with the number of slots (the

@@ -6,6 +6,7 @@ import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
 import GlanceRunner
+import GlanceConfiguration
 
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GlanceHost
 import GlanceYAML
+import GlanceConfiguration
 
 /// The fleet's front ends for `glance run`: MQTT (`mqtt:`) and TRMNL devices (`trmnl:`),
 /// each a failure the display runs on without. MQTT publishes the TRMNL devices' state,

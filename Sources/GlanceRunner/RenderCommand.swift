@@ -7,6 +7,7 @@ import GlanceText
 import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
+import GlanceConfiguration
 
 package struct RenderCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(

@@ -8,6 +8,7 @@ import GlanceSystem
 import GlanceText
 import GlanceTime
 import GlanceWidgets
+import GlanceConfiguration
 
 package struct RunCommand: ParsableCommand {
     /// The front ends beyond the control socket this build carries (`glance`: MQTT and
@@ -270,7 +271,7 @@ package struct RunCommand: ParsableCommand {
     /// A config that asks for MQTT or TRMNL devices, run by an executable built without
     /// them (a widget package that did not ask for the `Fleet` trait).
     private static func sayWithoutFleet(_ configuration: GlanceConfig) {
-        let asked = [configuration.mqtt.map { _ in "mqtt:" }, configuration.trmnl.map { _ in "trmnl:" }].compactMap { $0 }
+        let asked = configuration.unservedSections.map { $0 + ":" }
         guard !asked.isEmpty else { return }
         say("\(asked.joined(separator: " and ")) not served: this executable was built without MQTT and TRMNL "
             + "(add traits: [\"Previews\", \"Fleet\"] to its package's Glance dependency, or run the config with glance run); the display runs without them")

@@ -8,6 +8,7 @@ import GlanceHost
 import GlanceText
 import GlanceWidgets
 import Testing
+import GlanceConfiguration
 
 @Suite struct BoardTests {
     static let boardNames = BoardCatalog.names()

@@ -6,6 +6,8 @@ import GlanceText
 import Glibc
 import Synchronization
 import Testing
+import GlanceConfiguration
+import GlanceHardware
 
 /// Linux input devices: the kernel's event records decoded into key presses and taps,
 /// taps mapped onto the frame through the display's rotation, and a device read from a

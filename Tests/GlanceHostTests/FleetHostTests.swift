@@ -6,6 +6,7 @@ import GlanceTestSupport
 import GlanceText
 import GlanceWidgets
 import Testing
+import GlanceConfiguration
 
 /// What MQTT and TRMNL front ends ask of the host: a notification over the slots, a full
 /// refresh on demand, key presses reported, the shown frame as a PNG.

@@ -4,6 +4,7 @@ import GlanceGraphics
 import GlanceHardware
 import GlanceHost
 import Testing
+import GlanceConfiguration
 
 /// The framebuffer backend writes the device's own pixel layout, row by row, and only
 /// the rows that changed. A plain file stands in for `/dev/fbN`, with its geometry given.

@@ -4,6 +4,7 @@ import GlanceWidgets
 import GlanceYAML
 import Glibc
 import Testing
+import GlanceConfiguration
 
 /// Configuration files as hostile input: each failure is its own one-line message, and
 /// nothing can crash the parser or stall it.

@@ -9,6 +9,7 @@ import GlanceWidgetKit
 import GlanceWidgets
 import Synchronization
 import Testing
+import GlanceConfiguration
 
 /// What the light widget's intents and provider share (the widget's "app group").
 struct LightState {

@@ -2,6 +2,7 @@ import Foundation
 import GlanceHost
 import GlanceWidgets
 import Testing
+import GlanceConfiguration
 
 /// A YAML list under `params:` is one value per item, in order; a list for a parameter
 /// that takes one value is refused with the parameter's place in the file.

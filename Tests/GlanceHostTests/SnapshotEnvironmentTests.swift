@@ -5,6 +5,7 @@ import GlanceText
 import GlanceTime
 import GlanceWidgetKit
 import Testing
+import GlanceConfiguration
 
 /// `glance render` resolves views in the host's own environment: named colours and
 /// images from the configuration reach it (they did not, and `Color("Accent")` was clear).

@@ -6,6 +6,7 @@ import GlanceIntents
 import GlanceUI
 import GlanceWidgetKit
 import GlanceWidgets
+import GlanceConfiguration
 
 /// How the test provider behaves, set per slot through its params.
 enum PolicyChoice: String, AppEnum {

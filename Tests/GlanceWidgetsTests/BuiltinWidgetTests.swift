@@ -6,6 +6,7 @@ import GlanceUI
 import GlanceWidgetKit
 import GlanceWidgets
 import Testing
+import GlanceConfiguration
 
 func instant(_ text: String) -> Date { parseISO8601Instant(text)! }
 

@@ -7,6 +7,7 @@ import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
 import Testing
+import GlanceConfiguration
 
 /// The `stat` provider against a real server on 127.0.0.1 that misbehaves on purpose.
 @Suite struct StatWidgetTests {

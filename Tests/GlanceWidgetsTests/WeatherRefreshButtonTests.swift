@@ -5,6 +5,7 @@ import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
 import Testing
+import GlanceConfiguration
 
 /// The refresh button, pressed on a running display: the weather slot reloads at once and
 /// its provider fetches again (the server sees the second request).

@@ -6,6 +6,7 @@ import GlanceText
 import GlanceTime
 import GlanceWidgetKit
 import Synchronization
+import GlanceConfiguration
 
 /// The clock of a TRMNL device's host: it never blocks. The daemon's own wait covers
 /// every device (it ends at the earliest of their instants, or when one is

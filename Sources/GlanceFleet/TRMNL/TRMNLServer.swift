@@ -9,6 +9,7 @@ import GlanceTime
 import Glibc
 import NIOCore
 import Synchronization
+import GlanceConfiguration
 
 /// What the daemon knows about a TRMNL device, for MQTT.
 public struct TRMNLDeviceState {

@@ -4,6 +4,7 @@ import GlanceIntents
 import GlanceSystem
 import GlanceTime
 import GlanceWidgetKit
+import GlanceConfiguration
 
 /// A request the daemon refused, with the one line that says why.
 public struct ControlFailure: Error, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GlanceText
 import GlanceYAML
+import GlanceConfiguration
 
 /// More ways in to a running display than its control socket: MQTT and TRMNL devices in
 /// `glance` (`GlanceFleet`), none in a widget executable unless its package asks for them

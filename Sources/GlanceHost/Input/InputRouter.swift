@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GlanceUI
+import GlanceConfiguration
 
 /// What a person did, turned into what the host does: a key's binding (short, or long
 /// when it has one), a tap on a control, `glance press`. Runs on the host's thread at a

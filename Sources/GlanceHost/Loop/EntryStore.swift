@@ -3,6 +3,7 @@ import GlanceGraphics
 import GlanceSystem
 import GlanceTime
 import Glibc
+import GlanceConfiguration
 
 /// Every slot's last good entry, kept in the state folder so that a restart without a
 /// network shows the last data at once.

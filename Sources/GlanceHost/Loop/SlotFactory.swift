@@ -6,6 +6,7 @@ import GlanceTime
 import GlanceUI
 import GlanceWidgetKit
 import GlanceYAML
+import GlanceConfiguration
 
 /// Turns a configuration's slots into running widgets: checks each against the registry
 /// (unknown kinds, families and parameters are errors that point into the file), places

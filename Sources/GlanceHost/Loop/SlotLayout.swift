@@ -3,6 +3,7 @@ import GlanceYAML
 import FoundationEssentials
 import GlanceGraphics
 import GlanceWidgetKit
+import GlanceConfiguration
 
 /// Places slots on the display: an explicit `origin` is kept; the others are packed in
 /// order, left to right in rows, the way a person fills a wall from the top.

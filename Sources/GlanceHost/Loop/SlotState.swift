@@ -3,6 +3,7 @@ import GlanceDisplays
 import FoundationEssentials
 import GlanceUI
 import GlanceWidgetKit
+import GlanceConfiguration
 
 /// One slot while the host runs: its widget instance, its timeline, and what it shows.
 final class SlotState {

@@ -8,6 +8,7 @@ import GlanceTime
 import GlanceUI
 import GlanceWidgetKit
 import Synchronization
+import GlanceConfiguration
 
 /// Runs a configuration: asks providers for timelines, shows the right entry of every
 /// slot at the right instant, and otherwise sleeps in one wait on its clock.

@@ -3,6 +3,7 @@ import GlanceDisplays
 import GlanceGraphics
 import GlanceHardware
 import GlanceYAML
+import GlanceConfiguration
 
 /// A configuration's display, opened: the output frames go to and what it holds open.
 public final class OpenedDisplay {

@@ -5,16 +5,29 @@ import FoundationEssentials
 import GlanceGraphics
 import GlanceTime
 import Glibc
+import GlanceHardware
 
 /// Reads configuration YAML into a `GlanceConfig`, or fails with one `ConfigError`.
 public enum ConfigLoader {
-    /// Reads the file at `path`.
+    /// Reads the file at `path`; other modules' sections with `sections` (by default the
+    /// parsers this program installed).
     public static func load(path: String) throws(ConfigError) -> GlanceConfig {
         try parse(try TextFile.read(path), file: path)
     }
 
+    /// Reads the file at `path`, other modules' sections with `sections`.
+    package static func load(path: String, sections: [ConfigSectionParser]) throws(ConfigError) -> GlanceConfig {
+        try parse(try TextFile.read(path), file: path, sections: sections)
+    }
+
     /// Parses `text`; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> GlanceConfig {
+        try parse(text, file: file, sections: ConfigSections.installed)
+    }
+
+    /// Parses `text` with `sections` for other modules' sections; a section with no
+    /// parser among them is kept unread (`GlanceConfig.unservedSections`).
+    package static func parse(_ text: String, file: String, sections: [ConfigSectionParser]) throws(ConfigError) -> GlanceConfig {
         let root: YAMLNode
         do {
             guard let node = try YAMLComposer.compose(text) else {
@@ -32,7 +45,7 @@ public enum ConfigLoader {
 
         let reader = YAMLReader(file: file, node: root, path: "")
         let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors",
-                       "intent_timeout", "state_dir", "input", "mqtt", "trmnl"]
+                       "intent_timeout", "state_dir", "input"] + ConfigSections.owners.keys.sorted()
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -72,10 +85,14 @@ public enum ConfigLoader {
                 config.stateDirectory = try path(value, besideFile: file, kind: "a folder")
             case "input":
                 config.inputs = try parseInputs(value)
-            case "mqtt":
-                config.mqtt = try parseMQTT(value, file: file)
-            case "trmnl":
-                config.trmnl = try parseTRMNL(value)
+            case _ where ConfigSections.owners[key] != nil:
+                // Another module's section: read by its parser, or kept unread when this
+                // build has none (said by `run`).
+                if let parser = sections.first(where: { $0.key == key }) {
+                    config.sections[key] = try parser.parse(value, file)
+                } else {
+                    config.unservedSections.append(key)
+                }
             case "images":
                 config.imagesDirectory = try value.string()
             case "named_colors":
@@ -123,177 +140,12 @@ public enum ConfigLoader {
     }
 
     /// A path the config gives, relative to the config file's folder unless absolute.
-    private static func path(_ value: YAMLReader, besideFile file: String, kind: String) throws(ConfigError) -> String {
+    package static func path(_ value: YAMLReader, besideFile file: String, kind: String) throws(ConfigError) -> String {
         let text = try value.string()
         if text.isEmpty { throw value.fail("expected \(kind), found nothing") }
         if text.hasPrefix("/") { return text }
         let folder = file.contains("/") ? String(file[..<file.lastIndex(of: "/")!]) : "."
         return folder + "/" + text
-    }
-
-    /// `trmnl:`: the device API's address and each device with its own slots.
-    private static func parseTRMNL(_ reader: YAMLReader) throws(ConfigError) -> TRMNLConfig {
-        var trmnl = TRMNLConfig(location: reader.location)
-        for (key, value) in try reader.mapping(allowed: ["listen", "port", "public_url", "devices"]) {
-            switch key {
-            case "listen":
-                trmnl.listen = try value.string()
-                if trmnl.listen.isEmpty { throw value.fail("expected an address to listen on, like 0.0.0.0 or 127.0.0.1") }
-            case "port":
-                // 0: any free port (said at start; for tests).
-                trmnl.port = try value.int(in: 0...65_535)
-            case "public_url":
-                let url = try value.string()
-                guard url.hasPrefix("http://") || url.hasPrefix("https://") else {
-                    throw value.fail("expected the URL devices reach this server by, like http://glance.lan:2300, found \(quoted(url))")
-                }
-                trmnl.publicURL = url.hasSuffix("/") ? String(url.dropLast()) : url
-            case "devices":
-                var ids: Set<String> = [], names: Set<String> = []
-                for item in try value.sequence() {
-                    let device = try parseTRMNLDevice(item)
-                    if !ids.insert(device.id).inserted { throw item.fail("device \(device.id) is listed twice") }
-                    if !names.insert(device.name).inserted { throw item.fail("the name \(device.name) is used twice") }
-                    trmnl.devices.append(device)
-                }
-            default:
-                break
-            }
-        }
-        if trmnl.devices.isEmpty { throw reader.fail("trmnl: needs devices: (each with id: its MAC address, and slots:)") }
-        return trmnl
-    }
-
-    private static func parseTRMNLDevice(_ reader: YAMLReader) throws(ConfigError) -> TRMNLDeviceConfig {
-        let entries = try reader.mapping(allowed: ["id", "name", "size", "colors", "max_bytes", "button", "token", "slots"])
-        guard let idValue = entries.first(where: { $0.key == "id" })?.value else {
-            throw reader.fail("a device needs id: (its MAC address, as on the TRMNL's setup screen)")
-        }
-        let idText = try idValue.string()
-        guard let id = TRMNLDeviceConfig.normalisedID(idText) else {
-            throw idValue.fail("expected a MAC address like A1:B2:C3:D4:E5:F6, found \(quoted(idText))")
-        }
-        guard let slotsValue = entries.first(where: { $0.key == "slots" })?.value else {
-            throw reader.fail("device \(id) needs slots: (what its display shows)")
-        }
-        var device = TRMNLDeviceConfig(id: id, name: id.filter { $0 != ":" }.lowercased(),
-                                       slots: try parseSlots(slotsValue), location: reader.location)
-        for (key, value) in entries {
-            switch key {
-            case "name":
-                let name = try value.string()
-                guard MQTTConfig.isTopicLevel(name) else {
-                    throw value.fail("expected letters, digits, - and _ only (it names topics and a folder), found \(quoted(name))")
-                }
-                device.name = name
-            case "size":
-                (device.width, device.height) = try value.size()
-                device.sizeGiven = true
-            case "colors":
-                let text = try value.string()
-                guard let colors = PanelColors(rawValue: text), colors == .bw || colors == .gray4 else {
-                    throw value.fail("TRMNL devices show bw or gray4, found \(quoted(text))")
-                }
-                device.colors = colors
-            case "max_bytes":
-                device.maximumBytes = try value.int(in: 1_000...10_000_000)
-            case "button":
-                device.button = try parseAction(value)
-            case "token":
-                let token = try value.string()
-                guard token.count >= 16, token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-                    throw value.fail("expected a token of 16 or more letters, digits, - and _ (or leave it out: one is made at setup)")
-                }
-                device.token = token
-            default:
-                break
-            }
-        }
-        var names: Set<String> = []
-        for slot in device.slots where !names.insert(slot.name).inserted {
-            throw slot.locations.slot.error("slot name '\(slot.name)' is used twice")
-        }
-        return device
-    }
-
-    /// `mqtt:`; a password comes from a file or the environment, never the config itself.
-    private static func parseMQTT(_ reader: YAMLReader, file: String) throws(ConfigError) -> MQTTConfig {
-        let keys = ["host", "port", "username", "password_file", "password_env", "tls", "node_id", "base_topic", "discovery_prefix",
-                    "discovery", "keepalive", "name"]
-        let entries = try reader.mapping(allowed: keys)
-        guard let host = entries.first(where: { $0.key == "host" })?.value else {
-            throw reader.fail("mqtt: needs host: (the broker, e.g. host: homeassistant.local)")
-        }
-        var mqtt = MQTTConfig(host: try host.string(), nodeID: MQTTConfig.defaultNodeID(), location: reader.location)
-        if mqtt.host.isEmpty { throw host.fail("expected the broker's host name or address, found nothing") }
-        func path(_ value: YAMLReader) throws(ConfigError) -> String { try ConfigLoader.path(value, besideFile: file, kind: "a file") }
-        func topicLevel(_ value: YAMLReader) throws(ConfigError) -> String {
-            let text = try value.string()
-            guard MQTTConfig.isTopicLevel(text) else {
-                throw value.fail("expected letters, digits, - and _ only (it is one level of a topic), found \(quoted(text))")
-            }
-            return text
-        }
-        var portGiven = false
-        for (key, value) in entries {
-            switch key {
-            case "port":
-                mqtt.port = try value.int(in: 1...65_535)
-                portGiven = true
-            case "username":
-                mqtt.username = try value.string()
-            case "password_file":
-                let passwordPath = try path(value)
-                let text: String
-                do {
-                    text = try TextFile.read(passwordPath)
-                } catch {
-                    throw value.fail("cannot read the password: \(passwordPath): \(error.message)")
-                }
-                mqtt.password = String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
-            case "password_env":
-                let name = try value.string()
-                guard let password = getenv(name).map({ String(cString: $0) }) else {
-                    throw value.fail("the environment has no \(name); set it (systemd: Environment= or LoadCredential=) or use password_file:")
-                }
-                mqtt.password = password
-            case "tls":
-                let fields = try value.mapping(allowed: ["ca", "cert", "key"])
-                guard let ca = fields.first(where: { $0.key == "ca" })?.value else {
-                    throw value.fail("tls: needs ca: (the certificate of the authority that signed the broker's)")
-                }
-                var tls = MQTTConfig.TLS(ca: try path(ca))
-                for (field, fieldValue) in fields {
-                    if field == "cert" { tls.certificate = try path(fieldValue) }
-                    if field == "key" { tls.key = try path(fieldValue) }
-                }
-                if (tls.certificate == nil) != (tls.key == nil) { throw value.fail("a client certificate needs both cert: and key:") }
-                for file in [tls.ca, tls.certificate, tls.key].compactMap({ $0 }) where access(file, R_OK) != 0 {
-                    throw value.fail("cannot read \(file): \(String(cString: strerror(errno)))")
-                }
-                mqtt.tls = tls
-            case "node_id":
-                mqtt.nodeID = try topicLevel(value)
-            case "base_topic":
-                mqtt.baseTopic = try topicLevel(value)
-            case "discovery_prefix":
-                mqtt.discoveryPrefix = try topicLevel(value)
-            case "discovery":
-                let text = try value.string()
-                guard text == "false" || text == "true" else { throw value.fail("expected true or false, found \(quoted(text))") }
-                if text == "false" { mqtt.discoveryPrefix = nil }
-            case "keepalive":
-                mqtt.keepalive = try value.int(in: 5...65_535)
-            case "name":
-                mqtt.name = try value.string()
-            default:
-                break
-            }
-        }
-        if mqtt.password != nil && mqtt.username == nil { throw reader.fail("a password needs username:") }
-        if !portGiven && mqtt.tls != nil { mqtt.port = 8883 }
-        if !entries.contains(where: { $0.key == "name" }) { mqtt.name = mqtt.nodeID }
-        return mqtt
     }
 
     private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {
@@ -390,7 +242,7 @@ public enum ConfigLoader {
         return display
     }
 
-    private static func parseSlots(_ reader: YAMLReader) throws(ConfigError) -> [SlotConfig] {
+    package static func parseSlots(_ reader: YAMLReader) throws(ConfigError) -> [SlotConfig] {
         var slots: [SlotConfig] = []
         for (index, item) in try reader.sequence().enumerated() {
             var name = String(index)
@@ -468,7 +320,7 @@ public enum ConfigLoader {
     }
 
     /// `reload-all`, `reload KIND`, `press SLOT` or `press SLOT N`.
-    static func parseAction(_ value: YAMLReader) throws(ConfigError) -> KeyBinding.Action {
+    package static func parseAction(_ value: YAMLReader) throws(ConfigError) -> KeyBinding.Action {
         let text = try value.string()
         guard let action = KeyBinding.Action(text) else {
             throw value.fail("unknown action \(quoted(text)); expected reload-all, 'reload KIND', 'press SLOT' or 'press SLOT N'")

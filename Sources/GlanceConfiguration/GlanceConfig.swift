@@ -31,10 +31,12 @@ public struct GlanceConfig: Sendable {
     public var imagesDirectory = "images"
     /// `Color("Name")` → colour, from `named_colors: {Accent: "#FF3B30"}`.
     public var namedColors: [String: RGBA] = [:]
-    /// `mqtt:`: the broker to join (`nil`: none).
-    public var mqtt: MQTTConfig?
-    /// `trmnl:`: TRMNL devices served as displays (`nil`: none).
-    public var trmnl: TRMNLConfig?
+    /// Sections other modules read (`mqtt:`, `trmnl:`: GlanceFleet's), by key, as their
+    /// parsers made them (`ConfigSections`).
+    package var sections: [String: any ConfigSection] = [:]
+    /// Sections the file has that this build has no parser for (`mqtt:` in a widget
+    /// executable built without the Fleet trait): kept unread, said by `run`.
+    public var unservedSections: [String] = []
 
     public init(
         source: String,
@@ -196,141 +198,5 @@ extension KeyBinding.Action {
             self = .press(slot: words[1], control: index)
         default: return nil
         }
-    }
-}
-
-/// `mqtt:`: the broker this display joins, its topics and Home Assistant's discovery
-/// (`docs/mqtt.md`). `nil` in a config without the section: no MQTT at all.
-public struct MQTTConfig: Sendable, Equatable {
-    public var host: String
-    public var port: Int
-    public var username: String?
-    /// Read from `password_file:` (its first line) or `password_env:` when the file is loaded.
-    public var password: String?
-    /// `tls:`: the CA that signs the broker's certificate, and a client certificate and key.
-    public var tls: TLS?
-    public var nodeID: String
-    public var baseTopic: String
-    /// `nil`: no Home Assistant discovery (`discovery: false`).
-    public var discoveryPrefix: String?
-    public var keepalive: Int
-    /// The device's name in Home Assistant.
-    public var name: String
-    public var location: ConfigLocation
-
-    public struct TLS: Sendable, Equatable {
-        public var ca: String
-        public var certificate: String?
-        public var key: String?
-    }
-
-    public init(host: String, port: Int = 1883, nodeID: String, location: ConfigLocation) {
-        self.host = host
-        self.port = port
-        self.nodeID = nodeID
-        baseTopic = "glance"
-        discoveryPrefix = "homeassistant"
-        keepalive = 300
-        name = nodeID
-        self.location = location
-    }
-
-    /// The node's own topics: `<base>/<node>`.
-    public var nodeTopic: String { "\(baseTopic)/\(nodeID)" }
-
-    /// `glance-` and the first 8 characters of `/etc/machine-id` (a Pi's SD card image
-    /// gets its own on first boot), or of the host name when there is none.
-    public static func defaultNodeID(machineID: String? = try? String(contentsOfFile: "/etc/machine-id", encoding: .utf8)) -> String {
-        let id = (machineID ?? "").filter { $0.isLetter || $0.isNumber }
-        if id.count >= 8 { return "glance-" + id.prefix(8).lowercased() }
-        var name = [CChar](repeating: 0, count: 256)
-        gethostname(&name, name.count)
-        let host = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return "glance-" + (host.filter { $0.isLetter || $0.isNumber || $0 == "-" }.lowercased().nilIfEmpty ?? "display")
-    }
-
-    /// Whether `text` can be one level of a topic and part of an entity id: letters,
-    /// digits, `-` and `_`.
-    public static func isTopicLevel(_ text: String) -> Bool {
-        !text.isEmpty && text.utf8.count <= 64 && text.unicodeScalars.allSatisfy {
-            ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) || $0 == "-" || $0 == "_"
-        }
-    }
-}
-
-private extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
-}
-
-/// `trmnl:`: TRMNL (BYOS firmware) devices this daemon serves as displays of its own
-/// (`docs/trmnl.md`).
-public struct TRMNLConfig: Sendable {
-    /// The address and port the device API listens on.
-    public var listen = "0.0.0.0"
-    public var port = 2300
-    /// How devices reach this server (`http://glance.lan:2300`), for the image URLs they
-    /// are given; `nil`: from each request's `Host` header.
-    public var publicURL: String?
-    public var devices: [TRMNLDeviceConfig] = []
-    public var location: ConfigLocation
-
-    public init(location: ConfigLocation) { self.location = location }
-}
-
-/// One TRMNL device: its MAC address, its display and its own slots.
-public struct TRMNLDeviceConfig: Sendable {
-    /// The MAC address the firmware sends as `ID`, upper case with colons.
-    public var id: String
-    /// One topic level (`hall`): its MQTT topics, its state folder, its log lines.
-    public var name: String
-    public var width = 800
-    public var height = 480
-    /// Whether the size came from the config (else the device's Width/Height headers win).
-    public var sizeGiven = false
-    public var colors: PanelColors = .bw
-    /// The largest PNG the device takes (90,000 bytes for the original TRMNL).
-    public var maximumBytes = 90_000
-    /// What the device's button does.
-    public var button: KeyBinding.Action = .reloadAll
-    /// A fixed access token; `nil`: one is made at the device's first setup and kept.
-    public var token: String?
-    public var slots: [SlotConfig]
-    public var location: ConfigLocation
-
-    public init(id: String, name: String, slots: [SlotConfig], location: ConfigLocation) {
-        self.id = id
-        self.name = name
-        self.slots = slots
-        self.location = location
-    }
-
-    /// `aa-bb-cc-dd-ee-ff`, `AABBCCDDEEFF` and `aa:bb:…` as `AA:BB:CC:DD:EE:FF`; `nil`
-    /// when it is not six bytes.
-    public static func normalisedID(_ text: String) -> String? {
-        let hex = text.uppercased().filter { $0.isHexDigit }
-        guard hex.count == 12, text.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "-" }) else { return nil }
-        return stride(from: 0, to: 12, by: 2).map { index in
-            String(hex[hex.index(hex.startIndex, offsetBy: index)...].prefix(2))
-        }.joined(separator: ":")
-    }
-
-    /// A configuration for this device's own display: the daemon's zone, locale and
-    /// settings, this device's size, colours, slots and button.
-    public func displayConfig(from main: GlanceConfig) -> GlanceConfig {
-        var config = main
-        config.source = "\(main.source) (trmnl device \(name))"
-        var display = DisplayConfig()
-        display.backend = .file
-        display.path = ""
-        display.width = width
-        display.height = height
-        display.colors = colors
-        config.display = display
-        config.slots = slots
-        config.keys = [KeyBinding(key: "button", action: button, location: location)]
-        config.inputs = []
-        config.mqtt = nil
-        config.trmnl = nil
-        return config
     }
 }
