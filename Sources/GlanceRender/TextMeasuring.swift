@@ -29,7 +29,7 @@ extension ViewRenderer {
                                             pixelSize: (node.pointSize * scale * factor).rounded())
             // Height proposals do not cut lines: a text's height follows from its width
             // and line limit, so stacks cannot squeeze a two-line label into one.
-            let style = TextStyle(font: descriptor, alignment: node.alignment, lineLimit: node.lineLimit,
+            let style = TextStyle(font: descriptor, alignment: node.alignment.layout, lineLimit: node.lineLimit,
                                   lineSpacing: node.lineSpacing * scale * factor, emoji: emoji)
             let spans = node.pieces.map { run in
                 TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic,

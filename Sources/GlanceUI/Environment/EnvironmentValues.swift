@@ -12,7 +12,7 @@ public struct EnvironmentValues: Sendable {
     public var fontWeight: Font.Weight?
     public var italic = false
     /// The colour text and shapes take unless told otherwise (`.foregroundStyle`).
-    public var foregroundColor: RGBA = .black
+    package var foregroundColor: RGBA = .black
     public var lineLimit: Int?
     /// Text at least this many lines tall (`lineLimit(_:reservesSpace: true)`).
     public var reservedLines = 0
@@ -31,13 +31,13 @@ public struct EnvironmentValues: Sendable {
     /// Where `Image("name")` looks for `name.png` (the config's `images:` folder).
     public var imagesDirectory = "images"
     /// `Color("Name")` colours (the config's `named_colors:`).
-    public var namedColors: [String: RGBA] = [:]
+    package var namedColors: [String: RGBA] = [:]
     /// The margins the host puts around a widget's content (WidgetKit's
     /// `widgetContentMargins`): 16 points in the system families, none in accessory
     /// ones, none when the widget says `.contentMarginsDisabled()`.
     public var widgetContentMargins = EdgeInsets()
     /// The accent colour of controls (`.tint`); `nil`: each control's own default.
-    public var tint: RGBA?
+    package var tint: RGBA?
     public var buttonStyle: PrimitiveButtonStyleConfiguration = .automatic
     public var toggleStyle: ToggleStyleConfiguration = .automatic
     public var labelStyle: LabelStyleConfiguration = .automatic

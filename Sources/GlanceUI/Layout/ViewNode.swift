@@ -249,8 +249,13 @@ public struct CustomShape: Hashable, Sendable {
 }
 
 public struct GradientStop: Hashable, Sendable {
-    public var color: RGBA
-    public var location: Double
+    package var color: RGBA
+    package var location: Double
+
+    package init(color: RGBA, location: Double) {
+        self.color = color
+        self.location = location
+    }
 }
 
 /// Fixed or flexible frame bounds in points; `nil` = no constraint.

@@ -2,13 +2,13 @@ import GlanceGraphics
 
 /// A colour, usable as a view (it fills its space) and as a shape style (SwiftUI's `Color`).
 public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
-    public var rgba: RGBA
+    package var rgba: RGBA
     /// An asset-style name (`Color("Accent")`), resolved from the config's `named_colors:`.
     var assetName: String?
 
     /// A colour from Glance's pixel type (UIKit's names win for `Color(.black)`).
     @_disfavoredOverload
-    public init(_ rgba: RGBA) { self.rgba = rgba }
+    package init(_ rgba: RGBA) { self.rgba = rgba }
 
     /// A colour by name from the config's `named_colors:`, as from an asset catalog on
     /// iOS. An unknown name is clear, as SwiftUI draws a missing asset colour.
@@ -18,7 +18,7 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
     }
 
     /// The colour, with an asset name looked up in `environment`.
-    public func resolved(in environment: EnvironmentValues) -> RGBA {
+    package func resolved(in environment: EnvironmentValues) -> RGBA {
         guard let assetName else { return rgba }
         guard var named = environment.namedColors[assetName] else { return .clear }
         // `.opacity` applied to an asset colour scales the named colour's alpha.
