@@ -14,21 +14,16 @@ let package = Package(
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceCommandLine"]),
         .executable(name: "glance", targets: ["GlanceCLI"]),
     ],
-    // What a widget package may ask of Glance beyond widget code, or do without:
-    //   .package(url: …, from: …, traits: ["Previews", "Fleet"])   MQTT and TRMNL too
-    //   .package(url: …, from: …, traits: [])                      no #Preview, no swift-syntax
+    // What a widget package may ask of Glance beyond widget code:
+    //   .package(url: …, from: …, traits: ["Fleet"])
     traits: [
-        .trait(name: "Previews", description: "`#Preview` compiles (to nothing), as in Xcode's templates; builds swift-syntax for its macro, most of a widget package's first build."),
         .trait(name: "Fleet", description: "MQTT (Home Assistant) and TRMNL devices in a widget executable's `run`, as in `glance run`; brings swift-nio and libmosquitto into its build."),
-        .default(enabledTraits: ["Previews"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // The HTTP server TRMNL devices poll (one event-loop thread; requests are answered
         // on the daemon's own thread).
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
-        // For the #Preview macro (compiles to nothing: there is no canvas on a wall).
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // Linux syscalls that Glibc does not import cleanly (timerfd, signalfd, epoll,
@@ -81,11 +76,9 @@ let package = Package(
         .target(name: "CGlanceCurl", dependencies: ["CCurl"]),
         // What data widgets read: HTTP GETs, JSON values and paths, files watched with inotify.
         .target(name: "GlanceFetch", dependencies: ["CGlanceCurl", "GlanceSystem", "CGlanceLinux"]),
-        // `#Preview`, expanded to nothing (a compiler plugin; swift-syntax runs at build time only).
-        .macro(name: "GlanceMacros", dependencies: [
-            .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
-            .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
-        ]),
+        // `#Preview`, expanded to nothing: a compiler plugin that speaks the plugin protocol
+        // itself (no swift-syntax to build; see its main.swift for why).
+        .macro(name: "GlanceMacros"),
         // The configuration file: its model (`GlanceConfig`) and reader, errors that name
         // the file, line and field; sections other modules own (mqtt:, trmnl:) are read by
         // their parsers (`ConfigSections`).
@@ -113,8 +106,7 @@ let package = Package(
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceSystem",
-                                               .target(name: "GlanceMacros", condition: .when(traits: ["Previews"])),
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceMacros", "GlanceSystem",
                                                .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
                 linkerSettings: [.linkedLibrary("curl")]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the

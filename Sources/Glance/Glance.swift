@@ -54,9 +54,7 @@ private func adoptFrontEnds() {
 }
 
 // The macros live in the umbrella, so that only widget packages build their compiler
-// plugin (swift-syntax); the daemon and its fuzzing builds never do. A widget package
-// without `#Preview` can leave out the `Previews` trait and swift-syntax with it.
-#if Previews
+// plugin; the daemon and its fuzzing builds never do.
 /// Xcode's canvas preview of a view: `#Preview { ContentView() }`. Compiles and draws
 /// nothing (there is no canvas on a wall); `glance render` is the preview here.
 @freestanding(declaration)
@@ -76,4 +74,3 @@ public macro Preview<PreviewedWidget: Widget, Intent: WidgetConfigurationIntent,
     _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> PreviewedWidget,
     @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
 ) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
-#endif

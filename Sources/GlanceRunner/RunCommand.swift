@@ -274,7 +274,7 @@ package struct RunCommand: ParsableCommand {
         let asked = configuration.unservedSections.map { $0 + ":" }
         guard !asked.isEmpty else { return }
         say("\(asked.joined(separator: " and ")) not served: this executable was built without MQTT and TRMNL "
-            + "(add traits: [\"Previews\", \"Fleet\"] to its package's Glance dependency, or run the config with glance run); the display runs without them")
+            + "(add traits: [\"Fleet\"] to its package's Glance dependency, or run the config with glance run); the display runs without them")
     }
 
     static func say(_ message: String) {

@@ -206,6 +206,72 @@ import Testing
                 "String.trimmedOfSpaces is visible through import Glance")
     }
 
+    /// `#Preview` in every form Xcode writes compiles to nothing, and its arguments are
+    /// still type-checked: a preview of something that is not a view, or a timeline of
+    /// the wrong entries, is an error, as on iOS.
+    @Test func previewsCompileAndTheirArgumentsAreChecked() throws {
+        let widget = """
+            import Glance
+            struct Entry: TimelineEntry { let date: Date }
+            struct Provider: TimelineProvider {
+                func placeholder(in context: Context) -> Entry { Entry(date: .now) }
+                func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void) { completion(Entry(date: .now)) }
+                func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void) {
+                    completion(Timeline(entries: [Entry(date: .now)], policy: .atEnd))
+                }
+            }
+            struct Clock: Widget {
+                var body: some WidgetConfiguration {
+                    StaticConfiguration(kind: "clock", provider: Provider()) { entry in Text(entry.date, style: .time) }
+                }
+            }
+
+            """
+        let good = try typecheck(widget + """
+            #Preview { Text("Hello") }
+            #Preview("Named") { VStack { Text("A"); Text("B") } }
+            #Preview(as: .systemSmall) { Clock() } timeline: { Entry(date: .now); Entry(date: .now.addingTimeInterval(60)) }
+            """)
+        #expect(good.status == 0, "\(good.output)")
+        let notAView = try typecheck(widget + "struct NotAView {}\n#Preview { NotAView() }\n")
+        #expect(notAView.status != 0)
+        #expect(notAView.output.contains("NotAView"), "\(notAView.output)")
+        let wrongEntries = try typecheck(widget + "#Preview(as: .systemSmall) { Clock() } timeline: { 42 }\n")
+        #expect(wrongEntries.status != 0, "\(wrongEntries.output)")
+    }
+
+    /// The plugin answers the compiler's plugin protocol: its capability, and an empty
+    /// expansion, each framed by an 8-byte little-endian length.
+    @Test func thePreviewPluginSpeaksThePluginProtocol() throws {
+        let plugin = try glanceBinary().deletingLastPathComponent().appendingPathComponent("GlanceMacros-tool")
+        let process = Process()
+        process.executableURL = plugin
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        func frame(_ json: String) -> Data {
+            var length = UInt64(json.utf8.count).littleEndian
+            return Data(bytes: &length, count: 8) + Data(json.utf8)
+        }
+        input.fileHandleForWriting.write(frame(#"{"getCapability":{"capability":{"protocolVersion":7}}}"#))
+        input.fileHandleForWriting.write(frame(##"{"expandFreestandingMacro":{"macro":{"moduleName":"GlanceMacros","typeName":"PreviewMacro","name":"Preview"},"macroRole":"declaration","discriminator":"$s1","syntax":{"kind":"declaration","source":"#Preview { EmptyView() }","location":{"fileID":"a/b.swift","fileName":"/b.swift","offset":0,"line":1,"column":1}}}}"##))
+        try input.fileHandleForWriting.close()
+        let answers = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        var messages: [String] = []
+        var rest = answers[...]
+        while rest.count >= 8 {
+            let length = rest.prefix(8).reversed().reduce(0) { $0 << 8 | Int($1) }
+            rest = rest.dropFirst(8)
+            messages.append(String(decoding: rest.prefix(length), as: UTF8.self))
+            rest = rest.dropFirst(length)
+        }
+        #expect(messages == [#"{"getCapabilityResult":{"capability":{"protocolVersion":7}}}"#,
+                             #"{"expandMacroResult":{"expandedSource":"","diagnostics":[]}}"#])
+    }
+
     /// `scripts/api-surface` on the modules this build made, with `arguments` after the action.
     func apiSurface(_ action: String, _ arguments: [String] = []) throws -> Result {
         let build = try glanceBinary().deletingLastPathComponent()
