@@ -9,9 +9,9 @@ let package = Package(
         // For widget packages: SwiftUI, WidgetKit and App Intents names, and a thin runner
         // (render, run, gallery, widgets). MQTT and TRMNL only with the Fleet trait.
         .library(name: "Glance", targets: ["Glance"]),
-        // For programs that embed the daemon: the host, the outputs and boards, the
-        // renderer, the wires and the commands.
-        .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceCommandLine"]),
+        // For programs that embed the daemon: the host, its configuration, the outputs and
+        // boards, the renderer, the wires and the commands.
+        .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
         .executable(name: "glance", targets: ["GlanceCLI"]),
     ],
     // What a widget package may ask of Glance beyond widget code:
