@@ -37,13 +37,13 @@ public final class ViewRenderer {
     // MARK: Layout
 
     /// The size `node` takes when offered `proposal` (points).
-    public func sizeThatFits(_ node: ViewNode, _ proposal: ProposedSize) -> Size {
+    package func sizeThatFits(_ node: ViewNode, _ proposal: ProposedSize) -> Size {
         size(LayoutNode(node), proposal)
     }
 
     /// Lays `node` out in `rect`: the node takes its size for that proposal and is
     /// centred in it, as a widget's content is in its slot.
-    public func layout(_ node: ViewNode, in rect: Rect) -> LayoutBox {
+    package func layout(_ node: ViewNode, in rect: Rect) -> LayoutBox {
         let root = LayoutNode(node)
         let proposal = ProposedSize(width: max(0, rect.width), height: max(0, rect.height))
         let size = size(root, proposal)
@@ -56,7 +56,7 @@ public final class ViewRenderer {
     /// Lays out and draws `node` into `rect` (points) of `canvas`. Returns where its
     /// controls were drawn, in pixels of `canvas`, in reading order.
     @discardableResult
-    public func render(_ node: ViewNode, into canvas: inout Canvas, in rect: Rect) -> [ControlRegion] {
+    package func render(_ node: ViewNode, into canvas: inout Canvas, in rect: Rect) -> [ControlRegion] {
         let box = layout(node, in: rect)
         draw(box, into: &canvas)
         var regions: [ControlRegion] = []
@@ -69,7 +69,7 @@ public final class ViewRenderer {
     /// frame, clipped to the slot, with the pixels a canvas of the slot's own would hold.
     /// Returns where its controls were drawn, in frame pixels, cut to the slot.
     @discardableResult
-    public func render(_ node: ViewNode, into frame: inout Canvas, slot: PixelRect) -> [ControlRegion] {
+    package func render(_ node: ViewNode, into frame: inout Canvas, slot: PixelRect) -> [ControlRegion] {
         let area = slot.intersection(frame.bounds)
         guard !area.isEmpty else { return [] }
         let previous = frame.clip
@@ -100,10 +100,10 @@ public final class ViewRenderer {
 
 /// Where a control was drawn: what a tap inside `rect` (pixels) runs.
 public struct ControlRegion: Hashable, Sendable {
-    public var control: ControlNode
+    package var control: ControlNode
     public var rect: PixelRect
 
-    public init(control: ControlNode, rect: PixelRect) {
+    package init(control: ControlNode, rect: PixelRect) {
         self.control = control
         self.rect = rect
     }

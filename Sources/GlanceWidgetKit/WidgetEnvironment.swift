@@ -16,9 +16,10 @@ extension EnvironmentValues {
 /// The round backdrop of a lock-screen widget (WidgetKit's `AccessoryWidgetBackground`):
 /// a light translucent disc or rounded rectangle filling its frame.
 public struct AccessoryWidgetBackground: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     public init() {}
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let shape: ShapeNode.Kind = environment.widgetFamily == .accessoryCircular ? .circle : .roundedRectangle(cornerRadius: 8)
         return .shape(ShapeNode(kind: shape, fill: .color(RGBA(120, 120, 128, 46))))
     }

@@ -24,9 +24,9 @@ public struct SlotFrame: Sendable, Equatable {
     public var name: String
     public var kind: String
     public var rect: PixelRect
-    public var content: ViewNode
+    package var content: ViewNode
 
-    public init(name: String, kind: String, rect: PixelRect, content: ViewNode) {
+    package init(name: String, kind: String, rect: PixelRect, content: ViewNode) {
         self.name = name
         self.kind = kind
         self.rect = rect

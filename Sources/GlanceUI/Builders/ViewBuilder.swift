@@ -34,12 +34,14 @@ public enum ViewBuilder {
 
 /// A view with no content.
 public struct EmptyView: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     public init() {}
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode { .empty }
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode { .empty }
 }
 
 /// Several views in one builder block; the enclosing stack lays them out in order.
 public struct TupleView<T>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     public let value: T
     let children: [AnyView]
 
@@ -48,13 +50,14 @@ public struct TupleView<T>: View, PrimitiveView {
         self.children = children
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .group(children.map { $0.makeNode(in: environment) })
     }
 }
 
 /// The result of `if`/`else` or `switch` in a view builder.
 public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
@@ -62,7 +65,7 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
 
     let storage: Storage
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         switch storage {
         case .trueContent(let view): resolveNode(view, in: environment)
         case .falseContent(let view): resolveNode(view, in: environment)
@@ -72,10 +75,11 @@ public struct ConditionalContent<TrueContent: View, FalseContent: View>: View, P
 
 extension Optional: View where Wrapped: View {
     public typealias Body = Never
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
 }
 
 extension Optional: PrimitiveView where Wrapped: View {
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         switch self {
         case .some(let view): resolveNode(view, in: environment)
         case .none: .empty
@@ -85,6 +89,7 @@ extension Optional: PrimitiveView where Wrapped: View {
 
 /// A type-erased view.
 public struct AnyView: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     private let storage: any View
 
     public init<V: View>(_ view: V) {
@@ -95,7 +100,7 @@ public struct AnyView: View, PrimitiveView {
         }
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         resolveNode(storage, in: environment)
     }
 }

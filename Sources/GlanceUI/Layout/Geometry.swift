@@ -50,7 +50,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// A node with the rectangle layout gave it, and its children's.
-public struct LayoutBox {
+package struct LayoutBox {
     package let node: ViewNode
     package let rect: Rect
     package let children: [LayoutBox]

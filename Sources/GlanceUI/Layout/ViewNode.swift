@@ -4,7 +4,7 @@ import GlanceText
 /// A resolved view tree: what is left of a `View` once every `body` has been evaluated
 /// and every environment value applied. Layout and drawing work on nodes; the host
 /// compares them to know whether a slot changed.
-public indirect enum ViewNode: Hashable, Sendable {
+package indirect enum ViewNode: Hashable, Sendable {
     case empty
     case text(TextNode)
     case stack(StackNode)
@@ -70,7 +70,7 @@ public indirect enum ViewNode: Hashable, Sendable {
 }
 
 /// Text with everything the environment said about it.
-public struct TextNode: Hashable, Sendable {
+package struct TextNode: Hashable, Sendable {
     package var string: String
     /// Size in points (the display's scale maps it to pixels).
     package var pointSize: Double
@@ -101,7 +101,7 @@ public struct TextNode: Hashable, Sendable {
 }
 
 /// One piece of a text with several styles.
-public struct TextRunNode: Hashable, Sendable {
+package struct TextRunNode: Hashable, Sendable {
     package var string: String
     package var pointSize: Double
     package var weight: FontWeight
@@ -119,7 +119,7 @@ public struct TextRunNode: Hashable, Sendable {
 
 
 /// An icon: a glyph of the symbol font, sized like text of `pointSize`.
-public struct SymbolNode: Hashable, Sendable {
+package struct SymbolNode: Hashable, Sendable {
     /// The SF Symbols name asked for.
     package var systemName: String
     /// Glyph names in the symbol font that could stand for it, best first.
@@ -135,7 +135,7 @@ public enum StackAxis: Hashable, Sendable {
     case vertical, horizontal, depth
 }
 
-public struct StackNode: Hashable, Sendable {
+package struct StackNode: Hashable, Sendable {
     package var axis: StackAxis
     /// Cross-axis alignment: 0 leading/top, 0.5 centre, 1 trailing/bottom (per axis for ZStack).
     package var alignment: Alignment
@@ -259,7 +259,7 @@ public struct GradientStop: Hashable, Sendable {
 }
 
 /// Fixed or flexible frame bounds in points; `nil` = no constraint.
-public struct FrameNode: Hashable, Sendable {
+package struct FrameNode: Hashable, Sendable {
     package var width: Double?
     package var height: Double?
     package var minWidth: Double?
@@ -289,7 +289,7 @@ public struct FrameNode: Hashable, Sendable {
 /// An alignment line computed from the view's dimensions (`.alignmentGuide(_:computeValue:)`).
 /// Two nodes are equal only when they hold the same closure object: closures cannot be
 /// compared, so a tree with guides counts as changed each time it is resolved.
-public struct AlignmentGuideNode: Hashable, @unchecked Sendable {
+package struct AlignmentGuideNode: Hashable, @unchecked Sendable {
     package let key: AlignmentKey
     package let compute: Compute
 
@@ -303,8 +303,8 @@ public struct AlignmentGuideNode: Hashable, @unchecked Sendable {
         self.compute = Compute(compute)
     }
 
-    public static func == (a: AlignmentGuideNode, b: AlignmentGuideNode) -> Bool { a.key == b.key && a.compute === b.compute }
-    public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    package static func == (a: AlignmentGuideNode, b: AlignmentGuideNode) -> Bool { a.key == b.key && a.compute === b.compute }
+    package func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
 /// Insets in points.

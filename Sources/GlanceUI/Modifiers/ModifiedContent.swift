@@ -24,13 +24,15 @@ extension ViewModifier {
 /// The view a ``ViewModifier`` is applied to, as its `body(content:)` sees it. It takes
 /// the environment in force where it appears in that body.
 public struct ViewModifierContent: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let resolve: (EnvironmentValues) -> ViewNode
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode { resolve(environment) }
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolve(environment) }
 }
 
 /// A view with a modifier applied (SwiftUI's `ModifiedContent`).
 public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     public var content: Content
     public var modifier: Modifier
 
@@ -39,7 +41,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
         self.modifier = modifier
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         if let builtin = modifier._builtinModifier {
             var inner = environment
             builtin.environment(&inner)

@@ -17,7 +17,7 @@
 /// Code ported from iOS declares `path(in rect: CGRect)`, which works unchanged with
 /// `import Glance`: the rectangle's type is the shape's `PathRect`, inferred from the
 /// declaration.
-public protocol Shape: View, PrimitiveView, Sendable {
+public protocol Shape: View, Sendable {
     /// The rectangle type `path(in:)` takes: `Rect`, or Foundation's `CGRect`.
     associatedtype PathRect: ShapeRectangle = Rect
     /// The outline in `rect` (points, top-left origin).
@@ -29,6 +29,7 @@ public protocol Shape: View, PrimitiveView, Sendable {
 
 extension Shape {
     public var _builtinKind: ShapeNode.Kind? { nil }
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
 }
 
 /// A rectangle type a `Shape` may declare its `path(in:)` with (`Rect`; the `Glance`
@@ -56,7 +57,7 @@ extension Shape {
     }
 
     /// Unfilled shapes take the foreground colour, as in SwiftUI.
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: kind, fill: .color(environment.foregroundColor)))
     }
 
@@ -136,6 +137,7 @@ public enum LineJoin: Hashable, Sendable { case miter, round, bevel }
 
 /// A shape painted with a style, filled or stroked.
 public struct FilledShape: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let kind: ShapeNode.Kind
     /// `nil`: the foreground colour.
     let style: (any ShapeStyle)?
@@ -147,7 +149,7 @@ public struct FilledShape: View, PrimitiveView {
         self.stroke = stroke
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: kind, fill: style?.resolveFill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke))
     }
 }

@@ -2,6 +2,7 @@ import GlanceGraphics
 
 /// A colour, usable as a view (it fills its space) and as a shape style (SwiftUI's `Color`).
 public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     package var rgba: RGBA
     /// An asset-style name (`Color("Accent")`), resolved from the config's `named_colors:`.
     var assetName: String?
@@ -55,7 +56,7 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
         return copy
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: .color(resolved(in: environment))))
     }
 
@@ -133,6 +134,7 @@ extension ShapeStyle where Self == Color {
 
 /// A linear gradient (SwiftUI's `LinearGradient`), as a view or a shape style.
 public struct LinearGradient: View, PrimitiveView, ShapeStyle {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let stops: [GradientStop]
     let start: UnitPoint
     let end: UnitPoint
@@ -151,7 +153,7 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle {
         .gradient(GradientFill(stops: stops, geometry: .linear(startX: start.x, startY: start.y, endX: end.x, endY: end.y)))
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
     }
 }

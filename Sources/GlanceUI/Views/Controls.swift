@@ -7,6 +7,7 @@ import GlanceIntents
 /// on a touchscreen, or by `glance press`. The intent's `perform()` runs off the render
 /// path; afterwards the widget that shows the button reloads its timeline.
 public struct Button<Label: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let action: IntentAction
     let label: Label
 
@@ -15,7 +16,7 @@ public struct Button<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let styled = ButtonLook.styled(label, style: environment.buttonStyle, prominent: environment.buttonStyle == .borderedProminent,
                                        in: environment)
         return .control(ControlNode(action: action, role: .button), styled)
@@ -41,6 +42,7 @@ extension Button where Label == HStack<TupleView<(Image, Text)>> {
 /// `isOn` is what the widget's entry says; a press runs the intent with `value` set to
 /// the opposite (for a `SetValueIntent`), and the widget reloads to show the new state.
 public struct Toggle<Label: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let isOn: Bool
     let action: IntentAction
     let label: Label
@@ -51,7 +53,7 @@ public struct Toggle<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let content: ViewNode
         switch environment.toggleStyle.look {
         case .button:
@@ -119,8 +121,8 @@ extension View {
 }
 
 /// The control kinds a view tree can hold.
-public struct ControlNode: Hashable, Sendable {
-    public enum Role: Hashable, Sendable {
+package struct ControlNode: Hashable, Sendable {
+    package enum Role: Hashable, Sendable {
         case button
         case toggle(isOn: Bool)
     }

@@ -20,11 +20,12 @@ public enum CoordinateSpace: Hashable, Sendable {
 /// space offered (10 points on an axis offered nothing) and puts its content at its
 /// top-leading corner.
 public struct GeometryReader<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let content: (GeometryProxy) -> Content
 
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let content = content
         return .geometry(GeometryNode { size in
             // The closure runs at layout, after the enclosing body has resolved: `@Environment`
@@ -40,6 +41,7 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
 /// The first of its children whose ideal size fits the space offered on the given axes,
 /// else the last (SwiftUI's `ViewThatFits`).
 public struct ViewThatFits<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let axes: Axis.Set
     let content: Content
 
@@ -48,7 +50,7 @@ public struct ViewThatFits<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .firstFitting(FitNode(horizontal: axes.contains(.horizontal), vertical: axes.contains(.vertical),
                               children: flattenedChildren(content, in: environment)))
     }

@@ -40,6 +40,7 @@ public struct PinnedScrollableViews: OptionSet, Sendable {
 /// Cells in rows under fixed columns (SwiftUI's `LazyVGrid`). Nothing scrolls on a wall:
 /// every cell is laid out, and those beyond the space offered are cut off by the frame.
 public struct LazyVGrid<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let columns: [GridItem]
     let alignment: HorizontalAlignment
     let spacing: Double?
@@ -53,7 +54,7 @@ public struct LazyVGrid<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .grid(GridNode(kind: .lazy(axis: .vertical, tracks: columns.map(\.node)), cells: flattenedChildren(content, in: environment),
                        alignment: Alignment(horizontal: alignment, vertical: .center), horizontalSpacing: nil,
                        verticalSpacing: spacing))
@@ -62,6 +63,7 @@ public struct LazyVGrid<Content: View>: View, PrimitiveView {
 
 /// Cells in columns across fixed rows (SwiftUI's `LazyHGrid`).
 public struct LazyHGrid<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let rows: [GridItem]
     let alignment: VerticalAlignment
     let spacing: Double?
@@ -75,7 +77,7 @@ public struct LazyHGrid<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .grid(GridNode(kind: .lazy(axis: .horizontal, tracks: rows.map(\.node)), cells: flattenedChildren(content, in: environment),
                        alignment: Alignment(horizontal: .center, vertical: alignment), horizontalSpacing: spacing,
                        verticalSpacing: nil))
@@ -86,6 +88,7 @@ public struct LazyHGrid<Content: View>: View, PrimitiveView {
 /// widest cell, each row as tall as its tallest, flexible cells sharing what is left as
 /// in a stack. A view outside any `GridRow` spans every column.
 public struct Grid<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let alignment: Alignment
     let horizontalSpacing: Double?
     let verticalSpacing: Double?
@@ -99,7 +102,7 @@ public struct Grid<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         var rows: [GridRowNode] = []
         var cells: [ViewNode] = []
         for child in flattenedChildren(content, in: environment) {
@@ -120,6 +123,7 @@ public struct Grid<Content: View>: View, PrimitiveView {
 
 /// One row of a `Grid` (SwiftUI's `GridRow`); outside a grid, its cells side by side.
 public struct GridRow<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let alignment: VerticalAlignment?
     let content: Content
 
@@ -128,7 +132,7 @@ public struct GridRow<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .effect(.gridRow(alignment), .stack(StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment ?? .center),
                                                       spacing: nil, children: flattenedChildren(content, in: environment))))
     }

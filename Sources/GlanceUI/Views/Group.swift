@@ -3,9 +3,10 @@ import GlanceGraphics
 
 /// Views side by side in their container, as if written there (SwiftUI's `Group`).
 public struct Group<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let content: Content
 
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
 }

@@ -3,6 +3,7 @@
 /// colour of the text around it (`.font`, `.foregroundStyle`); `.resizable()` makes it
 /// fill its frame. A name Glance does not know draws a visible box.
 public struct Image: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let systemName: String?
     let name: String?
     var isResizable = false
@@ -27,7 +28,7 @@ public struct Image: View, PrimitiveView {
     }
 
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         if let name {
             let path = name.hasSuffix(".png") ? name : "\(environment.imagesDirectory)/\(name).png"
             return .image(path: path, resizable: isResizable)

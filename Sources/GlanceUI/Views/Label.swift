@@ -3,6 +3,7 @@ import GlanceGraphics
 
 /// A title with an icon (SwiftUI's `Label`).
 public struct Label<Title: View, Icon: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let title: Title
     let icon: Icon
 
@@ -11,7 +12,7 @@ public struct Label<Title: View, Icon: View>: View, PrimitiveView {
         self.icon = icon()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let titleNode = resolveNode(title, in: environment), iconNode = resolveNode(icon, in: environment)
         switch environment.labelStyle.look {
         case .titleOnly: return titleNode

@@ -44,6 +44,7 @@ struct RingArc: Shape {
 /// of the interval has passed at the frame's instant). `.progressViewStyle(.circular)`
 /// draws a ring.
 public struct ProgressView<Label: View, CurrentValueLabel: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     enum Amount {
         case fixed(Double?)
         case timer(ClosedRange<Date>, countsDown: Bool)
@@ -53,7 +54,7 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View, Primitiv
     let label: Label?
     let currentValueLabel: CurrentValueLabel?
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let fraction: Double
         switch amount {
         case .fixed(let value): fraction = value ?? 0
@@ -150,13 +151,14 @@ public struct ProgressViewStyleConfiguration: Hashable, Sendable {
 /// ends), `.accessoryCircularCapacity` (a closed ring), `.linearCapacity` and
 /// `.accessoryLinear(Capacity)` (a bar).
 public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: View, MaximumValueLabel: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let fraction: Double
     let label: Label
     let currentValueLabel: CurrentValueLabel?
     let minimumValueLabel: MinimumValueLabel?
     let maximumValueLabel: MaximumValueLabel?
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let tint = environment.tint ?? environment.foregroundColor
         let track = RGBA(120, 120, 128, 77)
         var small = environment

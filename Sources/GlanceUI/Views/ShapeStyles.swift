@@ -2,6 +2,7 @@ import GlanceGraphics
 
 /// A gradient in circles about a point (SwiftUI's `RadialGradient`); radii in points.
 public struct RadialGradient: View, PrimitiveView, ShapeStyle {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let gradient: Gradient
     let center: UnitPoint
     let startRadius: Double
@@ -27,7 +28,7 @@ public struct RadialGradient: View, PrimitiveView, ShapeStyle {
                                                                                startRadius: startRadius, endRadius: endRadius)))
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
     }
 }
@@ -35,6 +36,7 @@ public struct RadialGradient: View, PrimitiveView, ShapeStyle {
 /// A gradient in ellipses of the shape's proportions (SwiftUI's `EllipticalGradient`);
 /// radii as fractions of half the shape's size.
 public struct EllipticalGradient: View, PrimitiveView, ShapeStyle {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let gradient: Gradient
     let center: UnitPoint
     let startFraction: Double
@@ -64,13 +66,14 @@ public struct EllipticalGradient: View, PrimitiveView, ShapeStyle {
                                                                                    endFraction: endFraction * 2)))
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
     }
 }
 
 /// A gradient around a point (SwiftUI's `AngularGradient`, also called conic).
 public struct AngularGradient: View, PrimitiveView, ShapeStyle {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let gradient: Gradient
     let center: UnitPoint
     let startAngle: Angle
@@ -107,7 +110,7 @@ public struct AngularGradient: View, PrimitiveView, ShapeStyle {
                                                                                 endRadians: endAngle.radians)))
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
     }
 }

@@ -1,5 +1,6 @@
 /// Children placed top to bottom (SwiftUI's `VStack`).
 public struct VStack<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let alignment: HorizontalAlignment
     let spacing: Double?
     let content: Content
@@ -11,7 +12,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .stack(StackNode(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center),
                          spacing: spacing, children: flattenedChildren(content, in: environment)))
     }
@@ -19,6 +20,7 @@ public struct VStack<Content: View>: View, PrimitiveView {
 
 /// Children placed leading to trailing (SwiftUI's `HStack`).
 public struct HStack<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let alignment: VerticalAlignment
     let spacing: Double?
     let content: Content
@@ -29,7 +31,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .stack(StackNode(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
                          spacing: spacing, children: flattenedChildren(content, in: environment)))
     }
@@ -37,6 +39,7 @@ public struct HStack<Content: View>: View, PrimitiveView {
 
 /// Children drawn on top of each other (SwiftUI's `ZStack`).
 public struct ZStack<Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let alignment: Alignment
     let content: Content
 
@@ -45,22 +48,24 @@ public struct ZStack<Content: View>: View, PrimitiveView {
         self.content = content()
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .stack(StackNode(axis: .depth, alignment: alignment, spacing: 0, children: flattenedChildren(content, in: environment)))
     }
 }
 
 /// Flexible space along a stack's axis (SwiftUI's `Spacer`).
 public struct Spacer: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let minLength: Double?
     public init(minLength: Double? = nil) { self.minLength = minLength }
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode { .spacer(minLength: minLength ?? 0) }
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode { .spacer(minLength: minLength ?? 0) }
 }
 
 /// A thin line across the stack it is in (SwiftUI's `Divider`).
 public struct Divider: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     public init() {}
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         // A 1-point line in a faint foreground colour; the stack decides its direction.
         var color = environment.foregroundColor
         color.a = UInt8(Double(color.a) * 0.3)
@@ -70,6 +75,7 @@ public struct Divider: View, PrimitiveView {
 
 /// One view per element (SwiftUI's `ForEach`); its views dissolve into the enclosing stack.
 public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let data: Data
     let content: (Data.Element) -> Content
 
@@ -78,7 +84,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
         self.content = content
     }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .group(data.map { resolveNode(content($0), in: environment) })
     }
 }

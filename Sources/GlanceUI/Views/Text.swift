@@ -7,6 +7,7 @@ import GlanceText
 /// A run of text (SwiftUI's `Text`): one or more pieces, each with its own font and
 /// colour where `Text + Text` or an interpolated `Text` put them together.
 public struct Text: View, PrimitiveView, Sendable {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     /// One piece: plain text, or a date or formatted value that becomes text in the
     /// environment (its language, zone and instant).
     struct Run: Sendable {
@@ -68,7 +69,7 @@ public struct Text: View, PrimitiveView, Sendable {
 
     init(runs: [Run]) { self.runs = runs }
 
-    public func makeNode(in environment: EnvironmentValues) -> ViewNode {
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let resolved = runs.map { run -> TextRunNode in
             let font = run.font ?? environment.font
             let text: String = switch run.content {

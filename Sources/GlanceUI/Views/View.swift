@@ -9,17 +9,26 @@ public protocol View {
     /// The view's node: Glance's own, not for widgets to implement. Primitive views
     /// answer through `makeNode`, others through `body`; chosen when the type conforms,
     /// so resolving a view asks no dynamic cast.
-    func _glanceNode(in environment: EnvironmentValues) -> ViewNode
+    func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView
+}
+
+/// What a view resolves to: Glance's own, not for widgets to read or make. Its node tree
+/// is for the package's modules only.
+public struct _ResolvedView {
+    package let node: ViewNode
+    package init(_ node: ViewNode) { self.node = node }
 }
 
 extension View {
-    public func _glanceNode(in environment: EnvironmentValues) -> ViewNode {
-        EnvironmentScope.$current.withValue(environment) { resolveNode(body, in: environment) }
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView {
+        EnvironmentScope.$current.withValue(environment) { _ResolvedView(resolveNode(body, in: environment)) }
     }
 }
 
 extension View where Self: PrimitiveView {
-    public func _glanceNode(in environment: EnvironmentValues) -> ViewNode { makeNode(in: environment) }
+    /// The answer for the package's own non-public primitive views (a test's, a bench's);
+    /// a public one must declare its own, public (the compiler says so).
+    package func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
 }
 
 extension Never: View {
@@ -31,7 +40,10 @@ extension View where Body == Never {
 }
 
 /// Views that Glance turns into nodes directly instead of through `body`.
-public protocol PrimitiveView {
+///
+/// Each one also answers `_glanceNode(in:)` with `_ResolvedView(makeNode(in:))`: the
+/// public requirement cannot default through a `package` protocol.
+package protocol PrimitiveView {
     func makeNode(in environment: EnvironmentValues) -> ViewNode
 }
 
@@ -40,5 +52,5 @@ public protocol PrimitiveView {
 /// `ForEach` and builder closures in a body run while it resolves, and read the view's
 /// own environment, as in SwiftUI).
 package func resolveNode<V: View>(_ view: V, in environment: EnvironmentValues) -> ViewNode {
-    view._glanceNode(in: environment)
+    view._glanceNode(in: environment).node
 }
