@@ -151,10 +151,10 @@ package struct StackNode: Hashable, Sendable {
     }
 }
 
-public struct ShapeNode: Hashable, Sendable {
+package struct ShapeNode: Hashable, Sendable {
     /// The outline: one of SwiftUI's shapes (drawn exactly), a shape of the widget's own
     /// (drawn from its `path(in:)`), or one of those trimmed or inset.
-    public indirect enum Kind: Hashable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
         case rectangle
         case roundedRectangle(cornerRadius: Double)
         case ellipse
@@ -199,7 +199,7 @@ public struct ShapeNode: Hashable, Sendable {
     }
 
     /// How a shape is painted.
-    public enum Fill: Hashable, Sendable {
+    package enum Fill: Hashable, Sendable {
         case color(RGBA)
         case gradient(GradientFill)
     }
@@ -207,8 +207,8 @@ public struct ShapeNode: Hashable, Sendable {
 
 /// A gradient across a shape's rectangle: its colour stops and how a point of the
 /// rectangle maps to a place between them.
-public struct GradientFill: Hashable, Sendable {
-    public enum Geometry: Hashable, Sendable {
+package struct GradientFill: Hashable, Sendable {
+    package enum Geometry: Hashable, Sendable {
         /// Along the line between two unit points of the rectangle.
         case linear(startX: Double, startY: Double, endX: Double, endY: Double)
         /// Circles about a unit point, from `startRadius` to `endRadius` points.
@@ -220,10 +220,10 @@ public struct GradientFill: Hashable, Sendable {
         case angular(centerX: Double, centerY: Double, startRadians: Double, endRadians: Double)
     }
 
-    public var stops: [GradientStop]
-    public var geometry: Geometry
+    package var stops: [GradientStop]
+    package var geometry: Geometry
 
-    public init(stops: [GradientStop], geometry: Geometry) {
+    package init(stops: [GradientStop], geometry: Geometry) {
         self.stops = stops
         self.geometry = geometry
     }
@@ -232,7 +232,7 @@ public struct GradientFill: Hashable, Sendable {
 /// A widget's own shape, kept by its `path(in:)`. Closures cannot be compared, so two of
 /// these are equal only when they are the same object; a tree holding one counts as
 /// changed each time it is resolved, and the frame's pixels decide.
-public struct CustomShape: Hashable, Sendable {
+package struct CustomShape: Hashable, Sendable {
     final class Box: Sendable {
         let path: @Sendable (Rect) -> Path
         init(_ path: @escaping @Sendable (Rect) -> Path) { self.path = path }
@@ -244,11 +244,11 @@ public struct CustomShape: Hashable, Sendable {
 
     func path(_ rect: Rect) -> Path { box.path(rect) }
 
-    public static func == (a: CustomShape, b: CustomShape) -> Bool { a.box === b.box }
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
+    package static func == (a: CustomShape, b: CustomShape) -> Bool { a.box === b.box }
+    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
 }
 
-public struct GradientStop: Hashable, Sendable {
+package struct GradientStop: Hashable, Sendable {
     package var color: RGBA
     package var location: Double
 

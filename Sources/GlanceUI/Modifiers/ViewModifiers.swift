@@ -21,7 +21,7 @@ extension View {
     }
 
     public func foregroundStyle(_ style: some ShapeStyle) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, environment: { $0.foregroundColor = style.resolveFill(in: $0).representativeColor })
+        ModifiedContent(self, environment: { $0.foregroundColor = style.fill(in: $0).representativeColor })
     }
 
     public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, BuiltinModifier> {
@@ -133,7 +133,7 @@ extension View {
     @_disfavoredOverload
     public func background(_ style: some ShapeStyle, in shape: some Shape = Rectangle()) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            .background(content: node, decoration: .shape(ShapeNode(kind: shape.kind, fill: style.resolveFill(in: environment))),
+            .background(content: node, decoration: .shape(ShapeNode(kind: shape.kind, fill: style.fill(in: environment))),
                         alignment: .center)
         })
     }
@@ -155,7 +155,7 @@ extension View {
     /// behind the whole widget, edge to edge, the content margins included.
     public func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            containerBackgroundNode(node, .shape(ShapeNode(kind: .rectangle, fill: style.resolveFill(in: environment))), environment)
+            containerBackgroundNode(node, .shape(ShapeNode(kind: .rectangle, fill: style.fill(in: environment))), environment)
         })
     }
 
@@ -199,7 +199,7 @@ extension View {
     /// A border inside the view's frame (SwiftUI's `.border`).
     public func border(_ style: some ShapeStyle, width: Double = 1) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
-            guard case .color(let color) = style.resolveFill(in: environment) else { return node }
+            guard case .color(let color) = style.fill(in: environment) else { return node }
             return .overlay(content: node, decoration: .shape(ShapeNode(kind: .inset(.rectangle, amount: width / 2), fill: .color(color),
                                                                         stroke: StrokeStyle(lineWidth: width))), alignment: .center)
         })

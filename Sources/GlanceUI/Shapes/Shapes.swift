@@ -24,12 +24,18 @@ public protocol Shape: View, Sendable {
     func path(in rect: PathRect) -> Path
     /// SwiftUI's own shapes answer how Glance draws them exactly (no dynamic cast);
     /// others nil, and are drawn from their path.
-    var _builtinKind: ShapeNode.Kind? { get }
+    var _builtinKind: _ShapeKind? { get }
 }
 
 extension Shape {
-    public var _builtinKind: ShapeNode.Kind? { nil }
+    public var _builtinKind: _ShapeKind? { nil }
     public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
+}
+
+/// How Glance draws one of SwiftUI's own shapes exactly: opaque to widget code.
+public struct _ShapeKind {
+    package let kind: ShapeNode.Kind
+    package init(_ kind: ShapeNode.Kind) { self.kind = kind }
 }
 
 /// A rectangle type a `Shape` may declare its `path(in:)` with (`Rect`; the `Glance`
@@ -52,7 +58,7 @@ public protocol InsettableShape: Shape {
 extension Shape {
     /// How the renderer draws this shape.
     var kind: ShapeNode.Kind {
-        if let builtin = _builtinKind { return builtin }
+        if let builtin = _builtinKind { return builtin.kind }
         return .custom(CustomShape { [self] rect in self.path(in: PathRect(glanceRect: rect)) })
     }
 
@@ -150,7 +156,7 @@ public struct FilledShape: View, PrimitiveView {
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: kind, fill: style?.resolveFill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke))
+        .shape(ShapeNode(kind: kind, fill: style?.fill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke))
     }
 }
 
@@ -158,7 +164,7 @@ public struct FilledShape: View, PrimitiveView {
 public struct TrimmedShape: Shape {
     let kind: ShapeNode.Kind
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
 }
 
 /// What `shape.fill` offers: `.fill.secondary`, `.fill.tertiary`, `.fill.quaternary`.
@@ -174,7 +180,7 @@ public struct Rectangle: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .rectangle }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -183,7 +189,7 @@ public struct RoundedRectangle: InsettableShape {
     public init(cornerRadius: Double, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
     var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: cornerRadius) }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -196,7 +202,7 @@ public struct Circle: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .circle }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -204,7 +210,7 @@ public struct Ellipse: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .ellipse }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -212,7 +218,7 @@ public struct Capsule: InsettableShape {
     public init(style: RoundedCornerStyle = .continuous) {}
     var kind: ShapeNode.Kind { .capsule }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -222,7 +228,7 @@ public struct ContainerRelativeShape: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: 12) }
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }
 
@@ -230,6 +236,6 @@ public struct ContainerRelativeShape: InsettableShape {
 public struct InsetBuiltinShape: InsettableShape {
     let kind: ShapeNode.Kind
     public func path(in rect: Rect) -> Path { kind.path(in: rect) }
-    public var _builtinKind: ShapeNode.Kind? { kind }
+    public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
 }

@@ -60,12 +60,26 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
         .shape(ShapeNode(kind: .rectangle, fill: .color(resolved(in: environment))))
     }
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(resolved(in: environment)) }
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(resolved(in: environment)) }
 }
 
 /// Something a shape or text can be painted with (SwiftUI's `ShapeStyle`).
 public protocol ShapeStyle: Sendable {
-    func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill
+    /// What the style fills with: Glance's own, opaque to widget code (every style
+    /// Glance provides answers it).
+    func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill
+}
+
+/// A style's fill, for the package's modules only.
+public struct _ResolvedFill {
+    package let fill: ShapeNode.Fill
+    package init(_ fill: ShapeNode.Fill) { self.fill = fill }
+}
+
+extension ShapeStyle {
+    /// The fill, for the package's own code over any style.
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill { _resolvedFill(in: environment).fill }
 }
 
 extension ShapeNode.Fill {
@@ -88,7 +102,8 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     public static let tertiary = HierarchicalShapeStyle(opacity: 0.3)
     public static let quaternary = HierarchicalShapeStyle(opacity: 0.18)
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         var color = environment.foregroundColor
         color.a = UInt8((Double(color.a) * opacity).rounded())
         return .color(color)
@@ -111,7 +126,8 @@ public struct FillShapeStyle: ShapeStyle, Hashable {
     public var tertiary: FillShapeStyle { FillShapeStyle(opacity: 0.12) }
     public var quaternary: FillShapeStyle { FillShapeStyle(opacity: 0.08) }
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         .color(RGBA(120, 120, 128, UInt8((255 * opacity).rounded())))
     }
 }
@@ -149,12 +165,13 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle {
         self.init(gradient: Gradient(colors: colors), startPoint: startPoint, endPoint: endPoint)
     }
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         .gradient(GradientFill(stops: stops, geometry: .linear(startX: start.x, startY: start.y, endX: end.x, endY: end.y)))
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
+        .shape(ShapeNode(kind: .rectangle, fill: fill(in: environment)))
     }
 }
 
@@ -179,8 +196,9 @@ public struct Gradient: Hashable, Sendable, ShapeStyle {
     public init(stops: [Stop]) { self.stops = stops }
 
     /// As a shape style: top to bottom, as SwiftUI does.
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
-        LinearGradient(gradient: self, startPoint: .top, endPoint: .bottom).resolveFill(in: environment)
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+        LinearGradient(gradient: self, startPoint: .top, endPoint: .bottom).fill(in: environment)
     }
 }
 

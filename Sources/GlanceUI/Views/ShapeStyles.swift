@@ -23,13 +23,14 @@ public struct RadialGradient: View, PrimitiveView, ShapeStyle {
         self.init(gradient: Gradient(stops: stops), center: center, startRadius: startRadius, endRadius: endRadius)
     }
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         .gradient(GradientFill(stops: gradient.resolvedStops, geometry: .radial(centerX: center.x, centerY: center.y,
                                                                                startRadius: startRadius, endRadius: endRadius)))
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
+        .shape(ShapeNode(kind: .rectangle, fill: fill(in: environment)))
     }
 }
 
@@ -59,7 +60,8 @@ public struct EllipticalGradient: View, PrimitiveView, ShapeStyle {
                   endRadiusFraction: endRadiusFraction)
     }
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         // SwiftUI's fractions are of the whole size; the fill's are of the half-size.
         .gradient(GradientFill(stops: gradient.resolvedStops, geometry: .elliptical(centerX: center.x, centerY: center.y,
                                                                                    startFraction: startFraction * 2,
@@ -67,7 +69,7 @@ public struct EllipticalGradient: View, PrimitiveView, ShapeStyle {
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
+        .shape(ShapeNode(kind: .rectangle, fill: fill(in: environment)))
     }
 }
 
@@ -104,14 +106,15 @@ public struct AngularGradient: View, PrimitiveView, ShapeStyle {
         self.init(gradient: Gradient(colors: colors), center: center, angle: angle)
     }
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         .gradient(GradientFill(stops: gradient.resolvedStops, geometry: .angular(centerX: center.x, centerY: center.y,
                                                                                 startRadians: startAngle.radians,
                                                                                 endRadians: endAngle.radians)))
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: .rectangle, fill: resolveFill(in: environment)))
+        .shape(ShapeNode(kind: .rectangle, fill: fill(in: environment)))
     }
 }
 
@@ -193,7 +196,8 @@ public struct Material: ShapeStyle, Hashable {
     public static let ultraThickMaterial = Material(depth: 0.19)
     public static let bar = Material(depth: 0.07)
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         let level = environment.colorScheme == .dark ? 0.11 + depth : 1 - depth
         return .color(Color(white: level).rgba)
     }
@@ -213,7 +217,8 @@ extension ShapeStyle where Self == Material {
 public struct BackgroundStyle: ShapeStyle, Hashable {
     public init() {}
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         .color(environment.colorScheme == .dark ? .black : .white)
     }
 }
@@ -226,7 +231,8 @@ extension ShapeStyle where Self == BackgroundStyle {
 public struct ForegroundStyle: ShapeStyle, Hashable {
     public init() {}
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(environment.foregroundColor) }
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(environment.foregroundColor) }
 }
 
 extension ShapeStyle where Self == ForegroundStyle {
@@ -237,7 +243,8 @@ extension ShapeStyle where Self == ForegroundStyle {
 public struct TintShapeStyle: ShapeStyle, Hashable {
     public init() {}
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(environment.tint ?? Color.blue.rgba) }
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill { .color(environment.tint ?? Color.blue.rgba) }
 }
 
 extension ShapeStyle where Self == TintShapeStyle {
@@ -249,14 +256,15 @@ public struct OpacityShapeStyle<Base: ShapeStyle>: ShapeStyle {
     let base: Base
     let opacity: Double
 
-    public func resolveFill(in environment: EnvironmentValues) -> ShapeNode.Fill {
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
+    package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {
         let factor = max(0, min(1, opacity))
         func fade(_ color: RGBA) -> RGBA {
             var copy = color
             copy.a = UInt8((Double(color.a) * factor).rounded())
             return copy
         }
-        switch base.resolveFill(in: environment) {
+        switch base.fill(in: environment) {
         case .color(let color): return .color(fade(color))
         case .gradient(var gradient):
             gradient.stops = gradient.stops.map { GradientStop(color: fade($0.color), location: $0.location) }

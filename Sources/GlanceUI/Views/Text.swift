@@ -83,7 +83,7 @@ public struct Text: View, PrimitiveView, Sendable {
                 weight: run.weight ?? environment.fontWeight ?? font.weight,
                 italic: run.italic ?? (font.isItalic || environment.italic),
                 family: font.family,
-                color: run.style?.resolveFill(in: environment).representativeColor ?? environment.foregroundColor,
+                color: run.style?.fill(in: environment).representativeColor ?? environment.foregroundColor,
                 tracking: run.tracking ?? environment.tracking
             )
         }
