@@ -20,7 +20,9 @@ struct DaemonOptions: ParsableArguments {
     /// daemon listens, 1 when the daemon refuses (with its one line).
     func send(_ request: ControlRequest) throws -> JSONValue {
         var directory: String?
-        if let config { directory = try ConfigLoader.load(path: config).stateDirectory }
+        // Only its state_dir: is wanted, so the sections other modules read (mqtt:'s
+        // password_env, trmnl:) are not: a client need not have the daemon's secrets.
+        if let config { directory = try ConfigLoader.load(path: config, sections: []).stateDirectory }
         let path = StateDirectory.socketPath(in: StateDirectory.resolve(configured: directory))
         let answer: ControlAnswer
         do throws(ControlClient.Failure) {

@@ -41,7 +41,7 @@ let pluginProtocolVersion = 7
 /// compiler said it speaks.
 func answer(to message: HostMessage, hostVersion: inout Int) -> String? {
     if let capability = message.getCapability {
-        hostVersion = capability.capability?.protocolVersion ?? 0
+        if let version = capability.capability?.protocolVersion { hostVersion = version }
         return #"{"getCapabilityResult":{"capability":{"protocolVersion":\#(pluginProtocolVersion)}}}"#
     }
     if message.expandFreestandingMacro != nil {
@@ -68,6 +68,7 @@ func readExactly(_ count: Int) -> [UInt8]? {
     while filled < count {
         let got = bytes.withUnsafeMutableBytes { read(0, $0.baseAddress! + filled, count - filled) }
         if got < 0 && errno == EINTR { continue }
+        if got < 0 { exit(1) }  // a broken pipe, not the end of the compiler's messages
         guard got > 0 else { return nil }
         filled += got
     }
@@ -87,6 +88,8 @@ func writeAll(_ bytes: [UInt8]) {
 var hostVersion = 0
 while let header = readExactly(8) {
     let length = header.reversed().reduce(0) { $0 << 8 | Int($1) }
+    // An empty message says the compiler is done, as swift-syntax's plugins take it.
+    if length == 0 { break }
     // A message is a few kilobytes of JSON; a length beyond 1 GiB is not one.
     guard length >= 0, length < 1 << 30, let payload = readExactly(length) else { exit(1) }
     guard let message = try? JSONDecoder().decode(HostMessage.self, from: Data(payload)),

@@ -142,6 +142,18 @@ import Testing
         }
     }
 
+    /// A client reads only the daemon's state_dir: from the config, so the daemon's secrets
+    /// (an MQTT password from an environment variable this user lacks) stop nothing.
+    @Test func aClientNeedsNotTheDaemonsSecrets() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let withSecret = "mqtt: {host: broker.lan, username: wall, password_env: GLANCE_TEST_NO_SUCH_SECRET}\n" + config
+        try withSecret.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try glance(["status"], in: directory)
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("glance: no daemon is listening on \(directory.path)/state/control.sock"), "\(result.stderr)")
+    }
+
     /// Garbage, a 10 MB line, a client that leaves mid-line and 100 clients at once: each
     /// gets its answer or is turned away, and the daemon keeps serving.
     @Test func misbehavingClientsLeaveTheDaemonServing() throws {

@@ -3,22 +3,22 @@ import GlanceYAML
 
 /// The fleet's sections of the configuration: `mqtt:` (`docs/mqtt.md`) and `trmnl:`
 /// (`docs/trmnl.md`), read by the fleet's own parsers once installed.
-package enum FleetConfig {
+public enum FleetConfig {
     /// The parsers to install before a config is read.
     package static let sections = [
         ConfigSectionParser(key: "mqtt") { section, file throws(ConfigError) in try MQTTConfig.parse(section, file: file) },
         ConfigSectionParser(key: "trmnl") { section, _ throws(ConfigError) in try TRMNLConfig.parse(section) },
     ]
 
-    /// Installs them.
-    package static func install() {
+    /// Installs them (a program that embeds the daemon calls this before it reads a config).
+    public static func install() {
         for parser in sections { ConfigSections.install(parser) }
     }
 }
 
 extension GlanceConfig {
     /// `mqtt:`: the broker to join (`nil`: none, or the fleet's parsers are not installed).
-    package var mqtt: MQTTConfig? { sections["mqtt"] as? MQTTConfig }
+    public var mqtt: MQTTConfig? { sections["mqtt"] as? MQTTConfig }
     /// `trmnl:`: TRMNL devices served as displays (`nil`: none).
-    package var trmnl: TRMNLConfig? { sections["trmnl"] as? TRMNLConfig }
+    public var trmnl: TRMNLConfig? { sections["trmnl"] as? TRMNLConfig }
 }
