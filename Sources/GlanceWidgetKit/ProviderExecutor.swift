@@ -19,6 +19,22 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     private var running = false
     /// No more work comes: the thread ends once the queue is empty.
     private var retired = false
+    /// What the thread says it is doing while it runs a job, should the process crash
+    /// (`CrashNotes`): the slot and phase it works for; changed by `noteChanges`.
+    private var note: CrashNotes.Note?
+    private var noteChanges = 0
+
+    /// The note the thread takes up before its next job: which slot's provider (or
+    /// intent) it runs, so that a crash on it is blamed on that slot.
+    package var crashNote: CrashNotes.Note? {
+        get { condition.withLock { note } }
+        set {
+            condition.withLock {
+                note = newValue
+                noteChanges += 1
+            }
+        }
+    }
 
     /// A separate executor with its own thread (intents run on one, so that an intent
     /// that blocks its thread cannot hold up providers).
@@ -49,6 +65,9 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     }
 
     private func runJobs() {
+        CrashNotes.prepareThread()
+        // The note this thread holds: taken up again only when it changed.
+        var noteTaken = -1
         while true {
             condition.lock()
             running = false
@@ -56,13 +75,20 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
                 if retired {
                     started = false
                     condition.unlock()
+                    CrashNotes.releaseThread()
                     return
                 }
                 condition.wait()
             }
             let job = jobs.removeFirst()
             running = true
+            let noteChanged = noteTaken != noteChanges
+            let note = self.note
+            noteTaken = noteChanges
             condition.unlock()
+            if noteChanged {
+                if let note { CrashNotes.set(note) } else { CrashNotes.clear() }
+            }
             job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }

@@ -4,6 +4,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+// Crash notes and the hang guard (CGlanceCrash.c).
+#include "CGlanceCrash.h"
+
 // Thin wrappers so Swift sees plain functions instead of macros and variadic calls.
 // Each returns what the syscall returns (-1 with errno set on failure).
 
