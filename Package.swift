@@ -149,7 +149,7 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),

@@ -49,9 +49,10 @@ struct DaemonOptions: ParsableArguments {
 
 struct ReloadCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "reload", abstract: "Ask the running daemon to reload every slot, or the slots of one widget kind, now.")
+        commandName: "reload", abstract: "Ask the running daemon to reload every slot, the slots of one widget kind, or one slot, now.",
+        discussion: "Naming a quarantined slot (or its kind) lets it out: its widget runs again. Reloading every slot leaves quarantined ones alone.")
 
-    @Argument(help: "A widget kind (countdown); none: every slot.") var kind: String?
+    @Argument(help: "A widget kind (countdown) or a slot's name; none: every slot.") var kind: String?
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
@@ -110,6 +111,7 @@ struct StatusCommand: ParsableCommand {
         for slot in answer["slots"]?.array ?? [] {
             let shows = (slot["shows"]?.array ?? []).compactMap(\.string).joined(separator: " · ")
             print("  \(slot["name"]?.string ?? "?") (\(slot["kind"]?.string ?? "?"), \(slot["family"]?.string ?? "?")): \(shows)")
+            if let problem = slot["problem"]?.string { print("    \(problem)") }
             if let next = slot["next_wake"]?.string {
                 print("    next wake \(next): \(slot["next_reason"]?.string ?? "")")
             } else {

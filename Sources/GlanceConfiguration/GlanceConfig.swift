@@ -21,6 +21,9 @@ public struct GlanceConfig: Sendable {
     public var providerTimeout: TimeInterval
     /// How long an intent's `perform()` may take before it counts as failed, in seconds.
     public var intentTimeout: TimeInterval = 10
+    /// How long a widget's placeholder or view may keep the daemon's thread before the
+    /// daemon stops and quarantines that slot at its next start, in seconds.
+    public var drawTimeout: TimeInterval = 120
     /// Where the control socket, `glance set` overrides and other state live
     /// (`state_dir:`; `nil`: the default, see `StateDirectory`).
     public var stateDirectory: String?

@@ -75,6 +75,19 @@ package struct RunCommand: ParsableCommand {
         StateDirectory.adopt(stateDirectory)
         let overrides = ParameterOverrides(directory: stateDirectory)
         configuration = overrides.applied(to: configuration, registry: WidgetCatalog.registry, log: { Self.say($0) })
+        // What an earlier run that crashed left: the slot it was in is quarantined (an
+        // error card, its widget not run) until a person lets it out. Then this run's own
+        // record is set up before any widget code runs.
+        let quarantine = Quarantine(stateDirectory: stateDirectory, log: { Self.say($0) })
+        quarantine.admit(CrashRecorder.collect(stateDirectory: stateDirectory), slots: configuration.slots, at: Date())
+        do {
+            try CrashRecorder.arm(stateDirectory: stateDirectory)
+            // Placeholders and views run on this thread; nothing else bounds them.
+            try HangGuard.install()
+        } catch {
+            Self.say("crash records: \(error); a widget that crashes or hangs the display is not quarantined")
+        }
+        defer { CrashRecorder.removeOwnFiles() }
         let display: OpenedDisplay
         do {
             display = try OutputFactory.open(&configuration)
@@ -88,7 +101,7 @@ package struct RunCommand: ParsableCommand {
         defer { withExtendedLifetime(inputs) {} }
         do {
             presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale)
-            current.host = try makeHost(configuration, presenter: presenter, clock: clock, display: display)
+            current.host = try makeHost(configuration, presenter: presenter, clock: clock, display: display, quarantine: quarantine)
             if let wires = display.wires {
                 let keys = GPIOKeys(keys: wires.keyLines)
                 try keys.attach(to: clock, input: { current.host.inbox.send($0) }, log: { Self.say($0) })
@@ -184,7 +197,7 @@ package struct RunCommand: ParsableCommand {
             if case .displayFailed(let message)? = stop { throw RuntimeError(message: "the display failed: \(message)") }
             if stop == .terminated { break }
             if stop == .reloadRequested {
-                reload(into: current, running: &configuration, presenter: presenter, clock: clock, display: display)
+                reload(into: current, running: &configuration, presenter: presenter, clock: clock, display: display, quarantine: quarantine)
                 current.host.onKeyPress = { key, long in for frontEnd in frontEnds { frontEnd.keyPressed(key, long: long) } }
                 for frontEnd in frontEnds { frontEnd.hostChanged() }
             }
@@ -195,10 +208,10 @@ package struct RunCommand: ParsableCommand {
 
     /// A host for `configuration` drawing through `presenter`, its messages to stderr.
     private func makeHost(_ configuration: GlanceConfig, presenter: FramePresenter, clock: LinuxEventClock,
-                          display: OpenedDisplay) throws(ConfigError) -> WidgetHost {
+                          display: OpenedDisplay, quarantine: Quarantine) throws(ConfigError) -> WidgetHost {
         let host = try WidgetHost(config: configuration, registry: WidgetCatalog.registry, clock: clock, presenter: presenter,
                                   entryStore: EntryStore(stateDirectory: StateDirectory.resolve(configured: configuration.stateDirectory)),
-                                  log: { message in Self.say(message) })
+                                  quarantine: quarantine, log: { message in Self.say(message) })
         host.showsOneFrame = once
         host.onRefresh = { plan in Self.say("\(display.name): \(plan.refresh.rawValue) refresh of \(plan.window) (panel pixels)") }
         let zone = configuration.timeZone
@@ -211,7 +224,7 @@ package struct RunCommand: ParsableCommand {
     /// SIGHUP: the file is read again and, if it is valid and its display is the same,
     /// shown from now on; otherwise the display keeps running on what it had.
     private func reload(into current: CurrentHost, running configuration: inout GlanceConfig, presenter: FramePresenter,
-                        clock: LinuxEventClock, display: OpenedDisplay) {
+                        clock: LinuxEventClock, display: OpenedDisplay, quarantine: Quarantine) {
         guard let path = config else {
             Self.say("SIGHUP: the built-in configuration has no file to read again; pass --config FILE")
             return
@@ -227,7 +240,7 @@ package struct RunCommand: ParsableCommand {
                 Self.say("SIGHUP: \(path): the display: section changed; restart glance to use it (the display keeps its configuration until then)")
                 return
             }
-            let host = try makeHost(fresh, presenter: presenter, clock: clock, display: display)
+            let host = try makeHost(fresh, presenter: presenter, clock: clock, display: display, quarantine: quarantine)
             current.host = host
             configuration = fresh
             Self.say("SIGHUP: read \(path) again")

@@ -26,6 +26,8 @@ import GlanceConfiguration
          "wall.yaml:1:17: display.size: expected a size like 800x480, found 'big'"),
         ("minimum_reload_interval: soon\nslots:\n  - {kind: weekday, family: systemSmall}\n",
          "wall.yaml:1:26: minimum_reload_interval: expected a number from 1.0 to 86400.0, found 'soon'"),
+        ("draw_timeout: 0\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:15: draw_timeout: expected a number from 0.01 to 3600.0, found '0'"),
         // Unknown keys, kinds, families, zones.
         ("slot:\n  - {kind: weekday, family: systemSmall}\n",
          "wall.yaml:1:1: slot: unknown key 'slot'; expected one of timezone, locale, display, slots, keys, minimum_reload_interval, provider_timeout, images, named_colors"),

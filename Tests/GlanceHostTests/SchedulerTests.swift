@@ -119,7 +119,7 @@ func probeConfig(_ params: String, extra: String = "", kind: String = "probe", t
     }
 
     /// A provider that blocks its thread for good: the other slot reloads at every one of
-    /// its boundaries, the stuck slot shows its placeholder, the log names it, and no more
+    /// its boundaries, the stuck slot says it does not answer, the log names it, and no more
     /// than two threads are ever left blocked in it.
     @Test func aProviderThatBlocksItsThreadHoldsUpNoOtherSlot() async throws {
         defer { StuckGate.shared.release() }
@@ -134,9 +134,10 @@ func probeConfig(_ params: String, extra: String = "", kind: String = "probe", t
         await harness.run(for: 3 * 3600, from: t0)
         #expect(harness.wakes("p", since: t0).map(\.0) == stride(from: 0.0, through: 3 * 3600, by: 900).map { $0 })
         #expect(harness.text(of: "p") == ["\(t0.timeIntervalSince1970 + 3 * 3600)#0"])
-        // The placeholder: the provider never gave an entry.
-        #expect(harness.text(of: "stuck") == ["\(Date.distantPast.timeIntervalSince1970)#-1"])
-        #expect(harness.log.first == "slot stuck (stuck): no timeline within 0.1 s; showing its placeholder, retrying in 120 s")
+        // The provider never gave an entry: the slot says it does not answer (not a
+        // placeholder that looks like data on its way).
+        #expect(harness.text(of: "stuck").prefix(2) == ["stuck is not answering", "no answer within 0.1 s while getting its timeline"])
+        #expect(harness.log.first == "slot stuck (stuck): no timeline within 0.1 s; the slot says it does not answer, retrying in 120 s")
         #expect(harness.log.contains { $0.hasPrefix("slot stuck (stuck): its provider still blocks 2 threads from earlier calls") })
         #expect(harness.log.allSatisfy { $0.hasPrefix("slot stuck (stuck):") })
         // Two calls blocked threads; the retries after them did not make more.

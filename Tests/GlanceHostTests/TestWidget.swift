@@ -222,17 +222,21 @@ final class HostHarness {
     /// - Parameters:
     ///   - stateDirectory: where the host keeps last good entries (none: not kept).
     ///   - backgroundFetches: providers answer while the host waits (as on a real clock).
-    init(_ yaml: String, start: Date, blocking: Bool = false, stateDirectory: String? = nil, backgroundFetches: Bool = false) throws {
+    ///   - quarantine: slots kept out (none: no slot is).
+    ///   - widgets: more widget types for the registry.
+    init(_ yaml: String, start: Date, blocking: Bool = false, stateDirectory: String? = nil, backgroundFetches: Bool = false,
+         quarantine: Quarantine? = nil, widgets: [any Widget.Type] = []) throws {
         config = try ConfigLoader.parse(yaml, file: "test.yaml")
         clock = SimulatedClock(start: start, blocking: blocking, backgroundFetches: backgroundFetches)
         host = try WidgetHost(
             config: config,
             registry: WidgetRegistry(BuiltinWidgets.all + [ProbeWidget.self, BriefSilenceWidget.self, LastingSilenceWidget.self,
                                                            RendezvousWidget.self, PartnerWidget.self, StuckWidget.self,
-                                                           FlakyWidget.self, GatedWidget.self]),
+                                                           FlakyWidget.self, GatedWidget.self] + widgets),
             clock: clock,
             center: center,
             entryStore: stateDirectory.map { EntryStore(stateDirectory: $0) },
+            quarantine: quarantine,
             log: { [logged] line in logged.append(line) }
         )
         host.onWake = { [unowned self] record in lock.withLock { storedRecords.append(record) } }

@@ -168,20 +168,56 @@ public struct ParameterOverrides {
 }
 
 extension WidgetHost {
-    /// `glance reload [KIND]`: at once (a person asking), or as `WidgetCenter` does when
-    /// `throttled` (widget code in another process).
-    package func controlReload(kind: String?, throttled: Bool) throws(ControlFailure) -> String {
-        if let kind, !slots.contains(where: { $0.kind == kind }) {
-            throw ControlFailure("no slot shows a widget of kind \(jsonString(kind)); the kinds shown are \(Set(slots.map(\.kind)).sorted().joined(separator: ", "))")
-        }
+    /// `glance reload [NAME]`: every slot, or the slots showing widget kind NAME and the
+    /// slot named NAME, at once (a person asking: a quarantined slot named so tries again),
+    /// or as `WidgetCenter` does when `throttled` (widget code in another process: kinds only,
+    /// and never out of quarantine).
+    package func controlReload(kind name: String?, throttled: Bool) throws(ControlFailure) -> String {
         if throttled {
-            if let kind { center.reloadTimelines(ofKind: kind) } else { center.reloadAllTimelines() }
-            return "reload of \(kind ?? "every slot") asked for (at most once per \(Int(config.minimumReloadInterval)) s)"
+            if let name, !slots.contains(where: { $0.kind == name }) {
+                throw ControlFailure("no slot shows a widget of kind \(jsonString(name)); the kinds shown are \(Set(slots.map(\.kind)).sorted().joined(separator: ", "))")
+            }
+            if let name { center.reloadTimelines(ofKind: name) } else { center.reloadAllTimelines() }
+            return "reload of \(name ?? "every slot") asked for (at most once per \(Int(config.minimumReloadInterval)) s)"
+        }
+        let chosen = slots.filter { name == nil || $0.kind == name || $0.name == name }
+        if let name, chosen.isEmpty {
+            throw ControlFailure("no slot shows a widget of kind \(jsonString(name)) or is named so; the kinds shown are "
+                                 + "\(Set(slots.map(\.kind)).sorted().joined(separator: ", ")), the slots \(slots.map(\.name).joined(separator: ", "))")
         }
         let now = clock.now()
-        for slot in slots where kind == nil || slot.kind == kind { slot.requestedReload = (.reload, now) }
+        var released: [String] = []
+        var leftOut: [String] = []
+        for slot in chosen {
+            if slot.isQuarantined {
+                // Only a person naming the slot or its kind lets it out; "every slot" does not.
+                guard name != nil else {
+                    leftOut.append(slot.name)
+                    continue
+                }
+                release(slot, why: "glance reload")
+                released.append(slot.name)
+            }
+            slot.requestedReload = (.reload, now)
+        }
         clock.interrupt()
-        return "reloading \(kind.map { "the \($0) slots" } ?? "every slot")"
+        let what = name.map { name in chosen.count == 1 && chosen[0].name == name ? "slot \(name)" : "the \(name) slots" } ?? "every slot"
+        var message = "reloading \(what)"
+        if !released.isEmpty { message += "; \(released.joined(separator: ", ")) out of quarantine, trying again" }
+        if !leftOut.isEmpty {
+            message += "; \(leftOut.joined(separator: ", ")) stay\(leftOut.count == 1 ? "s" : "") quarantined (glance reload \(leftOut[0]) tries it again)"
+        }
+        return message
+    }
+
+    /// Lets a quarantined slot's widget run again (a person asked): its card goes at the
+    /// next frame.
+    func release(_ slot: SlotState, why: String) {
+        guard case .quarantined(let record) = slot.problem else { return }
+        slot.problem = nil
+        slot.showsCard = false
+        quarantine?.release(slot: slot.name)
+        log("slot \(slot.name) (\(slot.kind)): out of quarantine (\(why)); it \(record.hungAfter == nil ? "crashed" : "hung") the daemon while \(record.phase.doing) before, trying again")
     }
 
     /// `glance press KEY`: as if the key were pressed.
@@ -208,6 +244,8 @@ extension WidgetHost {
             let message = SlotFactory.parameterError(error, slot: config).message
             throw ControlFailure("\(name).\(param): \(message)")
         }
+        // Configured anew: a quarantined slot tries again.
+        release(slot, why: "glance set \(name).\(param)")
         slot.config = config
         slot.timeline = nil
         // Data from the old parameters is no one's last good entry, and an answer still
@@ -246,6 +284,17 @@ extension WidgetHost {
             if let next {
                 fields.append("\"next_wake\": \(jsonString(iso8601String(next.at, in: zone)))")
                 fields.append("\"next_reason\": \(jsonString(next.why))")
+            }
+            if case .quarantined(let record) = slot.problem {
+                var quarantined = ["\"phase\": \(jsonString(record.phase.rawValue))", "\"what\": \(jsonString(record.what))",
+                                   "\"since\": \(jsonString(record.at))", "\"signal\": \(record.signal)"]
+                if let site = record.site { quarantined.append("\"site\": \(jsonString("\(site.path):\(site.line)"))") }
+                if let hung = record.hungAfter { quarantined.append("\"hung_after\": \(hung)") }
+                if let backtrace = record.backtrace { quarantined.append("\"backtrace\": \(jsonString(backtrace))") }
+                fields.append("\"quarantined\": {" + quarantined.joined(separator: ", ") + "}")
+            }
+            if let problem = slot.problem ?? (slot.drawsNothing ? .drewNothing : nil) {
+                fields.append("\"problem\": \(jsonString(problem.summary(slot: slot.name)))")
             }
             return "{" + fields.joined(separator: ", ") + "}"
         }

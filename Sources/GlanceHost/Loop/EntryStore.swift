@@ -35,7 +35,7 @@ public struct EntryStore: Sendable {
 
     static func identity(of slot: SlotConfig, entryType: String) -> Identity {
         Identity(format: format, version: version, kind: slot.kind, entryType: entryType,
-                 parameters: hexHash(slot.params.map { "\($0.name)=\($0.text)" }.joined(separator: "\n")))
+                 parameters: SlotActivity.parameterHash(of: slot))
     }
 
     /// The file for the slot named `name`: its name with anything but ASCII letters,
@@ -97,7 +97,7 @@ public struct EntryStore: Sendable {
 }
 
 /// FNV-1a, 64 bits, in hex: a stable name for a text (not a secret).
-private func hexHash(_ text: String) -> String {
+func hexHash(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 {
         hash ^= UInt64(byte)

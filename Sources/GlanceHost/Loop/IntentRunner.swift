@@ -22,6 +22,8 @@ final class IntentRunner {
     func perform(_ control: ControlNode, of slot: SlotState, at now: Date) {
         let action = control.action
         let box = DeliveryBox<Result<Void, any Error>>()
+        // A crash on the intent's thread is this slot's.
+        executor.crashNote = slot.notes[.intent]
         Task(executorPreference: executor) {
             do {
                 try await action.perform()

@@ -4,11 +4,14 @@ import FoundationEssentials
 import GlanceUI
 import GlanceWidgetKit
 import GlanceConfiguration
+import GlanceSystem
 
 /// One slot while the host runs: its widget instance, its timeline, and what it shows.
 final class SlotState {
     /// The slot as configured; `glance set` changes its parameters.
-    var config: SlotConfig
+    var config: SlotConfig {
+        didSet { makeNotes() }
+    }
     let family: WidgetFamily
     let rect: PixelRect
     /// The running widget; `glance set` replaces it with one configured anew.
@@ -55,6 +58,21 @@ final class SlotState {
     /// Said that the provider is stuck (once, until it answers again).
     var saidStuck = false
 
+    /// Why the slot shows an error card instead of its widget: quarantined, or not
+    /// answering with nothing good to show (nil: it shows its widget).
+    var problem: SlotProblem?
+    var isQuarantined: Bool {
+        if case .quarantined = problem { return true }
+        return false
+    }
+    /// What it shows is the host's error card, not its widget's view.
+    var showsCard = false
+    /// Its view for the shown entry draws nothing (said once, until it draws again).
+    var drawsNothing = false
+    /// What the threads working for this slot note for a crash, per phase: formatted once
+    /// per configuration.
+    private(set) var notes: [SlotActivity.Phase: CrashNotes.Note] = [:]
+
     /// After a time-out: if the call still blocks the executor's thread, the next call
     /// gets a new one.
     func abandonBlockedExecutor() {
@@ -62,6 +80,15 @@ final class SlotState {
         executor.retire()
         stuckExecutors.append(executor)
         executor = ProviderExecutor()
+        executor.crashNote = fetchNote
+    }
+
+    /// The note of the provider's thread: the timeline, or the snapshot of a preview slot.
+    private var fetchNote: CrashNotes.Note? { notes[config.preview ? .snapshot : .timeline] }
+
+    private func makeNotes() {
+        notes = Dictionary(uniqueKeysWithValues: SlotActivity.Phase.allCases.map { ($0, SlotActivity(slot: config, phase: $0).note) })
+        executor.crashNote = fetchNote
     }
 
     /// Whether earlier calls still block too many threads to make another (forgetting
@@ -79,6 +106,7 @@ final class SlotState {
         self.family = family
         self.rect = rect
         self.source = source
+        makeNotes()
     }
 
     var name: String { config.name }
@@ -86,6 +114,8 @@ final class SlotState {
 
     /// The next instant this slot needs the host, after `now`.
     func nextInstant(after now: Date, minimumReloadInterval: TimeInterval) -> Date? {
+        // Its widget's code is not run: nothing to wake for.
+        if isQuarantined { return nil }
         var candidates: [Date] = []
         // While a fetch runs, its deadline stands for every reload and retry.
         if let pending { candidates.append(pending.deadline) }
@@ -105,6 +135,7 @@ final class SlotState {
 
     /// The next instant this slot needs the host after `now`, and why (for `glance status`).
     func nextWake(after now: Date, minimumReloadInterval: TimeInterval) -> (at: Date, why: String)? {
+        if isQuarantined { return nil }
         var candidates: [(Date, String)] = []
         if let pending { candidates.append((pending.deadline, "fetch (waiting for the provider's answer)")) }
         if pending == nil, let retryAt { candidates.append((retryAt, "retry (the last fetch failed)")) }
@@ -120,6 +151,7 @@ final class SlotState {
 
     /// Why the slot needs work at `now`, or `nil` when it does not.
     func dueReason(at now: Date, minimumReloadInterval: TimeInterval) -> WakeReason? {
+        if isQuarantined { return nil }
         if pending == nil, let requestedReload, requestedReload.notBefore <= now { return requestedReload.reason }
         if pending == nil, let retryAt, retryAt <= now { return .retry }
         guard let timeline else { return nil }

@@ -41,6 +41,8 @@ public final class WidgetHost {
     public private(set) var lastRefresh: (at: Date, plan: RefreshPlan)?
     /// Keeps every slot's last good entry across restarts.
     private let entries: EntryKeeper
+    /// Slots whose widget crashed or hung the daemon (nil: none are kept out).
+    let quarantine: Quarantine?
     /// The last intent run: its slot, title, and the error if it failed.
     public var lastIntent: (slot: String, title: String, error: String?)? { intents.last }
     /// The display's last failure, said once until the display works again.
@@ -76,10 +78,12 @@ public final class WidgetHost {
         presenter: FramePresenter? = nil,
         center: WidgetCenter = .shared,
         entryStore: EntryStore? = nil,
+        quarantine: Quarantine? = nil,
         log: @escaping (String) -> Void = { _ in }
     ) throws(ConfigError) {
         self.config = config
         entries = EntryKeeper(store: entryStore, log: log)
+        self.quarantine = quarantine
         self.clock = clock
         let presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
         self.presenter = presenter
@@ -93,7 +97,18 @@ public final class WidgetHost {
                               message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height); set size: \(size.width)x\(size.height) (or remove it where the device gives its size)")
         }
         slots = try SlotFactory.makeSlots(config: config, registry: registry)
-        entries.loadStored(into: slots)
+        if let quarantine {
+            // A slot configured otherwise than when it crashed tries again.
+            quarantine.keepOnly(slots.map(\.config))
+            for slot in slots {
+                guard let record = quarantine.record(for: slot.config) else { continue }
+                slot.problem = .quarantined(record)
+                log("slot \(slot.name) (\(slot.kind)): \(slot.problem!.summary(slot: slot.name))"
+                    + (record.backtrace.map { "; backtrace: \($0)" } ?? ""))
+            }
+        }
+        // A kept entry is decoded by the widget's code: not for a quarantined slot.
+        entries.loadStored(into: slots.filter { !$0.isQuarantined })
     }
 
     /// Checks `config` against `registry` as `init` does, before any device is opened,
@@ -215,6 +230,12 @@ public final class WidgetHost {
         }
         var fetching: [(SlotState, WakeReason)] = []
         for slot in slots where slot.pending == nil && reasons[ObjectIdentifier(slot)] == nil {
+            // A quarantined slot is drawn (its card) at start and when it is put there; its
+            // widget is never asked.
+            if slot.isQuarantined {
+                if !slot.showsCard || slot.shownContent == nil { reasons[ObjectIdentifier(slot)] = forced ?? .entry }
+                continue
+            }
             guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval) else {
                 continue
             }
@@ -255,13 +276,7 @@ public final class WidgetHost {
         let current = max(now, clock.now())
         var changed: [SlotState] = []
         for (slot, _) in woken {
-            let index = slot.timeline?.entryIndex(at: current)
-            let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry
-                ?? slot.source.placeholder(in: providerContext(for: slot, at: now))
-            slot.shownEntryIndex = index
-            slot.shownEntry = entry
-            if index != nil, !slot.timelineIsFallback { entries.keep(entry, of: slot) }
-            let content = SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins, in: environment(for: slot, at: now))
+            let content = slotContent(slot, at: now, current: current)
             // An unchanged tree draws the same pixels: nothing to compose.
             guard content != slot.shownContent else { continue }
             slot.shownContent = content
@@ -269,7 +284,12 @@ public final class WidgetHost {
         }
         let shown = presenter.present(changed.map { slot in
             (slots.firstIndex { $0 === slot } ?? 0, slot.rect, slot.shownContent ?? .empty)
-        }, at: now)
+        }, at: now) { index, draw in
+            // Drawing a widget's view runs its code too (shapes' paths, geometry readers);
+            // the host's own card does not.
+            let slot = slots[index]
+            if slot.showsCard { draw() } else { during(.drawing, of: slot, draw) }
+        }
         if let failure = shown.failure {
             // The same failure again (a disk that stays full) is said once, not at every retry.
             let said = "\(failure.error)"
@@ -297,6 +317,56 @@ public final class WidgetHost {
             let refresh: RefreshMode = shown.mode == .full ? .full : (changed.contains { $0 === slot } ? shown.mode : .none)
             onWake?(WakeRecord(at: now, slot: slot.name, kind: slot.kind, reason: reason, refresh: refresh))
         }
+    }
+
+    /// What `slot` shows now: its widget's view for the current entry (or its
+    /// placeholder), or an error card when it is quarantined, does not answer, or its view
+    /// draws nothing.
+    private func slotContent(_ slot: SlotState, at now: Date, current: Date) -> ViewNode {
+        if let problem = slot.problem, slot.isQuarantined || slot.timeline == nil && slot.lastGoodEntry == nil {
+            return card(problem, for: slot, at: now)
+        }
+        let index = slot.timeline?.entryIndex(at: current)
+        let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry
+            ?? during(.placeholder, of: slot) { slot.source.placeholder(in: providerContext(for: slot, at: now)) }
+        slot.shownEntryIndex = index
+        slot.shownEntry = entry
+        // Encoding the entry is the widget's code too; writing it is not the hang guard's.
+        if index != nil, !slot.timelineIsFallback { during(.drawing, of: slot, guarded: false) { entries.keep(entry, of: slot) } }
+        let content = during(.drawing, of: slot) {
+            SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins, in: environment(for: slot, at: now))
+        }
+        guard content.drawsNothing else {
+            if slot.drawsNothing { log("slot \(slot.name) (\(slot.kind)): its view draws something again") }
+            slot.drawsNothing = false
+            slot.showsCard = false
+            return content
+        }
+        if !slot.drawsNothing {
+            log("slot \(slot.name) (\(slot.kind)): its view for the entry of \(iso8601String(entry.date, in: config.timeZone)) draws nothing (an empty view); the slot says so until it draws something")
+        }
+        slot.drawsNothing = true
+        return card(.drewNothing, for: slot, at: now)
+    }
+
+    /// The host's card for `problem` in the slot.
+    private func card(_ problem: SlotProblem, for slot: SlotState, at now: Date) -> ViewNode {
+        slot.showsCard = true
+        return SlotFactory.content(ErrorCard.view(for: problem, slot: slot.name, kind: slot.kind), margins: EdgeInsets(),
+                                   in: environment(for: slot, at: now))
+    }
+
+    /// Runs `body` (widget code on the host's thread) with the thread's crash note saying
+    /// which slot and phase it is, and, when `guarded`, under the hang guard
+    /// (`draw_timeout`, where the daemon installed one).
+    private func during<Value>(_ phase: SlotActivity.Phase, of slot: SlotState, guarded: Bool = true, _ body: () -> Value) -> Value {
+        if let note = slot.notes[phase] { CrashNotes.set(note) }
+        if guarded { HangGuard.arm(seconds: config.drawTimeout) }
+        defer {
+            if guarded { HangGuard.disarm() }
+            CrashNotes.clear()
+        }
+        return body()
     }
 
     /// Whether a provider's answer is still awaited (a fetch going on while the host sleeps).
@@ -364,6 +434,8 @@ public final class WidgetHost {
     /// the slot, and a retry is scheduled.
     private func finishFetch(_ slot: SlotState, _ call: PendingProviderCall<AnyTimeline>?, by deadline: Date, at now: Date) {
         let failure: String
+        // It did not answer (in time, or its thread is still blocked from before).
+        var timedOut = call == nil
         if let call {
             do {
                 let timeline = try call.answer(by: deadline, timeout: config.providerTimeout)
@@ -373,6 +445,7 @@ public final class WidgetHost {
                     slot.retryAt = nil
                     slot.timeline = LoadedTimeline(timeline, loadedAt: now)
                     slot.shownEntryIndex = nil
+                    if !slot.isQuarantined { slot.problem = nil }
                     if slot.saidStuck { log("slot \(slot.name) (\(slot.kind)): its provider answers again") }
                     slot.saidStuck = false
                     return
@@ -386,7 +459,10 @@ public final class WidgetHost {
                 failure = reason.isEmpty ? "its provider's fetch failed" : reason
             } catch {
                 // A time-out that left the provider blocking its thread: the next call gets another.
-                if case .timedOut = error { slot.abandonBlockedExecutor() }
+                if case .timedOut = error {
+                    slot.abandonBlockedExecutor()
+                    timedOut = true
+                }
                 // A parameter that cannot be resolved fails this slot too.
                 failure = "\(error)"
             }
@@ -395,6 +471,12 @@ public final class WidgetHost {
         }
         let delay = slot.backoff.failed()
         slot.retryAt = now.addingTimeInterval(delay)
+        // No answer and nothing good to show: the slot says so instead of a placeholder
+        // that looks like data on its way.
+        if timedOut, !slot.isQuarantined {
+            slot.problem = .notAnswering(phase: slot.config.preview ? .snapshot : .timeline, seconds: config.providerTimeout,
+                                         retryAt: now.addingTimeInterval(delay))
+        }
         // A provider that stays stuck is said once, not at every retry.
         if call == nil {
             guard !slot.saidStuck else { return }
@@ -402,6 +484,7 @@ public final class WidgetHost {
         }
         let shown = slot.lastGoodEntry != nil ? "keeping the last good entry"
             : slot.timelineIsFallback ? "showing what its provider gave meanwhile"
+            : slot.timeline == nil && timedOut && !slot.isQuarantined ? "the slot says it does not answer"
             : slot.timeline == nil && slot.shownEntry == nil ? "showing its placeholder" : "keeping the last one"
         log("slot \(slot.name) (\(slot.kind)): \(failure); \(shown), retrying in \(Int(delay)) s")
     }

@@ -89,8 +89,10 @@ public final class FramePresenter {
 
     /// Draws each changed slot and shows the picture. Returns what the display did
     /// (`plan` nil: nothing was sent) and, when it failed, the error and the wait
-    /// before the next attempt (nil when trying again cannot help).
-    func present(_ changed: [(slot: Int, rect: PixelRect, content: ViewNode)], at now: Date)
+    /// before the next attempt (nil when trying again cannot help). Each slot is drawn
+    /// inside `drawing(slot, draw)` (the host notes whose code runs).
+    func present(_ changed: [(slot: Int, rect: PixelRect, content: ViewNode)], at now: Date,
+                 drawing: (_ slot: Int, _ draw: () -> Void) -> Void = { $1() })
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
         guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
             guard case .simulating(var planner) = target else { return (nil, .none, nil) }
@@ -107,7 +109,7 @@ public final class FramePresenter {
         for (index, rect, content) in changed where rect.width > 0 && rect.height > 0 {
             // Straight into the frame; regions in frame pixels, cut to the slot (a control
             // drawn past its slot's edge is not there).
-            controlRegions[index] = renderer.render(content, into: &picture, slot: rect)
+            drawing(index) { controlRegions[index] = renderer.render(content, into: &picture, slot: rect) }
         }
         canvas = picture
         if let (rect, content) = overlay, rect.width > 0, rect.height > 0, var banner = try? Canvas(width: rect.width, height: rect.height) {
