@@ -136,6 +136,9 @@ let package = Package(
         // app's side as a command that writes it and calls WidgetCenter.
         .executableTarget(name: "DDayWidget", dependencies: ["Glance"], path: "Examples/DDay/Widget"),
         .executableTarget(name: "dday-set", dependencies: ["Glance"], path: "Examples/DDay/Companion"),
+        // A widget that crashes, hangs or draws nothing on purpose, and a ticker beside it:
+        // the daemon's quarantine tests run it as `run --config`.
+        .executableTarget(name: "trap-widget", dependencies: ["Glance"], path: "Tests/TrapWidget"),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
         // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
@@ -152,7 +155,7 @@ let package = Package(
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML"]),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "trap-widget", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )
