@@ -7,6 +7,7 @@ import GlanceWidgetKit
 import GlanceWidgets
 import Glibc
 import GlanceRunner
+import GlanceSystem
 import GlanceConfiguration
 
 /// What a display costs the board outside the frame loop: how soon `glance run --once`
@@ -25,7 +26,8 @@ struct RefreshBench: ParsableCommand {
         /proc/PID/status. stop: the wall time from SIGTERM to that daemon's exit. midnight: in this process, the demo on the file backend on a \
         simulated clock goes through --days midnights (the first warms the caches); each \
         midnight's wake (providers, views, drawing, quantising, the diff, frame.png, \
-        frame.raw and the log written) is timed in CPU time of the whole process. Last \
+        frame.raw and the log written; the hang guard armed around each slot's widget \
+        code, as in glance run) is timed in CPU time of the whole process. Last \
         line: start_ms=S private_dirty_kib=P rss_anon_kib=A peak_rss_kib=K midnight_cpu_ms=C stop_ms=T
         """
     )
@@ -97,6 +99,8 @@ struct RefreshBench: ParsableCommand {
     /// CPU milliseconds of each midnight's wake of the demo, after the first.
     static func midnights(days: Int, directory: String, fonts: FontLibrary) throws -> [Double] {
         WidgetCenter.shared.setWakeHandler {}
+        // As glance run has it: placeholders and views under the hang guard.
+        try? HangGuard.install()
         var config = try ConfigLoader.parse("timezone: UTC\n" + DemoConfig.yaml(outputDirectory: directory), file: "built-in demo")
         let opened = try OutputFactory.open(&config)
         // Noon, so that the first wake (the start) is not a midnight.

@@ -50,6 +50,15 @@ struct CountedWidget: Widget {
     }
 }
 
+/// Silent for the first 100 s from t0, then answering.
+struct LateWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "late", provider: SilentProvider(silentFrom: t0, silentUntil: t0.addingTimeInterval(100))) { entry in
+            Text("late \(entry.index)")
+        }
+    }
+}
+
 /// A widget whose view is empty.
 struct BlankWidget: Widget {
     var body: some WidgetConfiguration {
@@ -339,6 +348,22 @@ extension StuckWidget.Provider {
         #expect(harness.text(of: "blank") == ["blank drew nothing", "its view for this entry is empty", "the widget's body shows no text, shape or image"])
         #expect(harness.log == ["slot blank (blank): its view for the entry of 2026-06-01T10:00:00+00:00 draws nothing (an empty view); the slot says so until it draws something"])
         #expect(harness.wakes("p", since: t0).count == 5)
+    }
+
+    /// A provider that does not answer, with nothing good to show: the slot says so (not
+    /// a placeholder) until it answers.
+    @Test func aSlotWhoseProviderDoesNotAnswerSaysSo() async throws {
+        let harness = try HostHarness("""
+            timezone: UTC
+            provider_timeout: 0.1
+            slots:
+              - {name: late, kind: late, family: systemSmall}
+            """, start: t0, widgets: [LateWidget.self])
+        await harness.run(for: 60, from: t0)
+        #expect(harness.text(of: "late").prefix(2) == ["late is not answering", "no answer within 0.1 s while getting its timeline"])
+        #expect(harness.text(of: "late").last?.hasPrefix("trying again at ") == true)
+        await harness.run(for: 200, from: t0)
+        #expect(harness.text(of: "late") == ["late 0"])
     }
 
     /// What counts as drawing nothing.

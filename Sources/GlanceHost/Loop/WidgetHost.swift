@@ -471,11 +471,11 @@ public final class WidgetHost {
         }
         let delay = slot.backoff.failed()
         slot.retryAt = now.addingTimeInterval(delay)
-        // No answer and nothing good to show: the slot says so instead of a placeholder
-        // that looks like data on its way.
-        if timedOut, !slot.isQuarantined {
-            slot.problem = .notAnswering(phase: slot.config.preview ? .snapshot : .timeline, seconds: config.providerTimeout,
-                                         retryAt: now.addingTimeInterval(delay))
+        // No answer: while there is nothing good to show, the slot says so instead of a
+        // placeholder that looks like data on its way. An answer, even a failed one, ends it.
+        if !slot.isQuarantined {
+            slot.problem = timedOut ? .notAnswering(phase: slot.config.preview ? .snapshot : .timeline, seconds: config.providerTimeout,
+                                                    retryAt: now.addingTimeInterval(delay)) : nil
         }
         // A provider that stays stuck is said once, not at every retry.
         if call == nil {
