@@ -336,6 +336,21 @@ extension StuckWidget.Provider {
         #expect(harness.log.last == "slot bad (counted): out of quarantine (glance reload); it crashed the daemon while drawing before, trying again")
     }
 
+    /// A configuration read again (SIGHUP) that changes the slot lets it try again; one
+    /// that leaves it as it was keeps it out.
+    @Test func aChangedSlotTriesAgain() throws {
+        let config = try ConfigLoader.parse(yaml, file: "t.yaml")
+        let quarantine = Quarantine(stateDirectory: nil)
+        quarantine.admit([crash(in: config.slots[0])], slots: config.slots, at: t0)
+        let same = try HostHarness(yaml, start: t0, quarantine: quarantine, widgets: [CountedWidget.self])
+        #expect(same.log.count == 1 && quarantine.records.count == 1)
+        let changed = try HostHarness(yaml.replacingOccurrences(of: "{name: bad, kind: counted, family: systemSmall}",
+                                                                with: "{name: bad, kind: probe, family: systemSmall, params: {policy: never}}"),
+                                      start: t0, quarantine: quarantine, widgets: [CountedWidget.self])
+        #expect(changed.log.isEmpty)
+        #expect(quarantine.records.isEmpty)
+    }
+
     /// A view that draws nothing: the slot says so, and the log says it once.
     @Test func aViewThatDrawsNothingIsSaidOnTheWall() async throws {
         let harness = try HostHarness("""
