@@ -37,6 +37,13 @@ import Testing
         // Sunday, as November 2026 does; Foundation's Locale.current on Linux is en_001
         // (Monday first). December's first is a Tuesday.
         Entry(name: "sachin-month-calendar", families: ["systemSmall"], day: "2026-12-02"),
+        // Issue 27: the shapes whose words a 1-bit panel lost (Tests/Corpus/INVENTORY.md).
+        Entry(name: "sachin-timer", families: ["systemSmall"]),
+        Entry(name: "sachin-input", families: ["systemMedium"]),
+        Entry(name: "sachin-clock", families: ["systemSmall"]),
+        Entry(name: "pawello-appgroup", families: ["systemSmall"]),
+        Entry(name: "pawello-dynamicintent", families: ["systemSmall"]),
+        Entry(name: "dailyinfo-grid", families: system + ["accessoryCircular", "accessoryRectangular", "accessoryInline"]),
     ]
 
     /// The built executable of an entry, beside the test bundle.
