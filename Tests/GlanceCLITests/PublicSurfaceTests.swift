@@ -14,6 +14,8 @@ import Testing
         "ConditionLock", "LinuxEventClock", "SimulatedClock", "TraceDecoding", "ConfigError", "YAMLReader",
         "ViewNode", "TextNode", "PrimitiveView", "LayoutBox", "LoadedTimeline", "ProviderExecutor", "WidgetTimelineSource",
         "UncheckedSendable", "RunCommand", "FrontEnd", "ControlRequest", "AtomicFile",
+        // Layout's own geometry: widget code has Core Graphics' types.
+        "Rect", "Size", "Point", "ProposedSize",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
