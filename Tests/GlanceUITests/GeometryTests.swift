@@ -87,6 +87,31 @@ import Testing
         #expect(Path(roundedRect: rect, cornerSize: CGSize(width: 8, height: 4)).boundingRect == rect)
     }
 
+    /// `.transformEffect` maps the view's own coordinates, origin at its top-left corner,
+    /// and leaves its layout alone.
+    @Test func transformEffectsMoveTurnAndShear() throws {
+        let renderer = ViewRenderer(fonts: try FontLibrary())
+        func draw(_ transform: CGAffineTransform) throws -> Canvas {
+            var canvas = try Canvas(width: 40, height: 40)
+            let view = HStack(spacing: 0) {
+                Color.black.frame(width: 10, height: 10).transformEffect(transform)
+                Color.clear.frame(width: 10, height: 10)
+            }.padding(10).frame(width: 40, height: 40, alignment: .topLeading)
+            renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 40, height: 40))
+            return canvas
+        }
+        let still = try draw(.identity)
+        #expect(still[x: 15, y: 15] == .black && still[x: 25, y: 15] == .white)
+        let moved = try draw(CGAffineTransform(translationX: 10, y: 5))
+        #expect(moved[x: 15, y: 12] == .white && moved[x: 25, y: 17] == .black && moved[x: 25, y: 26] == .white)
+        // A quarter turn about the top-left corner: the square swings to its left.
+        let turned = try draw(CGAffineTransform(rotationAngle: .pi / 2))
+        #expect(turned[x: 5, y: 15] == .black && turned[x: 15, y: 15] == .white)
+        // A shear: the bottom row moves right by the square's height.
+        let sheared = try draw(CGAffineTransform(a: 1, b: 0, c: 1, d: 1, tx: 0, ty: 0))
+        #expect(sheared[x: 14, y: 11] == .black && sheared[x: 11, y: 18] == .white && sheared[x: 25, y: 18] == .black)
+    }
+
     @Test func shapesFillWithTheForegroundStyleAndPathsAreShapes() throws {
         let renderer = ViewRenderer(fonts: try FontLibrary())
         func draw<V: View>(_ view: V) throws -> Canvas {

@@ -35,6 +35,15 @@ extension View {
         transformed(radians: 0, scaleX: x.native, scaleY: y.native, anchor: anchor)
     }
 
+    /// Drawn with `transform` applied to its own coordinates (origin at its top-left
+    /// corner, points); its layout is unchanged.
+    public func transformEffect(_ transform: CGAffineTransform) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in
+            .effect(.affine(a: transform.a.native, b: transform.b.native, c: transform.c.native, d: transform.d.native,
+                            tx: transform.tx.native, ty: transform.ty.native), node)
+        })
+    }
+
     private func transformed(radians: Double, scaleX: Double, scaleY: Double, anchor: UnitPoint) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in
             .effect(.transform(radians: radians, scaleX: scaleX, scaleY: scaleY, anchorX: anchor.x.native, anchorY: anchor.y.native), node)
