@@ -91,6 +91,9 @@ public struct Environment<Value>: @unchecked Sendable {
 
 /// The environment of the `body` being evaluated: task-local (thread-local outside
 /// tasks), so renderers on different threads never see each other's values.
-enum EnvironmentScope {
-    @TaskLocal static var current = EnvironmentValues()
+package enum EnvironmentScope {
+    /// `nil` outside a body (a provider, a widget's own thread).
+    @TaskLocal package static var bound: EnvironmentValues?
+
+    static var current: EnvironmentValues { bound ?? EnvironmentValues() }
 }

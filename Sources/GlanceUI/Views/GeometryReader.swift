@@ -32,7 +32,7 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
         return .geometry(GeometryNode { size in
             // The closure runs at layout, after the enclosing body has resolved: `@Environment`
             // reads in it (and in the `ForEach`es it builds) see the reader's environment.
-            let children = EnvironmentScope.$current.withValue(environment) {
+            let children = EnvironmentScope.$bound.withValue(environment) {
                 flattenedChildren(content(GeometryProxy(size: size.cgSize)), in: environment)
             }
             return .stack(StackNode(axis: .depth, alignment: .topLeading, spacing: 0, children: children))
