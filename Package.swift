@@ -169,6 +169,8 @@ let corpus = [
     "bacon-watch-widget", "homewidget-example", "homewidget-lockscreen", "pawello-countdown", "pawello-environment",
     "pawello-interactive", "pawello-lockscreen", "sachin-count-interactive", "sachin-month-calendar",
     "xcode16-appintent-template", "xcode16-static-template",
+    // Issue 27: widgets in the shapes whose words a 1-bit panel loses.
+    "pawello-appgroup", "pawello-dynamicintent", "sachin-input", "sachin-timer", "sachin-clock", "dailyinfo-grid",
 ]
 for shim in ["SwiftUI", "WidgetKit", "AppIntents"] {
     package.targets.append(.target(name: shim, dependencies: ["Glance"], path: "Tests/CorpusShims/\(shim)"))

@@ -4,6 +4,7 @@
 @_exported import FoundationNetworking
 import Glibc
 import GlanceSystem
+import GlanceUI
 
 // MARK: Logging
 
@@ -227,5 +228,23 @@ extension FileManager {
             return nil
         }
         return url
+    }
+}
+
+// MARK: Formatters in text
+
+// SwiftUI takes a `ReferenceConvertible` or an `NSObject` here; on Linux `Date` is neither,
+// so any value a `Formatter` can write is taken.
+extension LocalizedStringKey.StringInterpolation {
+    /// A value written by a Foundation formatter: `Text("Updated \(date, formatter: Self.timeFormatter)")`.
+    public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter?) {
+        appendInterpolation(formatter?.string(for: subject) ?? String(describing: subject))
+    }
+}
+
+extension Text {
+    /// A value written by a Foundation formatter, as it is when the view is made.
+    public init<Subject>(_ subject: Subject, formatter: Formatter) {
+        self.init(verbatim: formatter.string(for: subject) ?? String(describing: subject))
     }
 }

@@ -6,12 +6,13 @@ import Glibc
 extension ViewRenderer {
     /// The content drawn only where the mask has ink, by the mask's alpha.
     func drawMasked(_ box: LayoutBox, in pixels: PixelRect, into canvas: inout Canvas, offset: (x: Int, y: Int)) {
-        guard box.children.count == 2, pixels.width > 0, pixels.height > 0,
-              var layer = try? Canvas(width: pixels.width, height: pixels.height, fill: .clear),
-              var mask = try? Canvas(width: pixels.width, height: pixels.height, fill: .clear) else { return }
+        guard box.children.count == 2, var layer = self.layer(for: pixels, of: canvas), var mask = self.layer(for: pixels, of: canvas)
+        else { return }
         let layerOffset = (x: offset.x + pixels.x, y: offset.y + pixels.y)
-        draw(box.children[0], into: &layer, offset: layerOffset)
-        draw(box.children[1], into: &mask, offset: layerOffset)
+        withLayerGround(under: pixels, of: canvas) {
+            draw(box.children[0], into: &layer, offset: layerOffset)
+            draw(box.children[1], into: &mask, offset: layerOffset)
+        }
         composite(layer, in: pixels, mask: mask, into: &canvas)
     }
 
@@ -66,9 +67,10 @@ extension ViewRenderer {
         let left = Int((extent.x * scale).rounded(.down)) - offset.x - 1, top = Int((extent.y * scale).rounded(.down)) - offset.y - 1
         let right = Int((extent.maxX * scale).rounded(.up)) - offset.x + 1, bottom = Int((extent.maxY * scale).rounded(.up)) - offset.y + 1
         let source = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-        guard source.width > 0, source.height > 0,
-              var layer = try? Canvas(width: source.width, height: source.height, fill: .clear) else { return }
-        for child in box.children { draw(child, into: &layer, offset: (offset.x + source.x, offset.y + source.y)) }
+        guard var layer = self.layer(for: source, of: canvas) else { return }
+        withLayerGround(under: source, of: canvas) {
+            for child in box.children { draw(child, into: &layer, offset: (offset.x + source.x, offset.y + source.y)) }
+        }
 
         let corners = [forward(Double(source.x), Double(source.y)), forward(Double(source.maxX), Double(source.y)),
                        forward(Double(source.x), Double(source.maxY)), forward(Double(source.maxX), Double(source.maxY))]

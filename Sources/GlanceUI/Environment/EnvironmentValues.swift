@@ -36,6 +36,11 @@ public struct EnvironmentValues: Sendable {
     /// `widgetContentMargins`): 16 points in the system families, none in accessory
     /// ones, none when the widget says `.contentMarginsDisabled()`.
     public var widgetContentMargins = EdgeInsets()
+    /// The case every text inside is set in (`.textCase`).
+    public var textCase: Text.Case?
+    /// Whether `.containerBackground` is drawn (WidgetKit's
+    /// `showsWidgetContainerBackground`, which the display decides).
+    package var containerBackgroundShown = true
     /// The accent colour of controls (`.tint`); `nil`: each control's own default.
     package var tint: RGBA?
     public var buttonStyle: PrimitiveButtonStyleConfiguration = .automatic

@@ -115,4 +115,7 @@ package enum EffectNode: Hashable, Sendable {
     case gridColumnAlignment(HorizontalAlignment)
     /// A `GridRow`: its child is the row's cells (outside a `Grid`, an `HStack`'s worth).
     case gridRow(VerticalAlignment?)
+    /// Content a widget marks as its accent (`.widgetAccentable()`): drawn in a panel's
+    /// accent inks in the `.accented` rendering mode; no change to layout.
+    case accentable
 }

@@ -167,6 +167,13 @@ extension View {
         })
     }
 
+    /// Marks the content as the widget's accent (WidgetKit's `.widgetAccentable()`): in
+    /// the `.accented` rendering mode (panels with colour inks besides black and white)
+    /// it prints in the accent inks, the rest in black and white.
+    public func widgetAccentable(_ accentable: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in accentable ? .effect(.accentable, node) : node })
+    }
+
     // MARK: Accepted and ignored on paper
 
     /// Draws the content only inside `shape` (at the content's size).
@@ -180,7 +187,6 @@ extension View {
     public func contentTransition(_ transition: ContentTransition) -> Self { self }
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
     public func widgetURL(_ url: URL?) -> Self { self }
-    public func widgetAccentable(_ accentable: Bool = true) -> Self { self }
     public func invalidatableContent(_ invalidatable: Bool = true) -> Self { self }
     public func privacySensitive(_ sensitive: Bool = true) -> Self { self }
     public func id<ID: Hashable>(_ id: ID) -> Self { self }
@@ -189,9 +195,13 @@ extension View {
 
 /// The content fills the widget; its background reaches out over the content margins
 /// to the widget's edges.
+/// Where the display hides container backgrounds (`showsWidgetContainerBackground` is
+/// false), the content alone.
 private func containerBackgroundNode(_ content: ViewNode, _ background: ViewNode, _ environment: EnvironmentValues) -> ViewNode {
     let margins = environment.widgetContentMargins
-    return .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), content),
+    let filling = ViewNode.frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), content)
+    guard environment.containerBackgroundShown else { return filling }
+    return .background(content: filling,
                        decoration: margins.isZero ? background : .padding(margins.negated, background), alignment: .center)
 }
 

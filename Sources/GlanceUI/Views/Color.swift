@@ -72,6 +72,16 @@ public protocol ShapeStyle: Sendable {
     func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill
 }
 
+/// Any shape style, its type erased (SwiftUI's `AnyShapeStyle`): the two sides of a
+/// condition that are different styles.
+public struct AnyShapeStyle: ShapeStyle {
+    private let resolve: @Sendable (EnvironmentValues) -> _ResolvedFill
+
+    public init<Style: ShapeStyle>(_ style: Style) { resolve = { style._resolvedFill(in: $0) } }
+
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { resolve(environment) }
+}
+
 /// A style's fill, for the package's modules only.
 public struct _ResolvedFill {
     package let fill: ShapeNode.Fill
