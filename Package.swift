@@ -108,7 +108,9 @@ let package = Package(
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceMacros", "GlanceSystem",
                                                .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
-                linkerSettings: [.linkedLibrary("curl")]),
+                // _FoundationICU: MeasurementFormatter's unit patterns (ICU's C API, which a
+                // dynamic build does not link through Foundation).
+                linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("_FoundationICU")]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
         .target(
@@ -152,6 +154,9 @@ let package = Package(
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML"]),
+        // What `import Glance` gives widget code: iOS-shaped geometry code compiled and
+        // drawn, MeasurementFormatter.
+        .testTarget(name: "GlanceTests", dependencies: ["Glance", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]

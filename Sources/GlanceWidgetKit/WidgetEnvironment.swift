@@ -1,3 +1,4 @@
+import Foundation
 import GlanceGraphics
 import GlanceUI
 
@@ -86,9 +87,9 @@ extension View {
     /// Accepted: SwiftUI applies these margins to scrollable content, and nothing on a
     /// widget scrolls. A widget's own margins are the host's (`\.widgetContentMargins`;
     /// `.contentMarginsDisabled()` on the configuration turns them off).
-    public func contentMargins(_ edges: Edge.Set = .all, _ length: Double?, for placement: ContentMarginPlacement = .automatic) -> Self { self }
+    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> Self { self }
     public func contentMargins(_ edges: Edge.Set = .all, _ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> Self { self }
-    public func contentMargins(_ length: Double, for placement: ContentMarginPlacement = .automatic) -> Self { self }
+    public func contentMargins(_ length: CGFloat, for placement: ContentMarginPlacement = .automatic) -> Self { self }
 }
 
 /// Where a widget is shown on iOS (WidgetKit's `WidgetLocation`), for

@@ -1,3 +1,4 @@
+import Foundation
 import GlanceGraphics
 
 /// A colour, usable as a view (it fills its space) and as a shape style (SwiftUI's `Color`).
@@ -189,8 +190,8 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle {
 public struct Gradient: Hashable, Sendable, ShapeStyle {
     public struct Stop: Hashable, Sendable {
         public var color: Color
-        public var location: Double
-        public init(color: Color, location: Double) {
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
             self.color = color
             self.location = location
         }
@@ -221,9 +222,9 @@ extension Color {
 
 /// A point in unit coordinates (SwiftUI's `UnitPoint`).
 public struct UnitPoint: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) {
+    public var x: CGFloat
+    public var y: CGFloat
+    public init(x: CGFloat, y: CGFloat) {
         self.x = x
         self.y = y
     }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import Glibc
 import GlanceGraphics
 import GlanceIntents
@@ -135,8 +135,8 @@ public struct Text: View, PrimitiveView, Sendable {
     }
     public func foregroundStyle(_ style: some ShapeStyle) -> Text { filling { if $0.style == nil { $0.style = style } } }
     /// Points after every character of this text.
-    public func kerning(_ kerning: Double) -> Text { filling { if $0.tracking == nil { $0.tracking = kerning } } }
-    public func tracking(_ tracking: Double) -> Text { filling { if $0.tracking == nil { $0.tracking = tracking } } }
+    public func kerning(_ kerning: CGFloat) -> Text { filling { if $0.tracking == nil { $0.tracking = kerning.native } } }
+    public func tracking(_ tracking: CGFloat) -> Text { filling { if $0.tracking == nil { $0.tracking = tracking.native } } }
 
     /// `Text("a").bold() + Text("b")`: one text whose pieces keep their own styles.
     public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
