@@ -76,9 +76,10 @@ extension ViewRenderer {
 
     /// Draws `layer` at `rect` where `kind` covers it (antialiased edges).
     private func composite(_ layer: Canvas, in rect: PixelRect, maskedBy kind: ShapeNode.Kind, stroke: StrokeStyle? = nil,
-                           into canvas: inout Canvas) {
+                           evenOdd: Bool = false, into canvas: inout Canvas) {
         guard var mask = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
-        drawShape(ShapeNode(kind: kind, fill: .color(.black), stroke: stroke), in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
+        drawShape(ShapeNode(kind: kind, fill: .color(.black), stroke: stroke, evenOdd: evenOdd),
+                  in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
                   into: &mask)
         composite(layer, in: rect, mask: mask, into: &canvas)
     }
@@ -127,7 +128,7 @@ extension ViewRenderer {
             // Other outlines: the gradient on a layer, kept where the shape covers.
             guard var layer = self.layer(for: rect, of: canvas) else { return }
             fillGradient(gradient, in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), into: &layer)
-            composite(layer, in: rect, maskedBy: shape.kind, stroke: shape.stroke, into: &canvas)
+            composite(layer, in: rect, maskedBy: shape.kind, stroke: shape.stroke, evenOdd: shape.evenOdd, into: &canvas)
         }
     }
 
@@ -176,7 +177,7 @@ extension ViewRenderer {
         } else {
             polygons = polylines.map { $0.points.map { (x: $0.x, y: $0.y) } }
         }
-        canvas.fillPolygons(polygons, color, tonal: tonal)
+        canvas.fillPolygons(polygons, color, tonal: tonal, evenOdd: shape.evenOdd && shape.stroke == nil)
     }
 
     private func drawSymbol(_ symbol: SymbolNode, in rect: PixelRect, into canvas: inout Canvas) {

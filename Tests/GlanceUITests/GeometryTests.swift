@@ -127,4 +127,27 @@ import Testing
         let border = try draw(Rectangle().strokeBorder(style: StrokeStyle(lineWidth: 2)).foregroundStyle(Color.black))
         #expect(border[x: 0, y: 10] == .black && border[x: 1, y: 10] == .black && border[x: 2, y: 10] == .white)
     }
+
+    /// Two circles drawn the same way round: solid by the non-zero rule, a ring with
+    /// `FillStyle(eoFill: true)`.
+    @Test func evenOddFillLeavesTheHole() throws {
+        struct TwoCircles: Shape {
+            func path(in rect: CGRect) -> Path {
+                var path = Path()
+                path.addEllipse(in: rect)
+                path.addEllipse(in: rect.insetBy(dx: rect.width / 4, dy: rect.height / 4))
+                return path
+            }
+        }
+        let renderer = ViewRenderer(fonts: try FontLibrary())
+        func centre(_ view: some View) throws -> RGBA {
+            var canvas = try Canvas(width: 40, height: 40)
+            renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 40, height: 40))
+            #expect(canvas[x: 5, y: 20] == .black)
+            return canvas[x: 20, y: 20]
+        }
+        #expect(try centre(TwoCircles().fill(Color.black)) == .black)
+        #expect(try centre(TwoCircles().fill(Color.black, style: FillStyle(eoFill: true))) == .white)
+        #expect(try centre(TwoCircles().fill(style: FillStyle(eoFill: true)).foregroundStyle(.black)) == .white)
+    }
 }

@@ -192,11 +192,15 @@ package struct ShapeNode: Hashable, Sendable {
     package var fill: Fill
     /// Drawn as an outline of this style instead of filled.
     package var stroke: StrokeStyle?
+    /// Filled by the even-odd rule (`FillStyle(eoFill: true)`): a point is inside where
+    /// the outline winds around it an odd number of times; else by the non-zero rule.
+    package var evenOdd = false
 
-    package init(kind: Kind, fill: Fill, stroke: StrokeStyle? = nil) {
+    package init(kind: Kind, fill: Fill, stroke: StrokeStyle? = nil, evenOdd: Bool = false) {
         self.kind = kind
         self.fill = fill
         self.stroke = stroke
+        self.evenOdd = evenOdd
     }
 
     /// How a shape is painted.

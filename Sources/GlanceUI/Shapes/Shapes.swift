@@ -53,15 +53,15 @@ extension Shape {
         .shape(ShapeNode(kind: kind, fill: .color(environment.foregroundColor)))
     }
 
-    /// The shape filled with `style`. Filling follows the non-zero winding rule whatever
-    /// `fillStyle` says (`eoFill` is accepted and not honoured).
+    /// The shape filled with `style`, by the non-zero winding rule or, with
+    /// `FillStyle(eoFill: true)`, the even-odd rule (a ring from two circles).
     public func fill(_ style: some ShapeStyle, style fillStyle: FillStyle = FillStyle()) -> FilledShape {
-        FilledShape(kind: kind, style: style)
+        FilledShape(kind: kind, style: style, evenOdd: fillStyle.isEOFilled)
     }
 
     /// The shape filled with the foreground style (SwiftUI's `fill(style:)`).
     public func fill(style fillStyle: FillStyle = FillStyle()) -> FilledShape {
-        FilledShape(kind: kind, style: nil)
+        FilledShape(kind: kind, style: nil, evenOdd: fillStyle.isEOFilled)
     }
 
     /// `.fill.tertiary` and friends: the foreground at an emphasis level.
@@ -111,8 +111,9 @@ extension InsettableShape {
     }
 }
 
-/// How a shape is filled (SwiftUI's `FillStyle`). Glance fills by the non-zero rule and
-/// always antialiases; `isEOFilled` is kept, not honoured.
+/// How a shape is filled (SwiftUI's `FillStyle`): by the non-zero rule, or the even-odd
+/// rule with `eoFill`. Edges are always antialiased (`isAntialiased` is kept, not
+/// honoured: a panel of few inks cuts them anyway).
 public struct FillStyle: Hashable, Sendable {
     public var isEOFilled: Bool
     public var isAntialiased: Bool
@@ -157,15 +158,18 @@ public struct FilledShape: View, PrimitiveView {
     /// `nil`: the foreground colour.
     let style: (any ShapeStyle)?
     var stroke: StrokeStyle?
+    var evenOdd: Bool
 
-    init(kind: ShapeNode.Kind, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil) {
+    init(kind: ShapeNode.Kind, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil, evenOdd: Bool = false) {
         self.kind = kind
         self.style = style
         self.stroke = stroke
+        self.evenOdd = evenOdd
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: kind, fill: style?.fill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke))
+        .shape(ShapeNode(kind: kind, fill: style?.fill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke,
+                         evenOdd: evenOdd))
     }
 }
 
