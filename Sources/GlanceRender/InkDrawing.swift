@@ -33,24 +33,7 @@ extension ViewRenderer {
     /// The mean luma (0–255) of what `canvas` holds in `rect` (its pixels), where a
     /// layer's transparent pixels show the ground under the layer.
     func groundLuma(in rect: PixelRect, of canvas: Canvas) -> Int {
-        let under = layerGrounds.last ?? 255
-        let area = rect.intersection(canvas.bounds)
-        guard !area.isEmpty else { return under }
-        // At most about 64 × 64 samples.
-        let stepX = max(1, area.width / 64), stepY = max(1, area.height / 64)
-        var total = 0, count = 0
-        var y = area.y
-        while y < area.maxY {
-            var x = area.x
-            while x < area.maxX {
-                let pixel = canvas.pixel(at: y * canvas.width + x)
-                total += (pixel.luma * Int(pixel.a) + under * (255 - Int(pixel.a))) / 255
-                count += 1
-                x += stepX
-            }
-            y += stepY
-        }
-        return count == 0 ? under : total / count
+        canvas.meanLuma(in: rect, under: layerGrounds.last ?? 255)
     }
 
     /// Runs `body` with the ground under a layer about to be drawn at `rect` (pixels of

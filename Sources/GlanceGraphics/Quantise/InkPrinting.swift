@@ -176,3 +176,47 @@ public struct InkPrinting: Sendable, Equatable {
         return (mark(color, overGround: groundLuma, accent: accent), false)
     }
 }
+
+extension Canvas {
+    /// The mean luma (0–255) of the pixels in `rect`, sampled at most about 32 × 32 times;
+    /// a pixel's transparency shows `under` (the luma of what lies beneath a layer).
+    /// `under` where the rectangle holds no pixel.
+    public func meanLuma(in rect: PixelRect, under: Int = 255) -> Int {
+        let area = rect.intersection(bounds)
+        guard !area.isEmpty else { return under }
+        let stepX = max(1, area.width / 32), stepY = max(1, area.height / 32)
+        var total = 0, count = 0
+        if storage == .grey {
+            greys.withUnsafeBufferPointer { greys in
+                var y = area.y
+                while y < area.maxY {
+                    var index = y &* width &+ area.x
+                    let end = y &* width &+ area.maxX
+                    while index < end {
+                        total &+= Int(greys[index])
+                        count &+= 1
+                        index &+= stepX
+                    }
+                    y &+= stepY
+                }
+            }
+        } else {
+            rgba.withUnsafeBufferPointer { pixels in
+                var y = area.y
+                while y < area.maxY {
+                    var index = y &* width &+ area.x
+                    let end = y &* width &+ area.maxX
+                    while index < end {
+                        let pixel = pixels[index]
+                        let alpha = Int(pixel.a)
+                        total &+= (pixel.luma &* alpha &+ under &* (255 &- alpha)) / 255
+                        count &+= 1
+                        index &+= stepX
+                    }
+                    y &+= stepY
+                }
+            }
+        }
+        return count == 0 ? under : total / count
+    }
+}
