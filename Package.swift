@@ -108,7 +108,9 @@ let package = Package(
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceMacros", "GlanceSystem",
                                                .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
-                linkerSettings: [.linkedLibrary("curl")]),
+                // _FoundationICU: MeasurementFormatter's unit patterns (ICU's C API, which a
+                // dynamic build does not link through Foundation).
+                linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("_FoundationICU")]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
         .target(
@@ -155,6 +157,9 @@ let package = Package(
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML"]),
+        // What `import Glance` gives widget code: iOS-shaped geometry code compiled and
+        // drawn, MeasurementFormatter.
+        .testTarget(name: "GlanceTests", dependencies: ["Glance", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "trap-widget", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]
@@ -167,6 +172,8 @@ let corpus = [
     "bacon-watch-widget", "homewidget-example", "homewidget-lockscreen", "pawello-countdown", "pawello-environment",
     "pawello-interactive", "pawello-lockscreen", "sachin-count-interactive", "sachin-month-calendar",
     "xcode16-appintent-template", "xcode16-static-template",
+    // Issue 27: widgets in the shapes whose words a 1-bit panel loses.
+    "pawello-appgroup", "pawello-dynamicintent", "sachin-input", "sachin-timer", "sachin-clock", "dailyinfo-grid",
 ]
 for shim in ["SwiftUI", "WidgetKit", "AppIntents"] {
     package.targets.append(.target(name: shim, dependencies: ["Glance"], path: "Tests/CorpusShims/\(shim)"))

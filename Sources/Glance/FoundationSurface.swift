@@ -1,8 +1,10 @@
 // What widget files reach for next to WidgetKit and SwiftUI on iOS: URLSession,
-// os.Logger, @AppStorage, app-group containers, and CoreGraphics geometry.
+// os.Logger, @AppStorage and app-group containers. (Core Graphics' geometry is GlanceUI's
+// own API: Foundation's `CGFloat`, `CGPoint`, `CGSize` and `CGRect`, and `CGAffineTransform`.)
 @_exported import FoundationNetworking
 import Glibc
 import GlanceSystem
+import GlanceUI
 
 // MARK: Logging
 
@@ -229,70 +231,20 @@ extension FileManager {
     }
 }
 
-// MARK: CoreGraphics geometry
+// MARK: Formatters in text
 
-extension Size {
-    public init(_ size: CGSize) { self.init(width: Double(size.width), height: Double(size.height)) }
-}
-
-extension Point {
-    public init(_ point: CGPoint) { self.init(x: Double(point.x), y: Double(point.y)) }
-    public var cgPoint: CGPoint { CGPoint(x: x, y: y) }
-}
-
-extension Rect {
-    public init(_ rect: CGRect) {
-        self.init(x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.width), height: Double(rect.height))
-    }
-    public var cgRect: CGRect { CGRect(x: x, y: y, width: width, height: height) }
-}
-
-extension CGSize {
-    public init(_ size: Size) { self.init(width: size.width, height: size.height) }
-}
-
-extension CGPoint {
-    public init(_ point: Point) { self.init(x: point.x, y: point.y) }
-}
-
-extension CGRect {
-    public init(_ rect: Rect) { self.init(x: rect.x, y: rect.y, width: rect.width, height: rect.height) }
-}
-
-/// A custom `Shape` written for iOS, `func path(in rect: CGRect) -> Path`, conforms as it is.
-extension CGRect: ShapeRectangle {
-    public init(glanceRect: Rect) { self.init(glanceRect) }
-}
-
-extension Shape where PathRect == Rect {
-    /// A built-in shape's outline in a `CGRect` (`Circle().path(in: rect)` inside a custom shape).
-    public func path(in rect: CGRect) -> Path { path(in: Rect(rect)) }
-}
-
-extension View {
-    public func offset(_ offset: CGSize) -> ModifiedContent<Self, BuiltinModifier> { self.offset(x: Double(offset.width), y: Double(offset.height)) }
-    public func position(_ position: CGPoint) -> ModifiedContent<Self, BuiltinModifier> { self.position(x: Double(position.x), y: Double(position.y)) }
-    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
-        scaleEffect(x: Double(scale.width), y: Double(scale.height), anchor: anchor)
+// SwiftUI takes a `ReferenceConvertible` or an `NSObject` here; on Linux `Date` is neither,
+// so any value a `Formatter` can write is taken.
+extension LocalizedStringKey.StringInterpolation {
+    /// A value written by a Foundation formatter: `Text("Updated \(date, formatter: Self.timeFormatter)")`.
+    public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter?) {
+        appendInterpolation(formatter?.string(for: subject) ?? String(describing: subject))
     }
 }
 
-extension Path {
-    public init(_ rect: CGRect) { self.init(Rect(rect)) }
-    public init(roundedRect rect: CGRect, cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
-        self.init(roundedRect: Rect(rect), cornerRadius: Double(cornerRadius), style: style)
-    }
-    public init(ellipseIn rect: CGRect) { self.init(ellipseIn: Rect(rect)) }
-    public mutating func move(to point: CGPoint) { move(to: Point(point)) }
-    public mutating func addLine(to point: CGPoint) { addLine(to: Point(point)) }
-    public mutating func addLines(_ points: [CGPoint]) { addLines(points.map(Point.init)) }
-    public mutating func addQuadCurve(to point: CGPoint, control: CGPoint) { addQuadCurve(to: Point(point), control: Point(control)) }
-    public mutating func addCurve(to point: CGPoint, control1: CGPoint, control2: CGPoint) {
-        addCurve(to: Point(point), control1: Point(control1), control2: Point(control2))
-    }
-    public mutating func addRect(_ rect: CGRect) { addRect(Rect(rect)) }
-    public mutating func addEllipse(in rect: CGRect) { addEllipse(in: Rect(rect)) }
-    public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool) {
-        addArc(center: Point(center), radius: Double(radius), startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+extension Text {
+    /// A value written by a Foundation formatter, as it is when the view is made.
+    public init<Subject>(_ subject: Subject, formatter: Formatter) {
+        self.init(verbatim: formatter.string(for: subject) ?? String(describing: subject))
     }
 }

@@ -18,11 +18,6 @@ extension ZoneRules {
     public var foundationTimeZone: TimeZone? { TimeZone(identifier: identifier) }
 }
 
-extension WidgetSize {
-    /// As SwiftUI code expects it.
-    public var cgSize: CGSize { CGSize(width: width, height: height) }
-}
-
 extension Widget {
     /// Makes `@main struct MyWidget: Widget` an executable, as on iOS. It accepts
     /// `render` (as `glance render`, without KIND) and `run` (as `glance run`; with no

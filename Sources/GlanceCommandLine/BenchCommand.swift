@@ -115,7 +115,9 @@ struct BenchCommand: ParsableCommand {
         let start = Date(timeIntervalSince1970: 1_795_000_000)
         let clock = SimulatedClock(start: start)
         let host = try WidgetHost(config: config, registry: registry, clock: clock, center: WidgetCenter())
-        let renderer = ViewRenderer(fonts: fonts, scale: config.display.scale, emoji: EmojiStyle(for: config.display.palette))
+        // Colours chosen for the panel's inks, as the running host draws them.
+        let renderer = ViewRenderer(fonts: fonts, scale: config.display.scale, emoji: EmojiStyle(for: config.display.palette),
+                                    printing: config.display.printing)
         let warmUp = max(1, frames / 10)
         var checksum = 0
         var times: [Double] = []

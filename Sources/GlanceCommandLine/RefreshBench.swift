@@ -107,7 +107,8 @@ struct RefreshBench: ParsableCommand {
         let first = Date(timeIntervalSince1970: Double(1_795_000_000 - 1_795_000_000 % 86_400 + 43_200))
         let clock = SimulatedClock(start: first)
         let host = try WidgetHost(config: config, registry: WidgetCatalog.registry, clock: clock,
-                                  presenter: try FramePresenter(output: opened.output, fonts: fonts, scale: config.display.scale),
+                                  presenter: try FramePresenter(output: opened.output, fonts: fonts, scale: config.display.scale,
+                                                                                renderingMode: config.display.renderingMode),
                                   center: WidgetCenter())
         host.start()
         var samples: [Double] = []

@@ -152,7 +152,7 @@ public enum ConfigLoader {
 
     private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {
         var display = DisplayConfig()
-        let displayKeys = ["backend", "path", "size", "colors", "scale", "dither", "board", "transport", "max_size"]
+        let displayKeys = ["backend", "path", "size", "colors", "scale", "dither", "rendering_mode", "board", "transport", "max_size"]
         let entries = try reader.mapping(allowed: displayKeys + BoardFields.boardKeys)
         // The board first, so that the fields after it override its file.
         if let (_, value) = entries.first(where: { $0.key == "board" }) {
@@ -198,6 +198,13 @@ public enum ConfigLoader {
                 colors = value
             case "scale":
                 display.scale = try value.double(in: 0.25...8)
+            case "rendering_mode":
+                let text = try value.string()
+                let modes = ["full_color": InkPrinting.Mode.fullColor, "accented": .accented, "vibrant": .vibrant]
+                guard let mode = modes[text] else {
+                    throw value.fail("unknown rendering_mode \(quoted(text)); expected full_color, accented or vibrant")
+                }
+                display.chosenRenderingMode = mode
             case "dither":
                 let text = try value.string()
                 guard let mode = DitherMode(rawValue: text) else {

@@ -97,8 +97,18 @@ public struct DisplayConfig: Sendable, Equatable {
     /// How gradients and images are spread over the palette (text is never dithered).
     public var dither: DitherMode = .floydSteinberg
 
+    /// The rendering mode widgets are drawn in (`rendering_mode:`); nil: the palette's
+    /// own (`InkPrinting.defaultMode(for:)`).
+    public var chosenRenderingMode: InkPrinting.Mode?
+
     /// The palette `colors` names.
     public var palette: Palette { colors.palette }
+
+    /// The rendering mode widgets are drawn in.
+    public var renderingMode: InkPrinting.Mode { chosenRenderingMode ?? InkPrinting.defaultMode(for: palette) }
+
+    /// How colours are chosen for the panel's inks (nil where it shows every colour).
+    public var printing: InkPrinting? { InkPrinting(palette: palette, mode: renderingMode) }
 
     /// How the host plans refreshes: the board's discipline, or the file backend's default.
     public var refreshProfile: RefreshProfile { board?.refresh ?? RefreshProfile() }

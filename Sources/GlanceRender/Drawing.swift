@@ -13,13 +13,23 @@ extension ViewRenderer {
         let left = Int((box.rect.x * scale).rounded()), top = Int((box.rect.y * scale).rounded())
         let right = Int(((box.rect.x + box.rect.width) * scale).rounded()), bottom = Int(((box.rect.y + box.rect.height) * scale).rounded())
         let pixels = PixelRect(x: left - offset.x, y: top - offset.y, width: right - left, height: bottom - top)
-        switch box.node {
+        // On a panel of few inks, the node's colours as chosen against its ground.
+        var node = box.node
+        var tonal: Bool?
+        var outline: RGBA?
+        if let printing {
+            let chosen = printed(node, printing, in: pixels, frameRect: PixelRect(x: left, y: top, width: right - left, height: bottom - top),
+                                 of: canvas)
+            (node, tonal, outline) = (chosen.node, chosen.tonal, chosen.outline)
+        }
+        switch node {
         case .clip(let kind, _):
             // Draw the content on its own transparent layer, then keep what the shape covers.
-            guard pixels.width > 0, pixels.height > 0, var layer = try? Canvas(width: pixels.width, height: pixels.height, fill: .clear)
-            else { return }
-            for child in box.children {
-                draw(child, into: &layer, offset: (offset.x + pixels.x, offset.y + pixels.y))
+            guard var layer = self.layer(for: pixels, of: canvas) else { return }
+            withLayerGround(under: pixels, of: canvas) {
+                for child in box.children {
+                    draw(child, into: &layer, offset: (offset.x + pixels.x, offset.y + pixels.y))
+                }
             }
             composite(layer, in: pixels, maskedBy: kind, into: &canvas)
         case .mask:
@@ -29,7 +39,13 @@ extension ViewRenderer {
                 for child in box.children { draw(child, into: &canvas, offset: offset) }
             }
         case .shape(let shape):
-            drawShape(shape, in: pixels, into: &canvas)
+            drawShape(shape, in: pixels, tonal: tonal, into: &canvas)
+            if let outline {
+                // One point wide, inside the shape's edge.
+                let width = 1.0
+                drawShape(ShapeNode(kind: .inset(shape.kind, amount: width / 2), fill: .color(outline), stroke: StrokeStyle(lineWidth: width)),
+                          in: pixels, tonal: false, into: &canvas)
+            }
         case .symbol(let symbol):
             drawSymbol(symbol, in: pixels, into: &canvas)
         case .image(let path, _):
@@ -41,10 +57,14 @@ extension ViewRenderer {
             if node.redacted {
                 var bar = node.color
                 bar.a = UInt8(Double(bar.a) * 0.25)
+                var tonal = false
+                if let printing {
+                    (bar, tonal) = printing.figure(bar, overGround: groundLuma(in: pixels, of: canvas), accent: isAccent)
+                }
                 for (index, line) in laid.lines.enumerated() {
                     let top = pixels.y + index * Int(laid.lineStep) + Int(laid.lineHeight) / 5
                     canvas.fillRoundedRect(PixelRect(x: pixels.x + Int(line.offset), y: top, width: Int(line.width),
-                                                     height: Int(laid.lineHeight) * 3 / 5), radius: 3, bar)
+                                                     height: Int(laid.lineHeight) * 3 / 5), radius: 3, bar, tonal: tonal)
                 }
             } else {
                 text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, colors: node.pieces.map(\.color))
@@ -56,9 +76,10 @@ extension ViewRenderer {
 
     /// Draws `layer` at `rect` where `kind` covers it (antialiased edges).
     private func composite(_ layer: Canvas, in rect: PixelRect, maskedBy kind: ShapeNode.Kind, stroke: StrokeStyle? = nil,
-                           into canvas: inout Canvas) {
+                           evenOdd: Bool = false, into canvas: inout Canvas) {
         guard var mask = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
-        drawShape(ShapeNode(kind: kind, fill: .color(.black), stroke: stroke), in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
+        drawShape(ShapeNode(kind: kind, fill: .color(.black), stroke: stroke, evenOdd: evenOdd),
+                  in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height),
                   into: &mask)
         composite(layer, in: rect, mask: mask, into: &canvas)
     }
@@ -76,16 +97,18 @@ extension ViewRenderer {
         }
     }
 
-    private func drawShape(_ shape: ShapeNode, in rect: PixelRect, into canvas: inout Canvas) {
+    /// `tonal`: whether a colour fill is a tone (to be dithered) or flat, where the ink
+    /// rules decided it; else a mid grey is a tone.
+    private func drawShape(_ shape: ShapeNode, in rect: PixelRect, tonal decided: Bool? = nil, into canvas: inout Canvas) {
         switch shape.fill {
         case .color(let color):
             if let stroke = shape.stroke {
-                if drawBorderBands(shape, stroke: stroke, in: rect, color, into: &canvas) { return }
-                return drawPath(shape, in: rect, color, into: &canvas)
+                if decided != true, drawBorderBands(shape, stroke: stroke, in: rect, color, into: &canvas) { return }
+                return drawPath(shape, in: rect, color, tonal: decided ?? false, into: &canvas)
             }
             // A grey fill is a tone: dithered on a few-ink panel, so that text on it keeps
             // its contrast (a threshold would make it solid black or white).
-            let tonal = color.isMidGrey
+            let tonal = decided ?? color.isMidGrey
             switch shape.kind {
             case .rectangle: canvas.fill(rect, color, tonal: tonal)
             case .roundedRectangle(let radius): canvas.fillRoundedRect(rect, radius: radius * scale, color, tonal: tonal)
@@ -103,9 +126,9 @@ extension ViewRenderer {
                 return
             }
             // Other outlines: the gradient on a layer, kept where the shape covers.
-            guard rect.width > 0, rect.height > 0, var layer = try? Canvas(width: rect.width, height: rect.height, fill: .clear) else { return }
+            guard var layer = self.layer(for: rect, of: canvas) else { return }
             fillGradient(gradient, in: PixelRect(x: 0, y: 0, width: rect.width, height: rect.height), into: &layer)
-            composite(layer, in: rect, maskedBy: shape.kind, stroke: shape.stroke, into: &canvas)
+            composite(layer, in: rect, maskedBy: shape.kind, stroke: shape.stroke, evenOdd: shape.evenOdd, into: &canvas)
         }
     }
 
@@ -154,7 +177,7 @@ extension ViewRenderer {
         } else {
             polygons = polylines.map { $0.points.map { (x: $0.x, y: $0.y) } }
         }
-        canvas.fillPolygons(polygons, color, tonal: tonal)
+        canvas.fillPolygons(polygons, color, tonal: tonal, evenOdd: shape.evenOdd && shape.stroke == nil)
     }
 
     private func drawSymbol(_ symbol: SymbolNode, in rect: PixelRect, into canvas: inout Canvas) {

@@ -6,12 +6,13 @@ import Glibc
 extension ViewRenderer {
     /// The content drawn only where the mask has ink, by the mask's alpha.
     func drawMasked(_ box: LayoutBox, in pixels: PixelRect, into canvas: inout Canvas, offset: (x: Int, y: Int)) {
-        guard box.children.count == 2, pixels.width > 0, pixels.height > 0,
-              var layer = try? Canvas(width: pixels.width, height: pixels.height, fill: .clear),
-              var mask = try? Canvas(width: pixels.width, height: pixels.height, fill: .clear) else { return }
+        guard box.children.count == 2, var layer = self.layer(for: pixels, of: canvas), var mask = self.layer(for: pixels, of: canvas)
+        else { return }
         let layerOffset = (x: offset.x + pixels.x, y: offset.y + pixels.y)
-        draw(box.children[0], into: &layer, offset: layerOffset)
-        draw(box.children[1], into: &mask, offset: layerOffset)
+        withLayerGround(under: pixels, of: canvas) {
+            draw(box.children[0], into: &layer, offset: layerOffset)
+            draw(box.children[1], into: &mask, offset: layerOffset)
+        }
         composite(layer, in: pixels, mask: mask, into: &canvas)
     }
 
@@ -24,21 +25,53 @@ extension ViewRenderer {
             return
         }
         guard abs(factors.x) > 1e-6, abs(factors.y) > 1e-6 else { return }  // scaled to nothing
+        let centre = (x: Double(pixels.x) + anchor.x * Double(pixels.width), y: Double(pixels.y) + anchor.y * Double(pixels.height))
+        let cosine = cos(radians), sine = sin(radians)
+        drawMapped(box, into: &canvas, offset: offset, forward: { x, y in
+            let dx = (x - centre.x) * factors.x, dy = (y - centre.y) * factors.y
+            return (centre.x + cosine * dx - sine * dy, centre.y + sine * dx + cosine * dy)
+        }, backward: { x, y in
+            let dx = x - centre.x, dy = y - centre.y
+            let ux = (cosine * dx + sine * dy) / factors.x, uy = (-sine * dx + cosine * dy) / factors.y
+            return (centre.x + ux, centre.y + uy)
+        })
+    }
+
+    /// The content drawn on a layer, then mapped by an affine transform of its own
+    /// coordinates (origin at its top-left corner; `tx`, `ty` in points), resampled
+    /// bilinearly (`.transformEffect`).
+    func drawAffine(_ box: LayoutBox, in pixels: PixelRect, _ m: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double),
+                    into canvas: inout Canvas, offset: (x: Int, y: Int)) {
+        if m == (1, 0, 0, 1, 0, 0) {
+            for child in box.children { draw(child, into: &canvas, offset: offset) }
+            return
+        }
+        let determinant = m.a * m.d - m.b * m.c
+        guard abs(determinant) > 1e-12 else { return }  // squashed onto a line
+        let origin = (x: Double(pixels.x), y: Double(pixels.y)), shift = (x: m.tx * scale, y: m.ty * scale)
+        drawMapped(box, into: &canvas, offset: offset, forward: { x, y in
+            let u = x - origin.x, v = y - origin.y
+            return (origin.x + m.a * u + m.c * v + shift.x, origin.y + m.b * u + m.d * v + shift.y)
+        }, backward: { x, y in
+            let u = x - origin.x - shift.x, v = y - origin.y - shift.y
+            return (origin.x + (m.d * u - m.c * v) / determinant, origin.y + (m.a * v - m.b * u) / determinant)
+        })
+    }
+
+    /// The content drawn on a layer, then into `canvas` through `forward` (a layer point
+    /// to a canvas point, pixels) and its inverse `backward`, resampled bilinearly.
+    private func drawMapped(_ box: LayoutBox, into canvas: inout Canvas, offset: (x: Int, y: Int),
+                            forward: (Double, Double) -> (x: Double, y: Double), backward: (Double, Double) -> (x: Double, y: Double)) {
         // The layer holds everything the content's boxes cover (text may overflow its own).
         let extent = self.extent(box)
         let left = Int((extent.x * scale).rounded(.down)) - offset.x - 1, top = Int((extent.y * scale).rounded(.down)) - offset.y - 1
         let right = Int((extent.maxX * scale).rounded(.up)) - offset.x + 1, bottom = Int((extent.maxY * scale).rounded(.up)) - offset.y + 1
         let source = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
-        guard source.width > 0, source.height > 0,
-              var layer = try? Canvas(width: source.width, height: source.height, fill: .clear) else { return }
-        for child in box.children { draw(child, into: &layer, offset: (offset.x + source.x, offset.y + source.y)) }
-
-        let centre = (x: Double(pixels.x) + anchor.x * Double(pixels.width), y: Double(pixels.y) + anchor.y * Double(pixels.height))
-        let cosine = cos(radians), sine = sin(radians)
-        func forward(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-            let dx = (x - centre.x) * factors.x, dy = (y - centre.y) * factors.y
-            return (centre.x + cosine * dx - sine * dy, centre.y + sine * dx + cosine * dy)
+        guard var layer = self.layer(for: source, of: canvas) else { return }
+        withLayerGround(under: source, of: canvas) {
+            for child in box.children { draw(child, into: &layer, offset: (offset.x + source.x, offset.y + source.y)) }
         }
+
         let corners = [forward(Double(source.x), Double(source.y)), forward(Double(source.maxX), Double(source.y)),
                        forward(Double(source.x), Double(source.maxY)), forward(Double(source.maxX), Double(source.maxY))]
         let minX = Int(corners.map(\.x).min()!.rounded(.down)), maxX = Int(corners.map(\.x).max()!.rounded(.up))
@@ -48,9 +81,8 @@ extension ViewRenderer {
         for y in target.y..<target.maxY {
             for x in target.x..<target.maxX {
                 // Back from the frame's pixel centre to the layer's pixel grid.
-                let dx = Double(x) + 0.5 - centre.x, dy = Double(y) + 0.5 - centre.y
-                let ux = (cosine * dx + sine * dy) / factors.x, uy = (-sine * dx + cosine * dy) / factors.y
-                let sx = centre.x + ux - Double(source.x) - 0.5, sy = centre.y + uy - Double(source.y) - 0.5
+                let back = backward(Double(x) + 0.5, Double(y) + 0.5)
+                let sx = back.x - Double(source.x) - 0.5, sy = back.y - Double(source.y) - 0.5
                 guard let sample = layer.sample(x: sx, y: sy) else { continue }
                 canvas.blend(x: x, y: y, sample.color, coverage: sample.coverage, tonal: sample.tonal, glyph: sample.glyph)
             }

@@ -2,7 +2,7 @@ import GlanceGraphics
 import GlanceUI
 
 /// What each effect (`EffectNode`: `.offset`, `.position`, `.aspectRatio`,
-/// `.layoutPriority`, `.rotationEffect`/`.scaleEffect`, the grid cell modifiers) does to
+/// `.layoutPriority`, `.rotationEffect`/`.scaleEffect`, `.transformEffect`, the grid cell modifiers) does to
 /// layout, in one place: what it offers its child, the size it takes, its alignment
 /// guides and where its child goes. Sizing, alignment and placement ask here, so a new
 /// effect is a case of `EffectNode`, its modifier in `GlanceUI/Modifiers/Effects.swift`,
@@ -12,7 +12,7 @@ extension ViewRenderer {
     func childProposal(of effect: EffectNode, _ child: LayoutNode, _ proposal: ProposedSize) -> ProposedSize {
         switch effect {
         case .aspectRatio(let ratio, let fill): aspectProposal(child, ratio, fill: fill, proposal)
-        case .offset, .position, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow: proposal
+        case .offset, .position, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable: proposal
         }
     }
 
@@ -23,7 +23,7 @@ extension ViewRenderer {
             // All it is offered, where it is offered something; its child's size elsewhere.
             let own = size(child, proposal)
             return Size(width: proposal.width ?? own.width, height: proposal.height ?? own.height)
-        case .aspectRatio, .offset, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
+        case .aspectRatio, .offset, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             return size(child, childProposal(of: effect, child, proposal))
         }
     }
@@ -34,7 +34,7 @@ extension ViewRenderer {
         // A positioned view's lines are its own, not its child's.
         case .position: nil
         // An offset moves what is drawn, not the lines it is aligned by (as in SwiftUI).
-        case .aspectRatio, .offset, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
+        case .aspectRatio, .offset, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             explicitGuide(child, key, childProposal(of: effect, child, proposal))
         }
     }
@@ -47,7 +47,7 @@ extension ViewRenderer {
         case .position(let x, let y):
             let own = size(child, proposal)
             return (rect.x + x - own.width / 2, rect.y + y - own.height / 2)
-        case .aspectRatio, .layoutPriority, .transform, .gridCellColumns, .gridColumnAlignment, .gridRow:
+        case .aspectRatio, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             return (rect.x, rect.y)
         }
     }
@@ -60,6 +60,14 @@ extension ViewRenderer {
         case .transform(let radians, let scaleX, let scaleY, let anchorX, let anchorY):
             drawTransformed(box, in: pixels, radians: radians, scale: (scaleX, scaleY), anchor: (anchorX, anchorY),
                             into: &canvas, offset: offset)
+            return true
+        case .affine(let a, let b, let c, let d, let tx, let ty):
+            drawAffine(box, in: pixels, (a, b, c, d, tx, ty), into: &canvas, offset: offset)
+            return true
+        case .accentable:
+            accentDepth += 1
+            defer { accentDepth -= 1 }
+            for child in box.children { draw(child, into: &canvas, offset: offset) }
             return true
         case .offset, .position, .aspectRatio, .layoutPriority, .gridCellColumns, .gridColumnAlignment, .gridRow:
             return false

@@ -25,13 +25,45 @@ public final class ViewRenderer {
     var unknownSymbols: Set<String> = []
     /// Work done since the renderer was made.
     public internal(set) var statistics = LayoutStatistics()
+    /// How colours are chosen for a panel of few inks (`InkDrawing`); nil: as drawn.
+    public let printing: InkPrinting?
+    /// The current frame's text and symbol centres (frame pixels), for telling grounds.
+    var marks: [(x: Int, y: Int)] = []
+    /// The ground's luma under each layer being drawn, innermost last.
+    var layerGrounds: [Int] = []
+    /// How many `.widgetAccentable()` views the drawing is inside.
+    var accentDepth = 0
+    /// The whole picture being drawn (the root box, pixels).
+    var frameArea = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     /// - Parameter emoji: `EmojiStyle(for:)` the palette the picture is shown in.
-    public init(fonts: FontLibrary, scale: Double = 1, emoji: EmojiStyle = .color) {
+    /// - Parameter printing: the panel's inks and rendering mode, where the picture is
+    ///   drawn for a panel of few inks; nil for a colour picture.
+    public init(fonts: FontLibrary, scale: Double = 1, emoji: EmojiStyle = .color, printing: InkPrinting? = nil) {
         self.fonts = fonts
         self.scale = scale
         self.emoji = emoji
+        self.printing = printing
         text = TextLayout(library: fonts)
+    }
+
+    /// Draws a laid-out tree: the frame's marks found first where colours are chosen
+    /// against their grounds.
+    func drawFrame(_ box: LayoutBox, into canvas: inout Canvas, offset: (x: Int, y: Int) = (0, 0)) {
+        guard let printing else { return draw(box, into: &canvas, offset: offset) }
+        marks = []
+        collectMarks(box, into: &marks)
+        frameArea = PixelRect(x: Int((box.rect.x * scale).rounded()), y: Int((box.rect.y * scale).rounded()),
+                              width: Int((box.rect.width * scale).rounded()), height: Int((box.rect.height * scale).rounded()))
+        layerGrounds = []
+        accentDepth = 0
+        let edge = canvas.glyphEdge
+        canvas.glyphEdge = printing.cutsGlyphEdges ? InkPrinting.glyphEdge : nil
+        defer {
+            canvas.glyphEdge = edge
+            marks = []
+        }
+        draw(box, into: &canvas, offset: offset)
     }
 
     // MARK: Layout
@@ -58,7 +90,7 @@ public final class ViewRenderer {
     @discardableResult
     package func render(_ node: ViewNode, into canvas: inout Canvas, in rect: Rect) -> [ControlRegion] {
         let box = layout(node, in: rect)
-        draw(box, into: &canvas)
+        drawFrame(box, into: &canvas)
         var regions: [ControlRegion] = []
         collectRegions(box, into: &regions)
         return regions
@@ -77,7 +109,7 @@ public final class ViewRenderer {
         frame.clip = area
         frame.fill(slot, .white)
         let box = layout(node, in: Rect(x: 0, y: 0, width: Double(slot.width) / scale, height: Double(slot.height) / scale))
-        draw(box, into: &frame, offset: (-slot.x, -slot.y))
+        drawFrame(box, into: &frame, offset: (-slot.x, -slot.y))
         var regions: [ControlRegion] = []
         collectRegions(box, into: &regions)
         return regions.compactMap { region in

@@ -8,6 +8,7 @@ import GlanceTime
 import GlanceWidgetKit
 import GlanceWidgets
 import GlanceConfiguration
+import GlanceSystem
 
 package struct RenderCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
@@ -54,6 +55,9 @@ package struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Dithering of gradients and images: none, floydSteinberg, atkinson, bayer.", valueName: "mode"))
     var dither: String = "floydSteinberg"
 
+    @Option(help: ArgumentHelp("How the widget is drawn on the palette: full_color, accented or vibrant; default: the palette's own (full_color for rgb565/rgb888, accented where it has colour inks, else vibrant), or the config's rendering_mode.", valueName: "mode"))
+    var renderingMode: String?
+
     @Flag(help: "Render the widget's gallery snapshot instead of its timeline entry.")
     var snapshot = false
 
@@ -65,6 +69,9 @@ package struct RenderCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The PNG to write ('-' for standard output).", valueName: "file"))
     var out: String
+
+    @Option(help: ArgumentHelp("Also write the widget's texts, one a line, as its views say them (for checking what a reader finds in the picture).", valueName: "file"))
+    var text: String?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("A configuration whose named_colors:, images folder, timezone and locale the widget sees (as on the display).", valueName: "file"))
     var config: String?
@@ -84,6 +91,10 @@ package struct RenderCommand: ParsableCommand {
         }
         guard let mode = DitherMode(rawValue: dither) else {
             throw UsageError(message: "--dither: unknown mode '\(dither)'; expected one of \(DitherMode.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let modes = ["full_color": InkPrinting.Mode.fullColor, "accented": .accented, "vibrant": .vibrant]
+        if let renderingMode, modes[renderingMode] == nil {
+            throw UsageError(message: "--rendering-mode: unknown mode '\(renderingMode)'; expected full_color, accented or vibrant")
         }
         guard !(snapshot && placeholder) else { throw UsageError(message: "--snapshot and --placeholder exclude each other") }
         guard !allowPlaceholder || !(snapshot || placeholder) else {
@@ -142,6 +153,7 @@ package struct RenderCommand: ParsableCommand {
         request.content = snapshot ? .snapshot : (placeholder ? .placeholder : .timeline)
         request.emoji = EmojiStyle(for: palette)
         request.panel = (palette, mode)
+        request.renderingMode = renderingMode.flatMap { modes[$0] } ?? configuration?.display.chosenRenderingMode
 
         let fonts: FontLibrary
         do {
@@ -175,6 +187,14 @@ package struct RenderCommand: ParsableCommand {
             }
         } catch {
             throw RuntimeError(message: "\(error)")
+        }
+        if let text {
+            do {
+                try AtomicFile.write(Array((rendering.texts.map { $0.split(separator: "\n").joined(separator: " ") }.joined(separator: "\n") + "\n").utf8),
+                                     to: text)
+            } catch {
+                throw RuntimeError(message: "--text \(text): \(error)")
+            }
         }
         StandardStreams.error("glance: wrote \(out) (\(canvas.width)x\(canvas.height), \(palette.name))\n")
     }

@@ -100,7 +100,8 @@ package struct RunCommand: ParsableCommand {
         var inputs: [EvdevInput] = []
         defer { withExtendedLifetime(inputs) {} }
         do {
-            presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale)
+            presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale,
+                                           renderingMode: configuration.display.renderingMode)
             current.host = try makeHost(configuration, presenter: presenter, clock: clock, display: display, quarantine: quarantine)
             if let wires = display.wires {
                 let keys = GPIOKeys(keys: wires.keyLines)

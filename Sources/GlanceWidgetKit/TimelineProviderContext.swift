@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import GlanceTime
 
 /// What a provider is told about where and when its entries will be shown

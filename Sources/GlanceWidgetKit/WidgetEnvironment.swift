@@ -1,3 +1,4 @@
+import Foundation
 import GlanceGraphics
 import GlanceUI
 
@@ -26,8 +27,13 @@ public struct AccessoryWidgetBackground: View, PrimitiveView {
 }
 
 
-/// How a widget is being drawn (WidgetKit's `WidgetRenderingMode`). A wall display draws
-/// widgets in their own colours, mapped to the panel's inks: always `.fullColor`.
+/// How a widget is being drawn (WidgetKit's `WidgetRenderingMode`), which the display
+/// decides: `.fullColor` on panels that show every colour; on panels of few inks
+/// `.accented` where they have colour inks besides black and white (content marked
+/// `.widgetAccentable()` prints in them, the rest in black and white) and `.vibrant`
+/// where they have only black, white and greys (everything by luminance). A display's
+/// `rendering_mode:` chooses another. Whatever the mode, text and symbols on such panels
+/// take the ink that contrasts with their ground.
 public struct WidgetRenderingMode: Hashable, Sendable, CustomStringConvertible {
     let name: String
 
@@ -36,28 +42,36 @@ public struct WidgetRenderingMode: Hashable, Sendable, CustomStringConvertible {
     public static let vibrant = WidgetRenderingMode(name: "vibrant")
 
     public var description: String { name }
+
+    /// The mode a panel is drawn in.
+    package init(_ mode: InkPrinting.Mode) {
+        switch mode {
+        case .fullColor: self = .fullColor
+        case .accented: self = .accented
+        case .vibrant: self = .vibrant
+        }
+    }
+
+    package init(name: String) { self.name = name }
 }
 
 private struct WidgetRenderingModeKey: EnvironmentKey {
     static let defaultValue = WidgetRenderingMode.fullColor
 }
 
-private struct ShowsWidgetContainerBackgroundKey: EnvironmentKey {
-    static let defaultValue = true
-}
-
 extension EnvironmentValues {
-    /// Always `.fullColor` on a wall display.
+    /// How the display draws this widget (`@Environment(\.widgetRenderingMode)`).
     public var widgetRenderingMode: WidgetRenderingMode {
         get { self[WidgetRenderingModeKey.self] }
         set { self[WidgetRenderingModeKey.self] = newValue }
     }
 
-    /// Whether the widget's container background is drawn: always, on a wall display
-    /// (StandBy and the lock screen, which remove it on iOS, do not exist here).
+    /// Whether the widget's container background is drawn: on panels that show every
+    /// colour (`.fullColor`); not in `.vibrant` and `.accented`, where, as on iOS's Lock
+    /// Screen and StandBy, the content stands on the paper.
     public var showsWidgetContainerBackground: Bool {
-        get { self[ShowsWidgetContainerBackgroundKey.self] }
-        set { self[ShowsWidgetContainerBackgroundKey.self] = newValue }
+        get { containerBackgroundShown }
+        set { containerBackgroundShown = newValue }
     }
 }
 
@@ -73,9 +87,9 @@ extension View {
     /// Accepted: SwiftUI applies these margins to scrollable content, and nothing on a
     /// widget scrolls. A widget's own margins are the host's (`\.widgetContentMargins`;
     /// `.contentMarginsDisabled()` on the configuration turns them off).
-    public func contentMargins(_ edges: Edge.Set = .all, _ length: Double?, for placement: ContentMarginPlacement = .automatic) -> Self { self }
+    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for placement: ContentMarginPlacement = .automatic) -> Self { self }
     public func contentMargins(_ edges: Edge.Set = .all, _ insets: EdgeInsets, for placement: ContentMarginPlacement = .automatic) -> Self { self }
-    public func contentMargins(_ length: Double, for placement: ContentMarginPlacement = .automatic) -> Self { self }
+    public func contentMargins(_ length: CGFloat, for placement: ContentMarginPlacement = .automatic) -> Self { self }
 }
 
 /// Where a widget is shown on iOS (WidgetKit's `WidgetLocation`), for

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import GlanceUI
 
 /// The shape and size class of a widget (WidgetKit's `WidgetFamily`).
@@ -31,6 +31,5 @@ public enum WidgetFamily: String, CaseIterable, Hashable, Sendable, CustomString
     public var description: String { rawValue }
 }
 
-/// A widget's size in points (where SwiftUI would use `CGSize`; Glance's core does
-/// without Foundation's CoreGraphics types, see docs/ARCHITECTURE.md).
-public typealias WidgetSize = Size
+/// A widget's size in points: Core Graphics' `CGSize`, as WidgetKit has it.
+public typealias WidgetSize = CGSize

@@ -6,7 +6,9 @@ import Testing
 
 /// The widget corpus: each entry in Tests/Corpus is real widget code as its authors
 /// published it, built as its own executable, and rendered in every family it supports
-/// at a fixed instant. A golden frame per family shows what Glance makes of it.
+/// at a fixed instant, in full colour and as black-and-white, black-white-red and
+/// 7-colour panels show it. A golden frame per family and palette shows what Glance
+/// makes of it.
 @Suite(.serialized) struct CorpusTests {
     struct Entry: CustomTestStringConvertible, Sendable {
         let name: String
@@ -35,6 +37,13 @@ import Testing
         // Sunday, as November 2026 does; Foundation's Locale.current on Linux is en_001
         // (Monday first). December's first is a Tuesday.
         Entry(name: "sachin-month-calendar", families: ["systemSmall"], day: "2026-12-02"),
+        // Issue 27: the shapes whose words a 1-bit panel lost (Tests/Corpus/INVENTORY.md).
+        Entry(name: "sachin-timer", families: ["systemSmall"]),
+        Entry(name: "sachin-input", families: ["systemMedium"]),
+        Entry(name: "sachin-clock", families: ["systemSmall"]),
+        Entry(name: "pawello-appgroup", families: ["systemSmall"]),
+        Entry(name: "pawello-dynamicintent", families: ["systemSmall"]),
+        Entry(name: "dailyinfo-grid", families: system + ["accessoryCircular", "accessoryRectangular", "accessoryInline"]),
     ]
 
     /// The built executable of an entry, beside the test bundle.
@@ -56,14 +65,16 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("corpus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        // Full colour, and three panels of few inks in their own rendering modes.
         for family in entry.families {
-            let out = directory.appendingPathComponent("\(family).png").path
+          for colors in ["rgb888", "bw", "bwr", "acep7"] {
+            let out = directory.appendingPathComponent("\(family)-\(colors).png").path
             let process = Process()
             process.executableURL = URL(fileURLWithPath: faketime)
             // The providers call Date(): the whole process sees 23 November 2026, 09:41 in Seoul,
             // frozen (a clock that runs on made a timer text one second off on a slow start).
             process.arguments = ["-f", "\(entry.day) 00:41:00", binary, "render", "--family", family, "--at", "\(entry.day)T09:41:00+09:00",
-                                 "--timezone", "Asia/Seoul", "--colors", "rgb888", "--scale", "2", "--out", out]
+                                 "--timezone", "Asia/Seoul", "--colors", colors, "--scale", "2", "--out", out]
             var environment = ProcessInfo.processInfo.environment
             environment["TZ"] = "UTC"
             environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
@@ -77,10 +88,38 @@ import Testing
             try process.run()
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(entry.name) \(family): \(stderr)")
+            #expect(process.terminationStatus == 0, "\(entry.name) \(family) \(colors): \(stderr)")
             guard process.terminationStatus == 0 else { continue }
             let frame = try PNG.read(out)
-            if let mismatch = GoldenImage.compare(frame, named: "\(entry.name)-\(family)") { Issue.record("\(mismatch)") }
+            let name = "\(entry.name)-\(family)" + (colors == "rgb888" ? "" : "-\(colors)")
+            if let mismatch = GoldenImage.compare(frame, named: name) { Issue.record("\(mismatch)") }
+          }
         }
+    }
+
+    /// Every word a corpus or built-in widget says in colour, read back by OCR, is read on
+    /// a black-and-white panel too (at least 90 % of them, in every frame):
+    /// `scripts/legibility --min 0.9`, tesseract with English, Korean and Japanese.
+    @Test func everyWordReadInColourIsReadOnBlackAndWhite() throws {
+        let tesseract = "/usr/bin/tesseract"
+        try #require(FileManager.default.isExecutableFile(atPath: tesseract), "tesseract is missing: run scripts/bootstrap")
+        let buildDirectory = URL(fileURLWithPath: try executable(Self.entries[0])).deletingLastPathComponent().path
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/legibility").standardized.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["--build", buildDirectory, "--min", "0.9"]
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)\n\(stdout)")
+        // Every corpus entry and built-in widget was read (a frame with no words read in
+        // colour would be left out of the share, so their count is checked).
+        let summary = try #require(stdout.split(separator: "\n").last { $0.hasPrefix("legibility frames=") }, "\(stdout)")
+        let frames = Int(summary.split(separator: " ")[1].dropFirst("frames=".count)) ?? 0
+        #expect(frames >= 20, "\(summary)")
     }
 }

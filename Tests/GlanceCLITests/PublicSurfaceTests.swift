@@ -14,6 +14,8 @@ import Testing
         "ConditionLock", "LinuxEventClock", "SimulatedClock", "TraceDecoding", "ConfigError", "YAMLReader",
         "ViewNode", "TextNode", "PrimitiveView", "LayoutBox", "LoadedTimeline", "ProviderExecutor", "WidgetTimelineSource",
         "UncheckedSendable", "RunCommand", "FrontEnd", "ControlRequest", "AtomicFile",
+        // Layout's own geometry: widget code has Core Graphics' types.
+        "Rect", "Size", "Point", "ProposedSize",
     ]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
@@ -178,6 +180,74 @@ import Testing
             }
             """)
         #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// Geometry as iOS widget code passes it around: `GeometryProxy.size` to a function
+    /// taking a `CGSize`, paths from `CGRect`s and `CGSize`s, a `CGAffineTransform`,
+    /// `Circle().fill()`; and `MeasurementFormatter` (unavailable in Linux's Foundation)
+    /// from Glance, also in a file that imports Foundation itself, or SwiftUI's shim.
+    @Test func iOSGeometryAndMeasurementCodeCompilesAsItIs() throws {
+        let widget = """
+            import Foundation
+            import Glance
+
+            func barWidth(for size: CGSize, count: Int) -> CGFloat { size.width / CGFloat(max(1, count)) }
+            func origin(of rect: CGRect) -> CGPoint { rect.origin }
+
+            struct Ticket: Shape {
+                func path(in rect: CGRect) -> Path {
+                    var path = Path()
+                    path.addRoundedRect(in: rect.insetBy(dx: 2, dy: 2), cornerSize: CGSize(width: 6, height: 6))
+                    path.addArc(center: CGPoint(x: rect.midX, y: rect.minY), radius: rect.height / 6,
+                                startAngle: .degrees(0), endAngle: .degrees(180), clockwise: false)
+                    let tilt = CGAffineTransform(translationX: rect.midX, y: rect.midY).rotated(by: .pi / 36)
+                        .translatedBy(x: -rect.midX, y: -rect.midY)
+                    return path.applying(tilt)
+                }
+            }
+
+            struct TemperatureView: View {
+                let celsius: Double
+                private static let formatter: MeasurementFormatter = {
+                    let formatter = MeasurementFormatter()
+                    formatter.unitStyle = .short
+                    formatter.unitOptions = [.providedUnit, .temperatureWithoutUnit]
+                    formatter.numberFormatter.maximumFractionDigits = 0
+                    return formatter
+                }()
+
+                var body: some View {
+                    GeometryReader { proxy in
+                        let width: CGFloat = barWidth(for: proxy.size, count: 3)
+                        let frame: CGRect = proxy.frame(in: .local)
+                        ZStack(alignment: .topLeading) {
+                            Circle().fill()
+                                .frame(width: width, height: width)
+                            Ticket().stroke(style: StrokeStyle(lineWidth: 2, lineCap: .round, dash: [4, 2]))
+                                .frame(width: frame.width, height: frame.height / 2)
+                            Text(Self.formatter.string(from: Measurement(value: celsius, unit: UnitTemperature.celsius)))
+                                .position(origin(of: frame.insetBy(dx: 10, dy: 10)))
+                        }
+                        .offset(CGSize(width: 0, height: proxy.safeAreaInsets.top))
+                    }
+                    .padding(EdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4))
+                    .alignmentGuide(.leading) { dimensions in dimensions[.leading] + dimensions.width / 4 }
+                }
+            }
+
+            let glances: Glance.MeasurementFormatter = MeasurementFormatter()
+            let distance = glances.string(from: Measurement(value: 12, unit: UnitLength.kilometers))
+            """
+        let result = try typecheck(files: [("TemperatureView.swift", widget)])
+        #expect(result.status == 0, "\(result.output)")
+        // Through the corpus's `import SwiftUI` shim, beside Foundation.
+        let shimmed = try typecheck("""
+            import SwiftUI
+            import Foundation
+            let formatter = MeasurementFormatter()
+            let text = formatter.string(from: Measurement(value: 21, unit: UnitTemperature.celsius))
+            """)
+        #expect(shimmed.status == 0, "\(shimmed.output)")
     }
 
     @Test(arguments: ["pawello-interactive", "sachin-count-interactive"])

@@ -6,6 +6,7 @@ import GlanceTime
 import GlanceWidgetKit
 import Testing
 import GlanceConfiguration
+import GlanceYAML
 
 /// `glance render` resolves views in the host's own environment: named colours and
 /// images from the configuration reach it (they did not, and `Color("Accent")` was clear).
@@ -65,5 +66,65 @@ import GlanceConfiguration
     @Test func accessoryFamiliesHaveNone() throws {
         let canvas = try render("margins", .accessoryRectangular)
         #expect(blackBox(canvas) == PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+    }
+}
+
+/// The rendering mode and the container background as the display decides them:
+/// `.fullColor` with its background on colour panels, `.vibrant` on black-and-white and
+/// grey ones, `.accented` where the panel has colour inks, both without the background;
+/// a display's `rendering_mode:` chooses another.
+@Suite struct RenderingModeTests {
+    /// The probe's bar: its width and height in points, and the colour of a corner.
+    func probe(_ palette: Palette?, mode: InkPrinting.Mode? = nil) throws -> (width: Int, height: Int, corner: RGBA) {
+        let renderer = WidgetSnapshotRenderer(registry: WidgetRegistry([RenderingModeProbeWidget.self]), fonts: try FontLibrary())
+        var request = WidgetSnapshotRenderer.Request(kind: "modes", family: .systemSmall, instant: t0, timeZone: .utc,
+                                                     locale: DisplayLocale(identifier: "en_US"))
+        request.panel = palette.map { ($0, .floydSteinberg) }
+        request.renderingMode = mode
+        let canvas = try renderer.render(request)
+        let black = (0..<canvas.width * canvas.height).filter { canvas[x: $0 % canvas.width, y: $0 / canvas.width] == .black }
+        let columns = Set(black.map { $0 % canvas.width }), rows = Set(black.map { $0 / canvas.width })
+        return (columns.count, rows.count, canvas[x: 0, y: 0])
+    }
+
+    @Test func eachPanelDecidesTheModeAndTheBackground() throws {
+        let grey = RGBA(128, 128, 128)
+        #expect(try probe(nil) == (20, 30, grey))
+        #expect(try probe(.rgb888) == (20, 30, grey))
+        #expect(try probe(.bw) == (60, 50, .white))
+        #expect(try probe(.gray4) == (60, 50, .white))
+        #expect(try probe(.bwr) == (40, 50, .white))
+        #expect(try probe(.acep7) == (40, 50, .white))
+        // Chosen by the display: full colour on a black-and-white panel draws the
+        // background (with no text on it, a grey tone to be dithered).
+        #expect(try probe(.bw, mode: .fullColor) == (20, 30, grey))
+        #expect(try probe(.acep7, mode: .vibrant).width == 60)
+    }
+
+    @Test func aDisplayChoosesItsRenderingMode() throws {
+        let config = try ConfigLoader.parse("""
+            display: {colors: acep7, rendering_mode: full_color}
+            slots:
+              - {kind: countdown, family: systemSmall, params: {title: A, date: 2027-01-01}}
+            """, file: "wall.yaml")
+        #expect(config.display.renderingMode == .fullColor)
+        #expect(config.display.printing?.mode == .fullColor)
+        let plain = try ConfigLoader.parse("""
+            display: {colors: bwr}
+            slots:
+              - {kind: countdown, family: systemSmall, params: {title: A, date: 2027-01-01}}
+            """, file: "wall.yaml")
+        #expect(plain.display.renderingMode == .accented)
+        #expect(throws: ConfigError.self) {
+            try ConfigLoader.parse("""
+                display: {colors: bw, rendering_mode: mono}
+                slots: []
+                """, file: "wall.yaml")
+        }
+        do {
+            _ = try ConfigLoader.parse("display: {colors: bw, rendering_mode: mono}\nslots: []\n", file: "wall.yaml")
+        } catch {
+            #expect("\(error)".contains("wall.yaml:1") && "\(error)".contains("rendering_mode"), "\(error)")
+        }
     }
 }

@@ -301,3 +301,28 @@ struct MarginlessProbeWidget: Widget {
         .contentMarginsDisabled()
     }
 }
+
+/// Shows the rendering mode it is drawn in as the width of a black bar (full colour 20
+/// points, accented 40, vibrant 60) on a grey container background.
+struct RenderingModeProbeWidget: Widget {
+    struct Probe: View {
+        @Environment(\.widgetRenderingMode) var mode
+        @Environment(\.showsWidgetContainerBackground) var showsBackground
+
+        var body: some View {
+            let width: Double = mode == .fullColor ? 20 : (mode == .accented ? 40 : 60)
+            HStack(spacing: 0) {
+                Rectangle().fill(Color.black).frame(width: width, height: showsBackground ? 30 : 50)
+                Spacer(minLength: 0)
+            }
+            .containerBackground(Color(red: 0.5, green: 0.5, blue: 0.5), for: .widget)
+        }
+    }
+
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "modes", provider: SilentProvider(silentFrom: .distantFuture, silentUntil: .distantFuture)) { _ in
+            Probe()
+        }
+        .supportedFamilies([.systemSmall])
+    }
+}

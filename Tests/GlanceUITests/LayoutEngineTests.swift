@@ -1,3 +1,4 @@
+import Foundation
 import GlanceRender
 import GlanceGraphics
 import GlanceText
@@ -113,7 +114,7 @@ import Testing
     }
 
     enum Quarter: AlignmentID {
-        static func defaultValue(in d: ViewDimensions) -> Double { d.width / 4 }
+        static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width / 4 }
     }
 
     @Test func customAlignmentIDsAndAlignmentGuides() {
@@ -137,7 +138,7 @@ import Testing
     }
 
     @Test func alignmentGuideClosuresSeeTheViewsDimensionsAndExplicitLines() {
-        var seen: (Double, Double, Double?)?
+        var seen: (CGFloat, CGFloat, CGFloat?)?
         _ = layout(HStack(alignment: .center) {
             Text("Hi").font(.system(size: 20)).frame(width: 60, height: 30, alignment: .top)
                 .alignmentGuide(VerticalAlignment.center) { d in

@@ -1,3 +1,4 @@
+import Foundation
 import GlanceRender
 import GlanceGraphics
 import GlanceTestSupport
@@ -13,11 +14,11 @@ import Testing
     init() throws { renderer = ViewRenderer(fonts: try FontLibrary()) }
 
     struct Triangle: Shape {
-        func path(in rect: Rect) -> Path {
+        func path(in rect: CGRect) -> Path {
             Path { path in
-                path.move(to: Point(x: rect.midX, y: rect.minY))
-                path.addLine(to: Point(x: rect.maxX, y: rect.maxY))
-                path.addLine(to: Point(x: rect.minX, y: rect.maxY))
+                path.move(to: CGPoint(x: rect.midX, y: rect.minY))
+                path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+                path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
                 path.closeSubpath()
             }
         }
@@ -47,17 +48,12 @@ import Testing
         #expect(inked(fast) == 33 * 27 - (33 * 27 - 23 * 17))
     }
 
-    /// A shape's rectangle type is its own choice (`CGRect` in code ported from iOS).
-    struct Halves: ShapeRectangle {
-        let left: Rect
-        init(glanceRect: Rect) { left = Rect(x: glanceRect.x, y: glanceRect.y, width: glanceRect.width / 2, height: glanceRect.height) }
-    }
-
+    /// A shape gets its frame's rectangle as a `CGRect`, as on iOS.
     struct LeftHalf: Shape {
-        func path(in rect: Halves) -> Path { Path(rect.left) }
+        func path(in rect: CGRect) -> Path { Path(CGRect(x: rect.minX, y: rect.minY, width: rect.width / 2, height: rect.height)) }
     }
 
-    @Test func aShapeDeclaredWithAnotherRectangleTypeGetsTheFramesRectangle() throws {
+    @Test func aShapeGetsTheFramesRectangle() throws {
         let canvas = try draw(LeftHalf().fill(Color.black), width: 40, height: 20)
         #expect(canvas[x: 5, y: 10] == .black && canvas[x: 19, y: 1] == .black)
         #expect(canvas[x: 21, y: 10] == .white && canvas[x: 35, y: 18] == .white)
@@ -114,10 +110,10 @@ import Testing
 
     @Test func roundCapsReachPastTheEndsButtCapsStop() throws {
         struct Line: Shape {
-            func path(in rect: Rect) -> Path {
+            func path(in rect: CGRect) -> Path {
                 var path = Path()
-                path.move(to: Point(x: rect.minX, y: rect.midY))
-                path.addLine(to: Point(x: rect.maxX, y: rect.midY))
+                path.move(to: CGPoint(x: rect.minX, y: rect.midY))
+                path.addLine(to: CGPoint(x: rect.maxX, y: rect.midY))
                 return path
             }
         }
@@ -133,12 +129,12 @@ import Testing
     /// border and a gradient-filled custom shape.
     @Test func goldenShapes() throws {
         struct Star: Shape {
-            func path(in rect: Rect) -> Path {
+            func path(in rect: CGRect) -> Path {
                 var path = Path()
                 for index in 0..<10 {
                     let radius = index.isMultiple(of: 2) ? min(rect.width, rect.height) / 2 : min(rect.width, rect.height) / 5
                     let angle = Double(index) * .pi / 5 - .pi / 2
-                    let point = Point(x: rect.midX + radius * cos(angle), y: rect.midY + radius * sin(angle))
+                    let point = CGPoint(x: rect.midX + radius * cos(angle), y: rect.midY + radius * sin(angle))
                     if index == 0 { path.move(to: point) } else { path.addLine(to: point) }
                 }
                 path.closeSubpath()

@@ -1,5 +1,6 @@
-/// Polygons filled by the non-zero winding rule, antialiased by 4×4 samples a pixel like
-/// every other shape. Paths, strokes and trimmed arcs reach the canvas as polygons.
+/// Polygons filled by the non-zero winding rule (or the even-odd rule), antialiased by
+/// 4×4 samples a pixel like every other shape. Paths, strokes and trimmed arcs reach the
+/// canvas as polygons.
 public struct PolygonCoverage {
     /// Coverage 0–255 for each pixel of `bounds`, row by row.
     public let mask: [UInt8]
@@ -7,8 +8,9 @@ public struct PolygonCoverage {
 
     /// Rasterises `polygons` (pixel coordinates; each closed implicitly) inside `clip`.
     /// A point is inside where the polygons wind around it a non-zero number of times,
-    /// so overlapping pieces of one stroke join instead of cancelling.
-    public init(_ polygons: [[(x: Double, y: Double)]], clip: PixelRect) {
+    /// so overlapping pieces of one stroke join instead of cancelling; with `evenOdd`, where
+    /// they wind an odd number of times (a circle inside a circle is a hole).
+    public init(_ polygons: [[(x: Double, y: Double)]], clip: PixelRect, evenOdd: Bool = false) {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons {
             for point in polygon where point.x.isFinite && point.y.isFinite {
@@ -82,7 +84,7 @@ public struct PolygonCoverage {
                     var winding = 0
                     for index in 0..<(crossings.count - 1) {
                         winding += crossings[index].winding
-                        guard winding != 0 else { continue }
+                        guard evenOdd ? winding & 1 != 0 : winding != 0 else { continue }
                         let start = crossings[index].x, end = crossings[index + 1].x
                         // Sample columns x + (s + 0.5) / 4 inside [start, end), counted a
                         // pixel (four columns) at a time.
@@ -103,9 +105,10 @@ public struct PolygonCoverage {
 }
 
 extension Canvas {
-    /// Fills `polygons` (pixel coordinates) with `color`, by the non-zero winding rule.
-    public mutating func fillPolygons(_ polygons: [[(x: Double, y: Double)]], _ color: RGBA, tonal: Bool = false) {
-        let coverage = PolygonCoverage(polygons, clip: clip)
+    /// Fills `polygons` (pixel coordinates) with `color`, by the non-zero winding rule or
+    /// the even-odd rule.
+    public mutating func fillPolygons(_ polygons: [[(x: Double, y: Double)]], _ color: RGBA, tonal: Bool = false, evenOdd: Bool = false) {
+        let coverage = PolygonCoverage(polygons, clip: clip, evenOdd: evenOdd)
         drawMask(coverage.mask, width: coverage.bounds.width, height: coverage.bounds.height,
                  atX: coverage.bounds.x, y: coverage.bounds.y, color, tonal: tonal)
     }

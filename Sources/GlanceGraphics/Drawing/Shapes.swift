@@ -122,7 +122,7 @@ extension Canvas {
         let firstRow = max(0, clip.y - y), endRow = min(maskHeight, clip.maxY - y)
         guard firstColumn < endColumn, firstRow < endRow else { return }
         let columns = firstColumn..<endColumn, rows = firstRow..<endRow
-        let width = self.width
+        let width = self.width, glyphEdge = self.glyphEdge
         let opaque = color.a == 255
         // Coverage from which the mask's colour makes a pixel flat (as `blend` decides).
         let flatFrom = (128 * 255 + Int(color.a) - 1) / max(Int(color.a), 1)
@@ -138,7 +138,8 @@ extension Canvas {
                     let source = row &* maskWidth
                     let target = (y &+ row) &* width &+ x
                     for column in columns {
-                        let coverage = mask[source &+ column]
+                        var coverage = mask[source &+ column]
+                        if glyph, let edge = glyphEdge { coverage = coverage >= edge ? 255 : 0 }
                         guard coverage > 0 else { continue }
                         let index = target &+ column
                         let flat = color.a > 0 && Int(coverage) >= flatFrom

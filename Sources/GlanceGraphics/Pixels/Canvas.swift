@@ -62,6 +62,11 @@ public struct Canvas: Sendable, Equatable {
         didSet { clip = clip.intersection(bounds) }
     }
 
+    /// Where set, a glyph's mask (`drawMask(glyph: true)`) covers a pixel wholly from this
+    /// coverage and not at all below it: edges cut, not blended, for panels with no grey
+    /// to show an edge with (`InkPrinting.cutsGlyphEdges`).
+    public var glyphEdge: UInt8?
+
     /// The largest side Glance draws (the largest panels are 2560 pixels across).
     public static let maximumSide = 8192
 

@@ -99,8 +99,10 @@ enum SlotFactory {
 
     /// The environment a widget's views resolve in: the one place it is built.
     static func environment(family: WidgetFamily, scale: Double, at instant: Date, timeZone: ZoneRules, locale: DisplayLocale,
-                            assets: WidgetAssets, redacted: Bool = false) -> EnvironmentValues {
+                            assets: WidgetAssets, renderingMode: InkPrinting.Mode = .fullColor, redacted: Bool = false) -> EnvironmentValues {
         var environment = EnvironmentValues()
+        environment.widgetRenderingMode = WidgetRenderingMode(renderingMode)
+        environment.showsWidgetContainerBackground = renderingMode == .fullColor
         environment.displayScale = scale
         environment.widgetFamily = family
         environment.now = instant

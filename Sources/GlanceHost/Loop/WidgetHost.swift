@@ -496,11 +496,11 @@ public final class WidgetHost {
 
     private func environment(family: WidgetFamily) -> EnvironmentValues {
         SlotFactory.environment(family: family, scale: config.display.scale, at: clock.now(), timeZone: config.timeZone,
-                                locale: config.locale, assets: config.assets)
+                                locale: config.locale, assets: config.assets, renderingMode: config.display.renderingMode)
     }
 
     func environment(for slot: SlotState, at instant: Date) -> EnvironmentValues {
         SlotFactory.environment(family: slot.family, scale: config.display.scale, at: instant, timeZone: config.timeZone,
-                                locale: config.locale, assets: config.assets)
+                                locale: config.locale, assets: config.assets, renderingMode: config.display.renderingMode)
     }
 }

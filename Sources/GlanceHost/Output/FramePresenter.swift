@@ -33,9 +33,12 @@ public final class FramePresenter {
     /// picture even if no slot changed.
     private var pending = false
 
-    /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point.
-    public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double) throws(Canvas.SizeError) {
-        target = .drawing(ViewRenderer(fonts: fonts, scale: scale, emoji: EmojiStyle(for: output.palette)), DisplayPipeline(output: output))
+    /// Frames go to `output`, drawn with `fonts` at `scale` pixels per point, in
+    /// `renderingMode` (nil: the output's palette's own).
+    public init(output: any DisplayOutput, fonts: FontLibrary, scale: Double, renderingMode: InkPrinting.Mode? = nil) throws(Canvas.SizeError) {
+        let printing = InkPrinting(palette: output.palette, mode: renderingMode ?? InkPrinting.defaultMode(for: output.palette))
+        target = .drawing(ViewRenderer(fonts: fonts, scale: scale, emoji: EmojiStyle(for: output.palette), printing: printing),
+                          DisplayPipeline(output: output))
         // One byte a pixel where the panel's inks are all greys.
         canvas = try Canvas(width: output.width, height: output.height, panel: output.palette, dither: output.dither)
     }

@@ -37,6 +37,14 @@ public struct WidgetSnapshotRenderer {
         /// The panel the picture will be quantised for, so that it is drawn as that panel's
         /// frame is (in grey where its inks are all greys); nil: in RGBA.
         public var panel: (palette: Palette, dither: DitherMode)?
+        /// The rendering mode on that panel (nil: the palette's own,
+        /// `InkPrinting.defaultMode(for:)`); without a panel, `.fullColor`.
+        public var renderingMode: InkPrinting.Mode?
+
+        /// How colours are chosen for the panel's inks.
+        var printing: InkPrinting? {
+            panel.flatMap { InkPrinting(palette: $0.palette, mode: renderingMode ?? InkPrinting.defaultMode(for: $0.palette)) }
+        }
 
         public init(kind: String, family: WidgetFamily, instant: Date, timeZone: ZoneRules, locale: DisplayLocale) {
             self.kind = kind
@@ -76,6 +84,9 @@ public struct WidgetSnapshotRenderer {
         /// `.retry(because:)`, the words the daemon logs): the picture is what it gave
         /// for the meantime, often its placeholder. `nil` when it answered normally.
         public var providerFailure: String?
+        /// Every text the widget's views say, in drawing order (what a reader of the
+        /// picture should find in it).
+        public var texts: [String] = []
     }
 
     /// The rendered widget (RGBA, before any palette).
@@ -152,7 +163,7 @@ public struct WidgetSnapshotRenderer {
         }
         let environment = SlotFactory.environment(family: request.family, scale: request.scale, at: request.instant,
                                                   timeZone: request.timeZone, locale: request.locale, assets: request.assets,
-                                                  redacted: request.content == .placeholder)
+                                                  renderingMode: request.printing?.mode ?? .fullColor, redacted: request.content == .placeholder)
         let margins = SlotFactory.contentMargins(for: request.family, disabled: descriptor.contentMarginsDisabled)
         let node = SlotFactory.content(source.content(for: entry), margins: margins, in: environment)
         var canvas: Canvas
@@ -165,8 +176,8 @@ public struct WidgetSnapshotRenderer {
         } catch {
             throw Failure(message: "\(error)")
         }
-        ViewRenderer(fonts: fonts, scale: request.scale, emoji: request.emoji)
+        ViewRenderer(fonts: fonts, scale: request.scale, emoji: request.emoji, printing: request.printing)
             .render(node, into: &canvas, in: Rect(x: 0, y: 0, width: Double(width) / request.scale, height: Double(height) / request.scale))
-        return Rendering(canvas: canvas, providerFailure: providerFailure)
+        return Rendering(canvas: canvas, providerFailure: providerFailure, texts: node.textLines)
     }
 }

@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import GlanceGraphics
 import GlanceText
 import GlanceTime
@@ -6,7 +6,7 @@ import GlanceTime
 /// Values handed down the view tree (SwiftUI's `EnvironmentValues`).
 public struct EnvironmentValues: Sendable {
     /// Pixels per point on the target display.
-    public var displayScale: Double = 1
+    public var displayScale: CGFloat = 1
     public var font: Font = .body
     /// `.fontWeight(_:)` / `.bold()` over the font's own weight.
     public var fontWeight: Font.Weight?
@@ -17,11 +17,11 @@ public struct EnvironmentValues: Sendable {
     /// Text at least this many lines tall (`lineLimit(_:reservesSpace: true)`).
     public var reservedLines = 0
     /// Points between lines of text (`.lineSpacing`).
-    public var lineSpacing: Double = 0
+    public var lineSpacing: CGFloat = 0
     /// Points after every character (`.kerning`, `.tracking`).
     public var tracking: Double = 0
     public var multilineTextAlignment: TextAlignment = .leading
-    public var minimumScaleFactor: Double = 1
+    public var minimumScaleFactor: CGFloat = 1
     public var redactionReasons: RedactionReasons = []
     public var colorScheme: ColorScheme = .light
     /// The instant being drawn (`Text(date, style: .relative)` counts from it).
@@ -36,6 +36,11 @@ public struct EnvironmentValues: Sendable {
     /// `widgetContentMargins`): 16 points in the system families, none in accessory
     /// ones, none when the widget says `.contentMarginsDisabled()`.
     public var widgetContentMargins = EdgeInsets()
+    /// The case every text inside is set in (`.textCase`).
+    public var textCase: Text.Case?
+    /// Whether `.containerBackground` is drawn (WidgetKit's
+    /// `showsWidgetContainerBackground`, which the display decides).
+    package var containerBackgroundShown = true
     /// The accent colour of controls (`.tint`); `nil`: each control's own default.
     package var tint: RGBA?
     public var buttonStyle: PrimitiveButtonStyleConfiguration = .automatic
@@ -91,6 +96,9 @@ public struct Environment<Value>: @unchecked Sendable {
 
 /// The environment of the `body` being evaluated: task-local (thread-local outside
 /// tasks), so renderers on different threads never see each other's values.
-enum EnvironmentScope {
-    @TaskLocal static var current = EnvironmentValues()
+package enum EnvironmentScope {
+    /// `nil` outside a body (a provider, a widget's own thread).
+    @TaskLocal package static var bound: EnvironmentValues?
+
+    static var current: EnvironmentValues { bound ?? EnvironmentValues() }
 }

@@ -1,10 +1,12 @@
+import Foundation
+
 /// A kind of alignment line (SwiftUI's `AlignmentID`): its value in a view that does not
 /// set one explicitly. Declare one to align views on a line of your own:
 ///
 /// ```swift
 /// extension VerticalAlignment {
 ///     enum IconCentre: AlignmentID {
-///         static func defaultValue(in d: ViewDimensions) -> Double { d[VerticalAlignment.center] }
+///         static func defaultValue(in d: ViewDimensions) -> CGFloat { d[VerticalAlignment.center] }
 ///     }
 ///     static let iconCentre = VerticalAlignment(IconCentre.self)
 /// }
@@ -12,7 +14,7 @@
 public protocol AlignmentID {
     /// The line's position in a view of `context`'s size, in points from its leading or
     /// top edge.
-    static func defaultValue(in context: ViewDimensions) -> Double
+    static func defaultValue(in context: ViewDimensions) -> CGFloat
 }
 
 /// Which alignment line: the identity of an ``AlignmentID`` type, and its axis.
@@ -39,7 +41,7 @@ public struct AlignmentKey: Hashable, @unchecked Sendable, CustomStringConvertib
 
     /// The line where a view sets none: the ID's default for the view's size.
     package func defaultValue(width: Double, height: Double) -> Double {
-        id.defaultValue(in: ViewDimensions(width: width, height: height, explicit: { _ in nil }))
+        Double(id.defaultValue(in: ViewDimensions(width: width, height: height, explicit: { _ in nil })))
     }
 
     public var description: String { "\(id)" }
@@ -104,34 +106,34 @@ public struct Alignment: Hashable, Sendable {
 /// A view's size and its alignment lines, as `alignmentGuide` closures and
 /// ``AlignmentID/defaultValue(in:)`` see them (SwiftUI's `ViewDimensions`). Points.
 public struct ViewDimensions {
-    public let width: Double
-    public let height: Double
+    public var width: CGFloat { CGFloat(size.width) }
+    public var height: CGFloat { CGFloat(size.height) }
+    private let size: Size
     private let explicit: (AlignmentKey) -> Double?
 
     package init(width: Double, height: Double, explicit: @escaping (AlignmentKey) -> Double?) {
-        self.width = width
-        self.height = height
+        size = Size(width: width, height: height)
         self.explicit = explicit
     }
 
     /// The line's position: the value the view sets, else the line's default.
-    public subscript(guide: HorizontalAlignment) -> Double { self[guide.key] }
-    public subscript(guide: VerticalAlignment) -> Double { self[guide.key] }
+    public subscript(guide: HorizontalAlignment) -> CGFloat { CGFloat(self[guide.key]) }
+    public subscript(guide: VerticalAlignment) -> CGFloat { CGFloat(self[guide.key]) }
 
     /// The value the view sets for the line, or `nil` when it sets none.
-    public subscript(explicit guide: HorizontalAlignment) -> Double? { explicit(guide.key) }
-    public subscript(explicit guide: VerticalAlignment) -> Double? { explicit(guide.key) }
+    public subscript(explicit guide: HorizontalAlignment) -> CGFloat? { explicit(guide.key).map { CGFloat($0) } }
+    public subscript(explicit guide: VerticalAlignment) -> CGFloat? { explicit(guide.key).map { CGFloat($0) } }
 
-    subscript(key: AlignmentKey) -> Double {
-        explicit(key) ?? key.defaultValue(width: width, height: height)
+    package subscript(key: AlignmentKey) -> Double {
+        explicit(key) ?? key.defaultValue(width: size.width, height: size.height)
     }
 }
 
-enum LeadingEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { 0 } }
-enum HorizontalCentre: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { d.width / 2 } }
-enum TrailingEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { d.width } }
-enum TopEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { 0 } }
-enum VerticalCentre: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { d.height / 2 } }
-enum BottomEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { d.height } }
-enum FirstTextBaseline: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { d.height } }
-enum LastTextBaseline: AlignmentID { static func defaultValue(in d: ViewDimensions) -> Double { d.height } }
+enum LeadingEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
+enum HorizontalCentre: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width / 2 } }
+enum TrailingEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.width } }
+enum TopEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { 0 } }
+enum VerticalCentre: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height / 2 } }
+enum BottomEdge: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+enum FirstTextBaseline: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }
+enum LastTextBaseline: AlignmentID { static func defaultValue(in d: ViewDimensions) -> CGFloat { d.height } }

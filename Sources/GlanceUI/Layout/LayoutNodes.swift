@@ -106,10 +106,16 @@ package enum EffectNode: Hashable, Sendable {
     case aspectRatio(Double?, fill: Bool)
     /// Drawn rotated by `radians` and scaled about `anchor` (`.rotationEffect`, `.scaleEffect`).
     case transform(radians: Double, scaleX: Double, scaleY: Double, anchorX: Double, anchorY: Double)
+    /// Drawn with each point (x, y) of its own, from its top-left corner, moved to
+    /// (a·x + c·y + tx, b·x + d·y + ty), translations in points (`.transformEffect`).
+    case affine(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double)
     /// A grid cell spanning this many columns (`.gridCellColumns`).
     case gridCellColumns(Int)
     /// How every cell of this cell's column sits across it (`.gridColumnAlignment`).
     case gridColumnAlignment(HorizontalAlignment)
     /// A `GridRow`: its child is the row's cells (outside a `Grid`, an `HStack`'s worth).
     case gridRow(VerticalAlignment?)
+    /// Content a widget marks as its accent (`.widgetAccentable()`): drawn in a panel's
+    /// accent inks in the `.accented` rendering mode; no change to layout.
+    case accentable
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GlanceGraphics
 import GlanceText
 
@@ -170,14 +171,14 @@ package struct ShapeNode: Hashable, Sendable {
         /// The outline in `rect` (points).
         package func path(in rect: Rect) -> Path {
             switch self {
-            case .rectangle: return Path(rect)
-            case .roundedRectangle(let radius): return Path(roundedRect: rect, cornerRadius: radius)
-            case .ellipse: return Path(ellipseIn: rect)
+            case .rectangle: return Path(rect.cgRect)
+            case .roundedRectangle(let radius): return Path(roundedRect: rect.cgRect, cornerRadius: radius)
+            case .ellipse: return Path(ellipseIn: rect.cgRect)
             case .circle:
                 let side = max(0, min(rect.width, rect.height))
                 return Path(ellipseIn: Rect(x: rect.x + (rect.width - side) / 2, y: rect.y + (rect.height - side) / 2,
-                                            width: side, height: side))
-            case .capsule: return Path(roundedRect: rect, cornerRadius: max(0, min(rect.width, rect.height)) / 2)
+                                            width: side, height: side).cgRect)
+            case .capsule: return Path(roundedRect: rect.cgRect, cornerRadius: max(0, min(rect.width, rect.height)) / 2)
             case .custom(let shape): return shape.path(rect)
             case .trimmed(let kind, let from, let to): return kind.path(in: rect).trimmedPath(from: from, to: to)
             case .inset(let kind, let amount):
@@ -191,11 +192,15 @@ package struct ShapeNode: Hashable, Sendable {
     package var fill: Fill
     /// Drawn as an outline of this style instead of filled.
     package var stroke: StrokeStyle?
+    /// Filled by the even-odd rule (`FillStyle(eoFill: true)`): a point is inside where
+    /// the outline winds around it an odd number of times; else by the non-zero rule.
+    package var evenOdd = false
 
-    package init(kind: Kind, fill: Fill, stroke: StrokeStyle? = nil) {
+    package init(kind: Kind, fill: Fill, stroke: StrokeStyle? = nil, evenOdd: Bool = false) {
         self.kind = kind
         self.fill = fill
         self.stroke = stroke
+        self.evenOdd = evenOdd
     }
 
     /// How a shape is painted.
@@ -241,6 +246,9 @@ package struct CustomShape: Hashable, Sendable {
     let box: Box
 
     init(_ path: @escaping @Sendable (Rect) -> Path) { box = Box(path) }
+
+    /// A shape drawn from its `path(in:)`.
+    init(_ shape: some Shape) { self.init { rect in shape.path(in: rect.cgRect) } }
 
     func path(_ rect: Rect) -> Path { box.path(rect) }
 
@@ -307,14 +315,14 @@ package struct AlignmentGuideNode: Hashable, @unchecked Sendable {
     package func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
-/// Insets in points.
+/// Insets in points (SwiftUI's `EdgeInsets`).
 public struct EdgeInsets: Hashable, Sendable {
-    public var top: Double
-    public var leading: Double
-    public var bottom: Double
-    public var trailing: Double
+    public var top: CGFloat
+    public var leading: CGFloat
+    public var bottom: CGFloat
+    public var trailing: CGFloat
 
-    public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
+    public init(top: CGFloat = 0, leading: CGFloat = 0, bottom: CGFloat = 0, trailing: CGFloat = 0) {
         self.top = top
         self.leading = leading
         self.bottom = bottom
@@ -322,7 +330,7 @@ public struct EdgeInsets: Hashable, Sendable {
     }
 
     /// The same on every edge.
-    public init(_ all: Double) { self.init(top: all, leading: all, bottom: all, trailing: all) }
+    public init(_ all: CGFloat) { self.init(top: all, leading: all, bottom: all, trailing: all) }
 
     /// Outwards by as much as these go inwards.
     public var negated: EdgeInsets { EdgeInsets(top: -top, leading: -leading, bottom: -bottom, trailing: -trailing) }

@@ -1,19 +1,21 @@
+import Foundation
+
 /// Modifiers that move, turn, scale, mask or prioritise a view without changing how it
 /// lays itself out.
 extension View {
     /// Drawn `x`, `y` points away from where layout put it; siblings do not move.
-    public func offset(x: Double = 0, y: Double = 0) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, wrap: { node, _ in .effect(.offset(x: x, y: y), node) })
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .effect(.offset(x: x.native, y: y.native), node) })
     }
 
-    public func offset(_ offset: Size) -> ModifiedContent<Self, BuiltinModifier> { self.offset(x: offset.width, y: offset.height) }
+    public func offset(_ offset: CGSize) -> ModifiedContent<Self, BuiltinModifier> { self.offset(x: offset.width, y: offset.height) }
 
     /// Takes the space offered and centres the view on this point of it.
-    public func position(x: Double = 0, y: Double = 0) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, wrap: { node, _ in .effect(.position(x: x, y: y), node) })
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .effect(.position(x: x.native, y: y.native), node) })
     }
 
-    public func position(_ position: Point) -> ModifiedContent<Self, BuiltinModifier> { self.position(x: position.x, y: position.y) }
+    public func position(_ position: CGPoint) -> ModifiedContent<Self, BuiltinModifier> { self.position(x: position.x, y: position.y) }
 
     /// Drawn turned clockwise by `angle` about `anchor`; its layout is unchanged.
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
@@ -21,21 +23,30 @@ extension View {
     }
 
     /// Drawn scaled about `anchor`; its layout is unchanged.
-    public func scaleEffect(_ scale: Double, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
-        transformed(radians: 0, scaleX: scale, scaleY: scale, anchor: anchor)
+    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        transformed(radians: 0, scaleX: scale.native, scaleY: scale.native, anchor: anchor)
     }
 
-    public func scaleEffect(_ scale: Size, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
-        transformed(radians: 0, scaleX: scale.width, scaleY: scale.height, anchor: anchor)
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        transformed(radians: 0, scaleX: scale.width.native, scaleY: scale.height.native, anchor: anchor)
     }
 
-    public func scaleEffect(x: Double = 1, y: Double = 1, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
-        transformed(radians: 0, scaleX: x, scaleY: y, anchor: anchor)
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        transformed(radians: 0, scaleX: x.native, scaleY: y.native, anchor: anchor)
+    }
+
+    /// Drawn with `transform` applied to its own coordinates (origin at its top-left
+    /// corner, points); its layout is unchanged.
+    public func transformEffect(_ transform: CGAffineTransform) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in
+            .effect(.affine(a: transform.a.native, b: transform.b.native, c: transform.c.native, d: transform.d.native,
+                            tx: transform.tx.native, ty: transform.ty.native), node)
+        })
     }
 
     private func transformed(radians: Double, scaleX: Double, scaleY: Double, anchor: UnitPoint) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in
-            .effect(.transform(radians: radians, scaleX: scaleX, scaleY: scaleY, anchorX: anchor.x, anchorY: anchor.y), node)
+            .effect(.transform(radians: radians, scaleX: scaleX, scaleY: scaleY, anchorX: anchor.x.native, anchorY: anchor.y.native), node)
         })
     }
 
@@ -56,13 +67,13 @@ extension View {
 
     /// Proposes the view a size of `aspectRatio` (width ÷ height; `nil`: its own ideal
     /// proportions) that fits in (`.fit`) or covers (`.fill`) the space offered.
-    public func aspectRatio(_ aspectRatio: Double? = nil, contentMode: ContentMode) -> ModifiedContent<Self, BuiltinModifier> {
+    public func aspectRatio(_ aspectRatio: CGFloat? = nil, contentMode: ContentMode) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in
-            .effect(.aspectRatio(aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }, fill: contentMode == .fill), node)
+            .effect(.aspectRatio(aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0.native : nil }, fill: contentMode == .fill), node)
         })
     }
 
-    public func aspectRatio(_ aspectRatio: Size, contentMode: ContentMode) -> ModifiedContent<Self, BuiltinModifier> {
+    public func aspectRatio(_ aspectRatio: CGSize, contentMode: ContentMode) -> ModifiedContent<Self, BuiltinModifier> {
         self.aspectRatio(aspectRatio.height > 0 ? aspectRatio.width / aspectRatio.height : nil, contentMode: contentMode)
     }
 
@@ -70,17 +81,17 @@ extension View {
     public func scaledToFill() -> ModifiedContent<Self, BuiltinModifier> { aspectRatio(contentMode: .fill) }
 
     /// Points added between the lines of text in the view.
-    public func lineSpacing(_ lineSpacing: Double) -> ModifiedContent<Self, BuiltinModifier> {
+    public func lineSpacing(_ lineSpacing: CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.lineSpacing = lineSpacing })
     }
 
     /// Points added after every character of text in the view (`.kerning` and
     /// `.tracking` are the same on a panel: Glance's fonts have no ligatures to keep).
-    public func kerning(_ kerning: Double) -> ModifiedContent<Self, BuiltinModifier> {
+    public func kerning(_ kerning: CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.tracking = kerning })
     }
 
-    public func tracking(_ tracking: Double) -> ModifiedContent<Self, BuiltinModifier> {
+    public func tracking(_ tracking: CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.tracking = tracking })
     }
 

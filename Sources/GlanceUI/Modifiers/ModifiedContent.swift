@@ -48,7 +48,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
             return builtin.wrap(resolveNode(content, in: inner), inner)
         }
         let content = ViewModifierContent { [content] in resolveNode(content, in: $0) }
-        return EnvironmentScope.$current.withValue(environment) { resolveNode(modifier.body(content: content), in: environment) }
+        return EnvironmentScope.$bound.withValue(environment) { resolveNode(modifier.body(content: content), in: environment) }
     }
 }
 

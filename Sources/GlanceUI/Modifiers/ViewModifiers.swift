@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import GlanceText
 
 extension View {
@@ -32,7 +32,7 @@ extension View {
         ModifiedContent(self, environment: { $0.lineLimit = limit })
     }
 
-    public func minimumScaleFactor(_ factor: Double) -> ModifiedContent<Self, BuiltinModifier> {
+    public func minimumScaleFactor(_ factor: CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.minimumScaleFactor = min(1, max(0.01, factor)) })
     }
 
@@ -55,7 +55,7 @@ extension View {
     // MARK: Geometry
 
     /// `length` points on `edges` (16 when `nil`, SwiftUI's default).
-    public func padding(_ edges: Edge.Set = .all, _ length: Double? = nil) -> ModifiedContent<Self, BuiltinModifier> {
+    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, BuiltinModifier> {
         let amount = length ?? 16
         let insets = EdgeInsets(
             top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
@@ -64,28 +64,28 @@ extension View {
         return padding(insets)
     }
 
-    public func padding(_ length: Double) -> ModifiedContent<Self, BuiltinModifier> { padding(.all, length) }
+    public func padding(_ length: CGFloat) -> ModifiedContent<Self, BuiltinModifier> { padding(.all, length) }
 
     public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .padding(insets, node) })
     }
 
     /// A fixed size in points on the given axes; the content is placed by `alignment`.
-    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, wrap: { node, _ in .frame(FrameNode(width: width, height: height, alignment: alignment), node) })
+    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .frame(FrameNode(width: width?.native, height: height?.native, alignment: alignment), node) })
     }
 
     /// Bounds in points; `.infinity` as a maximum takes all the space offered. An ideal
     /// size is what the frame offers its content, and takes, where it is itself offered
     /// nothing on that axis (under `.fixedSize()`, or in a scroll-free ideal probe).
     public func frame(
-        minWidth: Double? = nil, idealWidth: Double? = nil, maxWidth: Double? = nil,
-        minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
+        minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
+        minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
         alignment: Alignment = .center
     ) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in
-            .frame(FrameNode(minWidth: minWidth, idealWidth: idealWidth, maxWidth: maxWidth, minHeight: minHeight,
-                             idealHeight: idealHeight, maxHeight: maxHeight, alignment: alignment), node)
+            .frame(FrameNode(minWidth: minWidth?.native, idealWidth: idealWidth?.native, maxWidth: maxWidth?.native, minHeight: minHeight?.native,
+                             idealHeight: idealHeight?.native, maxHeight: maxHeight?.native, alignment: alignment), node)
         })
     }
 
@@ -99,14 +99,14 @@ extension View {
 
     /// Sets where a horizontal alignment line runs through this view, from its
     /// dimensions (points from its leading edge).
-    public func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> Double) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: computeValue), node) })
+    public func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: { computeValue($0).native }), node) })
     }
 
     /// Sets where a vertical alignment line runs through this view, from its dimensions
     /// (points from its top edge).
-    public func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> Double) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: computeValue), node) })
+    public func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: { computeValue($0).native }), node) })
     }
 
     // MARK: Layers
@@ -167,6 +167,13 @@ extension View {
         })
     }
 
+    /// Marks the content as the widget's accent (WidgetKit's `.widgetAccentable()`): in
+    /// the `.accented` rendering mode (panels with colour inks besides black and white)
+    /// it prints in the accent inks, the rest in black and white.
+    public func widgetAccentable(_ accentable: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in accentable ? .effect(.accentable, node) : node })
+    }
+
     // MARK: Accepted and ignored on paper
 
     /// Draws the content only inside `shape` (at the content's size).
@@ -174,13 +181,12 @@ extension View {
         ModifiedContent(self, wrap: { node, _ in .clip(shape.kind, node) })
     }
 
-    public func cornerRadius(_ radius: Double) -> ModifiedContent<Self, BuiltinModifier> {
+    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         clipShape(RoundedRectangle(cornerRadius: radius))
     }
     public func contentTransition(_ transition: ContentTransition) -> Self { self }
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
     public func widgetURL(_ url: URL?) -> Self { self }
-    public func widgetAccentable(_ accentable: Bool = true) -> Self { self }
     public func invalidatableContent(_ invalidatable: Bool = true) -> Self { self }
     public func privacySensitive(_ sensitive: Bool = true) -> Self { self }
     public func id<ID: Hashable>(_ id: ID) -> Self { self }
@@ -189,24 +195,28 @@ extension View {
 
 /// The content fills the widget; its background reaches out over the content margins
 /// to the widget's edges.
+/// Where the display hides container backgrounds (`showsWidgetContainerBackground` is
+/// false), the content alone.
 private func containerBackgroundNode(_ content: ViewNode, _ background: ViewNode, _ environment: EnvironmentValues) -> ViewNode {
     let margins = environment.widgetContentMargins
-    return .background(content: .frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), content),
+    let filling = ViewNode.frame(FrameNode(maxWidth: .infinity, maxHeight: .infinity), content)
+    guard environment.containerBackgroundShown else { return filling }
+    return .background(content: filling,
                        decoration: margins.isZero ? background : .padding(margins.negated, background), alignment: .center)
 }
 
 extension View {
     /// A border inside the view's frame (SwiftUI's `.border`).
-    public func border(_ style: some ShapeStyle, width: Double = 1) -> ModifiedContent<Self, BuiltinModifier> {
+    public func border(_ style: some ShapeStyle, width: CGFloat = 1) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
             guard case .color(let color) = style.fill(in: environment) else { return node }
-            return .overlay(content: node, decoration: .shape(ShapeNode(kind: .inset(.rectangle, amount: width / 2), fill: .color(color),
+            return .overlay(content: node, decoration: .shape(ShapeNode(kind: .inset(.rectangle, amount: width.native / 2), fill: .color(color),
                                                                         stroke: StrokeStyle(lineWidth: width))), alignment: .center)
         })
     }
 
     /// Accepted for source compatibility: a shadow has no place on paper.
-    public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: Double, x: Double = 0, y: Double = 0) -> Self { self }
+    public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> Self { self }
     /// Accepted: widgets have no safe area to ignore.
     public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> Self { self }
     /// Accepted: the font's width (condensed, expanded) is not chosen; Glance's font has one.

@@ -1,27 +1,23 @@
+import Foundation
+
 /// A shape that fills the space it is offered (SwiftUI's `Shape`): an outline for any
 /// rectangle, filled or stroked.
 ///
 /// ```swift
 /// struct Triangle: Shape {
-///     func path(in rect: Rect) -> Path {
+///     func path(in rect: CGRect) -> Path {
 ///         Path { p in
-///             p.move(to: Point(x: rect.midX, y: rect.minY))
-///             p.addLine(to: Point(x: rect.maxX, y: rect.maxY))
-///             p.addLine(to: Point(x: rect.minX, y: rect.maxY))
+///             p.move(to: CGPoint(x: rect.midX, y: rect.minY))
+///             p.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+///             p.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
 ///             p.closeSubpath()
 ///         }
 ///     }
 /// }
 /// ```
-///
-/// Code ported from iOS declares `path(in rect: CGRect)`, which works unchanged with
-/// `import Glance`: the rectangle's type is the shape's `PathRect`, inferred from the
-/// declaration.
 public protocol Shape: View, Sendable {
-    /// The rectangle type `path(in:)` takes: `Rect`, or Foundation's `CGRect`.
-    associatedtype PathRect: ShapeRectangle = Rect
     /// The outline in `rect` (points, top-left origin).
-    func path(in rect: PathRect) -> Path
+    func path(in rect: CGRect) -> Path
     /// SwiftUI's own shapes answer how Glance draws them exactly (no dynamic cast);
     /// others nil, and are drawn from their path.
     var _builtinKind: _ShapeKind? { get }
@@ -38,28 +34,18 @@ public struct _ShapeKind {
     package init(_ kind: ShapeNode.Kind) { self.kind = kind }
 }
 
-/// A rectangle type a `Shape` may declare its `path(in:)` with (`Rect`; the `Glance`
-/// module adds Foundation's `CGRect`).
-public protocol ShapeRectangle {
-    init(glanceRect: Rect)
-}
-
-extension Rect: ShapeRectangle {
-    public init(glanceRect: Rect) { self = glanceRect }
-}
-
 /// A shape that can be shrunk inside its rectangle (SwiftUI's `InsettableShape`), which is
 /// what `strokeBorder` needs to keep the whole line inside the frame.
 public protocol InsettableShape: Shape {
     associatedtype InsetShape: InsettableShape
-    func inset(by amount: Double) -> InsetShape
+    func inset(by amount: CGFloat) -> InsetShape
 }
 
 extension Shape {
     /// How the renderer draws this shape.
     var kind: ShapeNode.Kind {
         if let builtin = _builtinKind { return builtin.kind }
-        return .custom(CustomShape { [self] rect in self.path(in: PathRect(glanceRect: rect)) })
+        return .custom(CustomShape { [self] rect in self.path(in: rect.cgRect) })
     }
 
     /// Unfilled shapes take the foreground colour, as in SwiftUI.
@@ -67,15 +53,22 @@ extension Shape {
         .shape(ShapeNode(kind: kind, fill: .color(environment.foregroundColor)))
     }
 
-    public func fill(_ style: some ShapeStyle) -> FilledShape {
-        FilledShape(kind: kind, style: style)
+    /// The shape filled with `style`, by the non-zero winding rule or, with
+    /// `FillStyle(eoFill: true)`, the even-odd rule (a ring from two circles).
+    public func fill(_ style: some ShapeStyle, style fillStyle: FillStyle = FillStyle()) -> FilledShape {
+        FilledShape(kind: kind, style: style, evenOdd: fillStyle.isEOFilled)
+    }
+
+    /// The shape filled with the foreground style (SwiftUI's `fill(style:)`).
+    public func fill(style fillStyle: FillStyle = FillStyle()) -> FilledShape {
+        FilledShape(kind: kind, style: nil, evenOdd: fillStyle.isEOFilled)
     }
 
     /// `.fill.tertiary` and friends: the foreground at an emphasis level.
     public var fill: FillLevels { FillLevels(kind: kind) }
 
     /// The outline drawn as a line `lineWidth` points wide, centred on the outline.
-    public func stroke(_ style: some ShapeStyle, lineWidth: Double = 1) -> FilledShape {
+    public func stroke(_ style: some ShapeStyle, lineWidth: CGFloat = 1) -> FilledShape {
         FilledShape(kind: kind, style: style, stroke: StrokeStyle(lineWidth: lineWidth))
     }
 
@@ -84,7 +77,7 @@ extension Shape {
     }
 
     /// The outline in the foreground colour.
-    public func stroke(lineWidth: Double = 1) -> FilledShape {
+    public func stroke(lineWidth: CGFloat = 1) -> FilledShape {
         FilledShape(kind: kind, style: nil, stroke: StrokeStyle(lineWidth: lineWidth))
     }
 
@@ -93,39 +86,56 @@ extension Shape {
     }
 
     /// The part of the outline between two fractions of its length (a progress ring).
-    public func trim(from start: Double = 0, to end: Double = 1) -> TrimmedShape {
-        TrimmedShape(kind: .trimmed(kind, from: start, to: end))
+    public func trim(from start: CGFloat = 0, to end: CGFloat = 1) -> TrimmedShape {
+        TrimmedShape(kind: .trimmed(kind, from: Double(start), to: Double(end)))
     }
 }
 
 extension InsettableShape {
     /// The outline drawn inside the shape's rectangle: inset by half the line width, then
     /// stroked, so the line's outer edge is the frame's.
-    public func strokeBorder(_ style: some ShapeStyle, lineWidth: Double = 1) -> FilledShape {
-        FilledShape(kind: .inset(kind, amount: lineWidth / 2), style: style, stroke: StrokeStyle(lineWidth: lineWidth))
+    public func strokeBorder(_ style: some ShapeStyle, lineWidth: CGFloat = 1) -> FilledShape {
+        FilledShape(kind: .inset(kind, amount: Double(lineWidth) / 2), style: style, stroke: StrokeStyle(lineWidth: lineWidth))
     }
 
     public func strokeBorder(_ style: some ShapeStyle, style strokeStyle: StrokeStyle) -> FilledShape {
-        FilledShape(kind: .inset(kind, amount: strokeStyle.lineWidth / 2), style: style, stroke: strokeStyle)
+        FilledShape(kind: .inset(kind, amount: Double(strokeStyle.lineWidth) / 2), style: style, stroke: strokeStyle)
     }
 
-    public func strokeBorder(lineWidth: Double = 1) -> FilledShape {
-        FilledShape(kind: .inset(kind, amount: lineWidth / 2), style: nil, stroke: StrokeStyle(lineWidth: lineWidth))
+    public func strokeBorder(lineWidth: CGFloat = 1) -> FilledShape {
+        FilledShape(kind: .inset(kind, amount: Double(lineWidth) / 2), style: nil, stroke: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    public func strokeBorder(style strokeStyle: StrokeStyle) -> FilledShape {
+        FilledShape(kind: .inset(kind, amount: Double(strokeStyle.lineWidth) / 2), style: nil, stroke: strokeStyle)
+    }
+}
+
+/// How a shape is filled (SwiftUI's `FillStyle`): by the non-zero rule, or the even-odd
+/// rule with `eoFill`. Edges are always antialiased (`isAntialiased` is kept, not
+/// honoured: a panel of few inks cuts them anyway).
+public struct FillStyle: Hashable, Sendable {
+    public var isEOFilled: Bool
+    public var isAntialiased: Bool
+
+    public init(eoFill: Bool = false, antialiased: Bool = true) {
+        isEOFilled = eoFill
+        isAntialiased = antialiased
     }
 }
 
 /// How a stroke is drawn (SwiftUI's `StrokeStyle`), in points.
 public struct StrokeStyle: Hashable, Sendable {
-    public var lineWidth: Double
-    public var lineCap: LineCap
-    public var lineJoin: LineJoin
-    public var miterLimit: Double
+    public var lineWidth: CGFloat
+    public var lineCap: CGLineCap
+    public var lineJoin: CGLineJoin
+    public var miterLimit: CGFloat
     /// Lengths of dashes and gaps, alternating; empty for a solid line.
-    public var dash: [Double]
-    public var dashPhase: Double
+    public var dash: [CGFloat]
+    public var dashPhase: CGFloat
 
-    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, miterLimit: Double = 10,
-                dash: [Double] = [], dashPhase: Double = 0) {
+    public init(lineWidth: CGFloat = 1, lineCap: CGLineCap = .butt, lineJoin: CGLineJoin = .miter, miterLimit: CGFloat = 10,
+                dash: [CGFloat] = [], dashPhase: CGFloat = 0) {
         self.lineWidth = lineWidth
         self.lineCap = lineCap
         self.lineJoin = lineJoin
@@ -135,11 +145,11 @@ public struct StrokeStyle: Hashable, Sendable {
     }
 }
 
-/// The ends of an open stroke (Core Graphics' `CGLineCap`).
-public enum LineCap: Hashable, Sendable { case butt, round, square }
+/// The ends of an open stroke (Core Graphics' `CGLineCap`, which Foundation on Linux lacks).
+public enum CGLineCap: Int32, Hashable, Sendable { case butt, round, square }
 
 /// Where two segments of a stroke meet (Core Graphics' `CGLineJoin`).
-public enum LineJoin: Hashable, Sendable { case miter, round, bevel }
+public enum CGLineJoin: Int32, Hashable, Sendable { case miter, round, bevel }
 
 /// A shape painted with a style, filled or stroked.
 public struct FilledShape: View, PrimitiveView {
@@ -148,22 +158,25 @@ public struct FilledShape: View, PrimitiveView {
     /// `nil`: the foreground colour.
     let style: (any ShapeStyle)?
     var stroke: StrokeStyle?
+    var evenOdd: Bool
 
-    init(kind: ShapeNode.Kind, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil) {
+    init(kind: ShapeNode.Kind, style: (any ShapeStyle)?, stroke: StrokeStyle? = nil, evenOdd: Bool = false) {
         self.kind = kind
         self.style = style
         self.stroke = stroke
+        self.evenOdd = evenOdd
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .shape(ShapeNode(kind: kind, fill: style?.fill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke))
+        .shape(ShapeNode(kind: kind, fill: style?.fill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke,
+                         evenOdd: evenOdd))
     }
 }
 
 /// A shape cut to part of its outline (`.trim(from:to:)`), itself a shape.
 public struct TrimmedShape: Shape {
     let kind: ShapeNode.Kind
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
 }
 
@@ -179,18 +192,31 @@ public struct FillLevels: Sendable {
 public struct Rectangle: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .rectangle }
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
-    public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
+    public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }
 
 public struct RoundedRectangle: InsettableShape {
-    public let cornerRadius: Double
-    public init(cornerRadius: Double, style: RoundedCornerStyle = .continuous) { self.cornerRadius = cornerRadius }
-    var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: cornerRadius) }
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public var cornerSize: CGSize
+    public var style: RoundedCornerStyle
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
+        self.init(cornerSize: CGSize(width: cornerRadius, height: cornerRadius), style: style)
+    }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) {
+        self.cornerSize = cornerSize
+        self.style = style
+    }
+    /// Elliptical corners are drawn from the path (the exact rounded rectangle takes one radius).
+    var kind: ShapeNode.Kind {
+        cornerSize.width == cornerSize.height ? .roundedRectangle(cornerRadius: Double(cornerSize.width)) : .custom(cornerPath)
+    }
+    private var cornerPath: CustomShape {
+        CustomShape { [cornerSize, style] rect in Path(roundedRect: rect.cgRect, cornerSize: cornerSize, style: style) }
+    }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
-    public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
+    public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }
 
 public enum RoundedCornerStyle: Sendable {
@@ -201,25 +227,25 @@ public enum RoundedCornerStyle: Sendable {
 public struct Circle: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .circle }
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
-    public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
+    public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }
 
 public struct Ellipse: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .ellipse }
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
-    public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
+    public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }
 
 public struct Capsule: InsettableShape {
     public init(style: RoundedCornerStyle = .continuous) {}
     var kind: ShapeNode.Kind { .capsule }
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
-    public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
+    public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }
 
 /// The widget's own corner shape (SwiftUI's `ContainerRelativeShape`): on a panel, a
@@ -227,15 +253,15 @@ public struct Capsule: InsettableShape {
 public struct ContainerRelativeShape: InsettableShape {
     public init() {}
     var kind: ShapeNode.Kind { .roundedRectangle(cornerRadius: 12) }
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
-    public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
+    public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }
 
 /// One of SwiftUI's shapes shrunk inside its rectangle (`.inset(by:)`).
 public struct InsetBuiltinShape: InsettableShape {
     let kind: ShapeNode.Kind
-    public func path(in rect: Rect) -> Path { kind.path(in: rect) }
+    public func path(in rect: CGRect) -> Path { kind.path(in: Rect(rect)) }
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
-    public func inset(by amount: Double) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: amount)) }
+    public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }

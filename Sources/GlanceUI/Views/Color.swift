@@ -1,3 +1,4 @@
+import Foundation
 import GlanceGraphics
 
 /// A colour, usable as a view (it fills its space) and as a shape style (SwiftUI's `Color`).
@@ -69,6 +70,16 @@ public protocol ShapeStyle: Sendable {
     /// What the style fills with: Glance's own, opaque to widget code (every style
     /// Glance provides answers it).
     func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill
+}
+
+/// Any shape style, its type erased (SwiftUI's `AnyShapeStyle`): the two sides of a
+/// condition that are different styles.
+public struct AnyShapeStyle: ShapeStyle {
+    private let resolve: @Sendable (EnvironmentValues) -> _ResolvedFill
+
+    public init<Style: ShapeStyle>(_ style: Style) { resolve = { style._resolvedFill(in: $0) } }
+
+    public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { resolve(environment) }
 }
 
 /// A style's fill, for the package's modules only.
@@ -179,8 +190,8 @@ public struct LinearGradient: View, PrimitiveView, ShapeStyle {
 public struct Gradient: Hashable, Sendable, ShapeStyle {
     public struct Stop: Hashable, Sendable {
         public var color: Color
-        public var location: Double
-        public init(color: Color, location: Double) {
+        public var location: CGFloat
+        public init(color: Color, location: CGFloat) {
             self.color = color
             self.location = location
         }
@@ -211,9 +222,9 @@ extension Color {
 
 /// A point in unit coordinates (SwiftUI's `UnitPoint`).
 public struct UnitPoint: Hashable, Sendable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) {
+    public var x: CGFloat
+    public var y: CGFloat
+    public init(x: CGFloat, y: CGFloat) {
         self.x = x
         self.y = y
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GlanceText
 
 /// A font request (SwiftUI's `Font`): a text style with Apple's default Dynamic Type
@@ -30,8 +31,8 @@ public struct Font: Hashable, Sendable {
     }
 
     /// `design` is accepted for source compatibility; Glance's default family serves all.
-    public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
-        Font(pointSize: size, weight: weight, family: design == .monospaced ? "DejaVu Sans Mono" : nil)
+    public static func system(size: CGFloat, weight: Weight = .regular, design: Design = .default) -> Font {
+        Font(pointSize: size.native, weight: weight, family: design == .monospaced ? "DejaVu Sans Mono" : nil)
     }
 
     public static func system(_ style: Font, design: Design = .default, weight: Weight? = nil) -> Font {
@@ -42,11 +43,11 @@ public struct Font: Hashable, Sendable {
     }
 
     /// A family by name (installed, or in `fonts/`).
-    public static func custom(_ name: String, size: Double) -> Font { Font(pointSize: size, weight: .regular, family: name) }
+    public static func custom(_ name: String, size: CGFloat) -> Font { Font(pointSize: size.native, weight: .regular, family: name) }
     /// The same at a size that does not follow Dynamic Type (there is none on a wall).
-    public static func custom(_ name: String, fixedSize: Double) -> Font { custom(name, size: fixedSize) }
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { custom(name, size: fixedSize) }
     /// The same, scaled with a text style on iOS; here at `size`.
-    public static func custom(_ name: String, size: Double, relativeTo textStyle: Font) -> Font { custom(name, size: size) }
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: Font) -> Font { custom(name, size: size) }
 
     public func weight(_ weight: Weight) -> Font { var copy = self; copy.weight = weight; return copy }
     public func bold() -> Font { weight(.bold) }

@@ -1,11 +1,13 @@
+import Foundation
+
 /// The size a `GeometryReader` was given, for its content to use (SwiftUI's
-/// `GeometryProxy`). Widgets have no safe area and do not scroll.
+/// `GeometryProxy`), in points. Widgets have no safe area and do not scroll.
 public struct GeometryProxy: Sendable {
-    public let size: Size
+    public let size: CGSize
 
     /// Where the reader is in a coordinate space: its own bounds (local, and every other
     /// space, since a widget does not scroll or move).
-    public func frame(in coordinateSpace: CoordinateSpace) -> Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect { CGRect(origin: .zero, size: size) }
 
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
 }
@@ -30,8 +32,8 @@ public struct GeometryReader<Content: View>: View, PrimitiveView {
         return .geometry(GeometryNode { size in
             // The closure runs at layout, after the enclosing body has resolved: `@Environment`
             // reads in it (and in the `ForEach`es it builds) see the reader's environment.
-            let children = EnvironmentScope.$current.withValue(environment) {
-                flattenedChildren(content(GeometryProxy(size: size)), in: environment)
+            let children = EnvironmentScope.$bound.withValue(environment) {
+                flattenedChildren(content(GeometryProxy(size: size.cgSize)), in: environment)
             }
             return .stack(StackNode(axis: .depth, alignment: .topLeading, spacing: 0, children: children))
         })

@@ -1,18 +1,20 @@
+import Foundation
+
 /// A lazy grid's column or row (SwiftUI's `GridItem`).
 public struct GridItem: Hashable, Sendable {
     /// How wide a column (or tall a row) is.
     public enum Size: Hashable, Sendable {
-        case fixed(Double)
-        case flexible(minimum: Double = 10, maximum: Double = .infinity)
+        case fixed(CGFloat)
+        case flexible(minimum: CGFloat = 10, maximum: CGFloat = .infinity)
         /// As many tracks of at least `minimum` points as fit.
-        case adaptive(minimum: Double, maximum: Double = .infinity)
+        case adaptive(minimum: CGFloat, maximum: CGFloat = .infinity)
     }
 
     public var size: Size
-    public var spacing: Double?
+    public var spacing: CGFloat?
     public var alignment: Alignment?
 
-    public init(_ size: Size = .flexible(), spacing: Double? = nil, alignment: Alignment? = nil) {
+    public init(_ size: Size = .flexible(), spacing: CGFloat? = nil, alignment: Alignment? = nil) {
         self.size = size
         self.spacing = spacing
         self.alignment = alignment
@@ -20,11 +22,11 @@ public struct GridItem: Hashable, Sendable {
 
     var node: GridItemNode {
         let sizing: GridItemNode.Sizing = switch size {
-        case .fixed(let length): .fixed(max(0, length))
-        case .flexible(let minimum, let maximum): .flexible(minimum: max(0, minimum), maximum: max(minimum, maximum))
-        case .adaptive(let minimum, let maximum): .adaptive(minimum: max(1, minimum), maximum: max(minimum, maximum))
+        case .fixed(let length): .fixed(max(0, length.native))
+        case .flexible(let minimum, let maximum): .flexible(minimum: max(0, minimum.native), maximum: max(minimum.native, maximum.native))
+        case .adaptive(let minimum, let maximum): .adaptive(minimum: max(1, minimum.native), maximum: max(minimum.native, maximum.native))
         }
-        return GridItemNode(sizing: sizing, spacing: spacing, alignment: alignment)
+        return GridItemNode(sizing: sizing, spacing: spacing?.native, alignment: alignment)
     }
 }
 
@@ -46,11 +48,11 @@ public struct LazyVGrid<Content: View>: View, PrimitiveView {
     let spacing: Double?
     let content: Content
 
-    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: Double? = nil,
+    public init(columns: [GridItem], alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> Content) {
         self.columns = columns
         self.alignment = alignment
-        self.spacing = spacing
+        self.spacing = spacing?.native
         self.content = content()
     }
 
@@ -69,11 +71,11 @@ public struct LazyHGrid<Content: View>: View, PrimitiveView {
     let spacing: Double?
     let content: Content
 
-    public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: Double? = nil,
+    public init(rows: [GridItem], alignment: VerticalAlignment = .center, spacing: CGFloat? = nil,
                 pinnedViews: PinnedScrollableViews = [], @ViewBuilder content: () -> Content) {
         self.rows = rows
         self.alignment = alignment
-        self.spacing = spacing
+        self.spacing = spacing?.native
         self.content = content()
     }
 
@@ -94,11 +96,11 @@ public struct Grid<Content: View>: View, PrimitiveView {
     let verticalSpacing: Double?
     let content: Content
 
-    public init(alignment: Alignment = .center, horizontalSpacing: Double? = nil, verticalSpacing: Double? = nil,
+    public init(alignment: Alignment = .center, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
                 @ViewBuilder content: () -> Content) {
         self.alignment = alignment
-        self.horizontalSpacing = horizontalSpacing
-        self.verticalSpacing = verticalSpacing
+        self.horizontalSpacing = horizontalSpacing?.native
+        self.verticalSpacing = verticalSpacing?.native
         self.content = content()
     }
 

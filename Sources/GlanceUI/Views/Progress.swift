@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import GlanceGraphics
 
 /// Where `value` lies in `bounds`, 0…1 (0 for an empty range).
@@ -12,10 +12,11 @@ func share(of value: Double, in bounds: ClosedRange<Double>) -> Double {
 struct BarFill: Shape {
     let fraction: Double
 
-    func path(in rect: Rect) -> Path {
+    func path(in bounds: CGRect) -> Path {
+        let rect = Rect(bounds)
         let width = rect.width * max(0, min(1, fraction))
         guard width > 0 else { return Path() }
-        return Path(roundedRect: Rect(x: rect.x, y: rect.y, width: max(width, rect.height), height: rect.height),
+        return Path(roundedRect: Rect(x: rect.x, y: rect.y, width: max(width, rect.height), height: rect.height).cgRect,
                     cornerRadius: rect.height / 2)
     }
 }
@@ -27,14 +28,15 @@ struct RingArc: Shape {
     /// The part of the full turn the ring covers (1: a closed ring; 0.75: a gauge's open ring).
     var span: Double = 1
 
-    func path(in rect: Rect) -> Path {
+    func path(in bounds: CGRect) -> Path {
+        let rect = Rect(bounds)
         let side = min(rect.width, rect.height)
         let center = Point(x: rect.x + rect.width / 2, y: rect.y + rect.height / 2)
         let start = span >= 1 ? -90.0 : 90 + (1 - span) * 180
         let sweep = 360 * span * max(0, min(1, fraction))
         guard sweep > 0 else { return Path() }
         var path = Path()
-        path.addArc(center: center, radius: side / 2, startAngle: .degrees(start), endAngle: .degrees(start + sweep), clockwise: false)
+        path.addArc(center: center.cgPoint, radius: side / 2, startAngle: .degrees(start), endAngle: .degrees(start + sweep), clockwise: false)
         return path
     }
 }
@@ -71,13 +73,13 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View, Primitiv
         if environment.progressViewStyle == .circular {
             bar = .frame(FrameNode(width: 28, height: 28), .stack(StackNode(axis: .depth, alignment: .center, spacing: nil, children: [
                 .shape(ShapeNode(kind: .inset(.circle, amount: 2), fill: .color(track), stroke: StrokeStyle(lineWidth: 4))),
-                .shape(ShapeNode(kind: .inset(.custom(CustomShape(RingArc(fraction: fraction).path)), amount: 2), fill: .color(tint),
+                .shape(ShapeNode(kind: .inset(.custom(CustomShape(RingArc(fraction: fraction))), amount: 2), fill: .color(tint),
                                  stroke: StrokeStyle(lineWidth: 4, lineCap: .round))),
             ])))
         } else {
             bar = .frame(FrameNode(height: 4, maxWidth: .infinity), .stack(StackNode(axis: .depth, alignment: .leading, spacing: nil, children: [
                 .shape(ShapeNode(kind: .capsule, fill: .color(track))),
-                .shape(ShapeNode(kind: .custom(CustomShape(BarFill(fraction: fraction).path)), fill: .color(tint))),
+                .shape(ShapeNode(kind: .custom(CustomShape(BarFill(fraction: fraction))), fill: .color(tint))),
             ])))
         }
         parts.append(bar)
@@ -168,9 +170,9 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
         case .accessoryCircular, .accessoryCircularCapacity:
             let open = environment.gaugeStyle == .accessoryCircular
             let ring: ViewNode = .stack(StackNode(axis: .depth, alignment: .center, spacing: nil, children: [
-                .shape(ShapeNode(kind: .inset(.custom(CustomShape(RingArc(fraction: 1, span: open ? 0.75 : 1).path)), amount: 3), fill: .color(track),
+                .shape(ShapeNode(kind: .inset(.custom(CustomShape(RingArc(fraction: 1, span: open ? 0.75 : 1))), amount: 3), fill: .color(track),
                                  stroke: StrokeStyle(lineWidth: 6, lineCap: .round))),
-                .shape(ShapeNode(kind: .inset(.custom(CustomShape(RingArc(fraction: fraction, span: open ? 0.75 : 1).path)), amount: 3),
+                .shape(ShapeNode(kind: .inset(.custom(CustomShape(RingArc(fraction: fraction, span: open ? 0.75 : 1))), amount: 3),
                                  fill: .color(tint), stroke: StrokeStyle(lineWidth: 6, lineCap: .round))),
                 labelNode(currentValueLabel) ?? resolveNode(label, in: small),
             ]))
@@ -184,7 +186,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinimumValueLabel: Vie
         case .linearCapacity, .accessoryLinear, .accessoryLinearCapacity:
             let bar: ViewNode = .frame(FrameNode(height: 6, maxWidth: .infinity), .stack(StackNode(axis: .depth, alignment: .leading, spacing: nil, children: [
                 .shape(ShapeNode(kind: .capsule, fill: .color(track))),
-                .shape(ShapeNode(kind: .custom(CustomShape(BarFill(fraction: fraction).path)), fill: .color(tint))),
+                .shape(ShapeNode(kind: .custom(CustomShape(BarFill(fraction: fraction))), fill: .color(tint))),
             ])))
             var row: [ViewNode] = []
             if let minimum = labelNode(minimumValueLabel) { row.append(minimum) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Children placed top to bottom (SwiftUI's `VStack`).
 public struct VStack<Content: View>: View, PrimitiveView {
     public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
@@ -6,9 +8,9 @@ public struct VStack<Content: View>: View, PrimitiveView {
     let content: Content
 
     /// - Parameter spacing: points between children; `nil` for the default (8).
-    public init(alignment: HorizontalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+    public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
-        self.spacing = spacing
+        self.spacing = spacing?.native
         self.content = content()
     }
 
@@ -25,9 +27,9 @@ public struct HStack<Content: View>: View, PrimitiveView {
     let spacing: Double?
     let content: Content
 
-    public init(alignment: VerticalAlignment = .center, spacing: Double? = nil, @ViewBuilder content: () -> Content) {
+    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) {
         self.alignment = alignment
-        self.spacing = spacing
+        self.spacing = spacing?.native
         self.content = content()
     }
 
@@ -57,7 +59,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
 public struct Spacer: View, PrimitiveView {
     public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
     let minLength: Double?
-    public init(minLength: Double? = nil) { self.minLength = minLength }
+    public init(minLength: CGFloat? = nil) { self.minLength = minLength?.native }
     package func makeNode(in environment: EnvironmentValues) -> ViewNode { .spacer(minLength: minLength ?? 0) }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GlanceGraphics
 import Glibc
 
@@ -65,7 +66,7 @@ extension ShapeStyle where Self == Color {
 public struct UIColor: Hashable, Sendable {
     let rgba: RGBA
 
-    public init(red: Double, green: Double, blue: Double, alpha: Double) {
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         rgba = Color(red: red, green: green, blue: blue, opacity: alpha).rgba
     }
 

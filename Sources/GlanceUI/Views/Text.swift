@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Foundation
 import Glibc
 import GlanceGraphics
 import GlanceIntents
@@ -72,10 +72,15 @@ public struct Text: View, PrimitiveView, Sendable {
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let resolved = runs.map { run -> TextRunNode in
             let font = run.font ?? environment.font
-            let text: String = switch run.content {
+            var text: String = switch run.content {
             case .string(let string): string
             case .date(let spec): spec.text(in: environment)
             case .formatted(let value): value.text(environment)
+            }
+            switch environment.textCase {
+            case .uppercase?: text = text.uppercased()
+            case .lowercase?: text = text.lowercased()
+            case nil: break
             }
             return TextRunNode(
                 string: text,
@@ -130,8 +135,8 @@ public struct Text: View, PrimitiveView, Sendable {
     }
     public func foregroundStyle(_ style: some ShapeStyle) -> Text { filling { if $0.style == nil { $0.style = style } } }
     /// Points after every character of this text.
-    public func kerning(_ kerning: Double) -> Text { filling { if $0.tracking == nil { $0.tracking = kerning } } }
-    public func tracking(_ tracking: Double) -> Text { filling { if $0.tracking == nil { $0.tracking = tracking } } }
+    public func kerning(_ kerning: CGFloat) -> Text { filling { if $0.tracking == nil { $0.tracking = kerning.native } } }
+    public func tracking(_ tracking: CGFloat) -> Text { filling { if $0.tracking == nil { $0.tracking = tracking.native } } }
 
     /// `Text("a").bold() + Text("b")`: one text whose pieces keep their own styles.
     public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
@@ -316,5 +321,20 @@ enum PrintfFormat {
 
     static func shortest(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+}
+
+extension Text {
+    /// A text's letters in one case (SwiftUI's `Text.Case`, for `.textCase`).
+    public enum Case: Hashable, Sendable {
+        case uppercase
+        case lowercase
+    }
+}
+
+extension View {
+    /// Every text inside in capitals or in small letters (`nil`: as written).
+    public func textCase(_ textCase: Text.Case?) -> ModifiedContent<Self, BuiltinModifier> {
+        environment(\.textCase, textCase)
     }
 }

@@ -21,7 +21,7 @@ public struct _ResolvedView {
 
 extension View {
     public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView {
-        EnvironmentScope.$current.withValue(environment) { _ResolvedView(resolveNode(body, in: environment)) }
+        EnvironmentScope.$bound.withValue(environment) { _ResolvedView(resolveNode(body, in: environment)) }
     }
 }
 
