@@ -175,7 +175,7 @@ let corpus = [
     // Issue 27: widgets in the shapes whose words a 1-bit panel loses.
     "pawello-appgroup", "pawello-dynamicintent", "sachin-input", "sachin-timer", "sachin-clock", "dailyinfo-grid",
 ]
-for shim in ["SwiftUI", "WidgetKit", "AppIntents"] {
+for shim in ["SwiftUI", "WidgetKit", "AppIntents", "Intents"] {
     package.targets.append(.target(name: shim, dependencies: ["Glance"], path: "Tests/CorpusShims/\(shim)"))
 }
 for entry in corpus {
@@ -184,5 +184,11 @@ for entry in corpus {
                                              // Xcode's widget extensions are Swift 5 code.
                                              swiftSettings: [.swiftLanguageMode(.v5)]))
 }
+// uwdev-quotes is not in that list: its view indexes past the short arrays its provider
+// gives, so rendering it traps (every snapshot). DaemonQuarantineTests runs it as a daemon.
+package.targets.append(.executableTarget(name: "corpus-uwdev-quotes", dependencies: ["SwiftUI", "WidgetKit", "Intents"],
+                                         path: "Tests/Corpus/uwdev-quotes", exclude: ["LICENSE", "SOURCE.md"],
+                                         swiftSettings: [.swiftLanguageMode(.v5)]))
+package.targets.first { $0.name == "GlanceCLITests" }?.dependencies.append(.target(name: "corpus-uwdev-quotes"))
 package.targets.append(.testTarget(name: "CorpusTests", dependencies: ["GlanceTestSupport", "GlanceGraphics"] + corpus.map { .target(name: "corpus-\($0)") },
                                    exclude: ["Goldens"]))

@@ -144,4 +144,38 @@ import Testing
         #expect(status.stdout.contains("TrapWidget stopped · no return within 0.2 s"), "\(status.stdout)")
         #expect(status.stdout.contains("tick (Ticker, systemSmall): tick "), "\(status.stdout)")
     }
+
+    /// A published widget that traps (the corpus's uwdev-quotes: its snapshot has no quotes
+    /// and its view shows quotes[0]) in a `preview: true` slot beside a countdown.
+    @Test func aPublishedWidgetThatTrapsIsQuarantined() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            timezone: UTC
+            state_dir: state
+            display: {backend: file, path: frames, size: 400x200, colors: bw}
+            slots:
+              - {name: quotes, kind: Widget2, family: systemSmall, origin: [0, 0], size: 200x200, preview: true}
+              - {name: launch, kind: countdown, family: systemSmall, origin: [200, 0], size: 200x200, params: {title: Launch, target: "2027-01-03"}}
+            """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Corpus/uwdev-quotes/Widget2.swift")
+        let lines = try String(contentsOf: source, encoding: .utf8).components(separatedBy: "\n")
+        let line = try #require(lines.firstIndex { $0.contains("Text(entry.quotes[levelValue])") }) + 1
+        // Its @AppStorage reads the app group's level from here (none: level 0).
+        let environment = ["XDG_CONFIG_HOME": directory.path]
+        var daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory, executable: "corpus-uwdev-quotes", environment: environment)
+        for _ in 0..<1500 where daemon.process.isRunning { usleep(20_000) }
+        if daemon.process.isRunning { daemon.send(SIGKILL) }
+        daemon.process.waitUntilExit()
+        #expect(daemon.process.terminationReason == .uncaughtSignal, "\(daemon.text)")
+
+        daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory, executable: "corpus-uwdev-quotes", environment: environment)
+        defer { _ = daemon.stop() }
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        #expect(daemon.text.contains("slot quotes (Widget2): quarantined: it crashed the daemon while drawing: Index out of range at Widget2.swift:\(line) "),
+                "\(daemon.text)")
+        let status = try glance(["status"], in: directory)
+        #expect(status.stdout.contains("quotes (Widget2, systemSmall): Widget2 stopped · Index out of range · Widget2.swift:\(line)"), "\(status.stdout)")
+        #expect(status.stdout.contains("launch (countdown, systemSmall): LAUNCH"), "\(status.stdout)")
+    }
 }
