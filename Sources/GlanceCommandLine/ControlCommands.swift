@@ -33,15 +33,15 @@ struct DaemonOptions: ParsableArguments {
         } catch {
             throw RuntimeError(message: "\(error)")
         }
-        if json { print(answer.line) }
+        if json { print(answer.line.jsonTerminalSafe) }
         if !answer.ok {
-            if !json { StandardStreams.error("glance: \(answer.error ?? answer.line)\n") }
+            if !json { StandardStreams.error("glance: \((answer.error ?? answer.line).terminalSafe)\n") }
             Glibc.exit(1)
         }
-        if !json, let message = answer.message { print(message) }
+        if !json, let message = answer.message { print(message.terminalSafe) }
         // The fields beyond ok/message/error (status's slots, defaults-read's value).
         guard let fields = JSONValue.parse(answer.line) else {
-            throw RuntimeError(message: "the daemon answered something that is not JSON: \(answer.line.prefix(200))")
+            throw RuntimeError(message: "the daemon answered something that is not JSON: \(String(answer.line.prefix(200)).terminalSafe)")
         }
         return fields
     }
@@ -107,24 +107,27 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let answer = try daemon.send(ControlRequest(command: "status"))
         guard !daemon.json else { return }
-        print("\(answer["config"]?.string ?? "?") at \(answer["now"]?.string ?? "?")")
+        // Every text is the daemon's report of what widgets, MQTT publishers and files
+        // said: written out so that none of it drives the terminal.
+        func show(_ line: String) { print(line.terminalSafe) }
+        show("\(answer["config"]?.string ?? "?") at \(answer["now"]?.string ?? "?")")
         for slot in answer["slots"]?.array ?? [] {
             let shows = (slot["shows"]?.array ?? []).compactMap(\.string).joined(separator: " · ")
-            print("  \(slot["name"]?.string ?? "?") (\(slot["kind"]?.string ?? "?"), \(slot["family"]?.string ?? "?")): \(shows)")
-            if let problem = slot["problem"]?.string { print("    \(problem)") }
+            show("  \(slot["name"]?.string ?? "?") (\(slot["kind"]?.string ?? "?"), \(slot["family"]?.string ?? "?")): \(shows)")
+            if let problem = slot["problem"]?.string { show("    \(problem)") }
             if let next = slot["next_wake"]?.string {
-                print("    next wake \(next): \(slot["next_reason"]?.string ?? "")")
+                show("    next wake \(next): \(slot["next_reason"]?.string ?? "")")
             } else {
-                print("    next wake: none (keys, reloads and set wake it)")
+                show("    next wake: none (keys, reloads and set wake it)")
             }
         }
         if let refresh = answer["last_refresh"] {
-            print("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))")
+            show("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))")
         }
         if let intent = answer["last_intent"] {
-            print("  last intent: \(intent["title"]?.string ?? "?") in \(intent["slot"]?.string ?? "?")\(intent["error"]?.string.map { " — failed: \($0)" } ?? "")")
+            show("  last intent: \(intent["title"]?.string ?? "?") in \(intent["slot"]?.string ?? "?")\(intent["error"]?.string.map { " — failed: \($0)" } ?? "")")
         }
-        if answer["display_failing"]?.bool == true { print("  the display is failing; see the daemon's log") }
+        if answer["display_failing"]?.bool == true { show("  the display is failing; see the daemon's log") }
     }
 }
 
@@ -180,10 +183,13 @@ struct DefaultsRead: ParsableCommand {
         let answer = try daemon.send(request)
         guard !daemon.json else { return }
         // One key: a string (text, a date, base64 data) bare, anything else as JSON.
+        // As stored when it goes to a file or a pipe; written out when a terminal would
+        // act on it.
+        let terminal = isatty(STDOUT_FILENO) == 1
         if key != nil, let text = answer["value"]?.string {
-            print(text)
+            print(terminal ? text.terminalSafe : text)
         } else if let value = answer["value"] {
-            print(value.text)
+            print(terminal ? value.text.jsonTerminalSafe : value.text)
         }
     }
 }

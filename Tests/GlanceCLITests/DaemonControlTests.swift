@@ -65,6 +65,31 @@ import Testing
         #expect(daemon.stop() == 0)
     }
 
+    /// A slot's text that holds terminal escapes (here set with `glance set`; an MQTT
+    /// publisher can do the same) is written out by `glance status`, never sent to the
+    /// admin's terminal as it is.
+    @Test func statusNeverWritesEscapesToTheTerminal() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        let hostile = "Launch\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}31m\u{202E}evil\\"
+        let set = try glance(["set", "dday.title", hostile], in: directory)
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(daemon.waitFor("dday: intent →"), "\(daemon.text)")
+        for arguments in [["status"], ["status", "--json"]] {
+            let status = try glance(arguments, in: directory)
+            #expect(status.status == 0, "\(status.stderr)")
+            let controls = status.stdout.unicodeScalars.filter {
+                $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (arguments.count == 1 && $0.value == 0x202E))
+            }
+            #expect(controls.isEmpty, "\(arguments): \(controls.map { String($0.value, radix: 16) })")
+            #expect(status.stdout.contains("LAUNCH") || status.stdout.contains("Launch"), "\(status.stdout)")
+        }
+        let status = try glance(["status"], in: directory)
+        #expect(status.stdout.contains("\\u{1B}]0;OWNED\\u{7}"), "\(status.stdout)")
+    }
+
     @Test func reloadPressAndStatus() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

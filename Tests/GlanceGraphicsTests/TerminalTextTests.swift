@@ -1,0 +1,21 @@
+import GlanceSystem
+import Testing
+
+/// Text that reaches a person's terminal cannot drive it.
+@Suite struct TerminalTextTests {
+    @Test func controlsAreWrittenOut() {
+        #expect("plain text, 한글 ✓".terminalSafe == "plain text, 한글 ✓")
+        #expect("\u{1B}[2J".terminalSafe == "\\u{1B}[2J")
+        #expect("a\u{07}b\u{0D}c\nd\u{7F}".terminalSafe == "a\\u{7}b\\u{D}c\\u{A}d\\u{7F}")
+        // C1 controls (a one-byte CSI) and bidirectional overrides.
+        #expect("\u{9B}31m".terminalSafe == "\\u{9B}31m")
+        #expect("abc\u{202E}fed".terminalSafe == "abc\\u{202E}fed")
+        // A backslash is doubled, so an escape written out cannot be faked by the text.
+        #expect("\\u{1B}".terminalSafe == "\\\\u{1B}")
+    }
+
+    @Test func jsonKeepsItsEscapesValid() {
+        #expect("{\"a\": \"x\u{1B}y\"}".jsonTerminalSafe == "{\"a\": \"x\\u001by\"}")
+        #expect("{\"a\": \"\\u001b\"}".jsonTerminalSafe == "{\"a\": \"\\u001b\"}")
+    }
+}
