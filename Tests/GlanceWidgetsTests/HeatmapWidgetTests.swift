@@ -52,32 +52,36 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         let data = try HeatmapData.parse(Array(text.utf8))
         #expect(data.values == [day("2026-11-20"): 3, day("2026-11-23"): 5])
         #expect(data.problems == [
-            "line 3: 'xx' is not a date like 2026-11-20; skipped",
-            "line 4: '2026-02-30' is not a date like 2026-11-20; skipped",
-            "line 5: 'abc' is not a number ≥ 0; skipped",
-            "line 6: '-1' is not a number ≥ 0; skipped",
+            "line 3: the first column is not a date like 2026-11-20; skipped",
+            "line 4: the first column is not a date like 2026-11-20; skipped",
+            "line 5: the second column is not a number ≥ 0; skipped",
+            "line 6: the second column is not a number ≥ 0; skipped",
         ])
     }
 
-    /// Only the first line may be a header; a control character is shown escaped.
-    @Test func aWordLaterIsABadRowAndEscapesAreShown() throws {
-        let data = try HeatmapData.parse(Array("2026-11-20,1\ndate,value\n\u{1B}[31m,1\n".utf8))
+    /// Only the first line may be a header. What a bad row holds is never quoted: a
+    /// heatmap pointed at another file (`glance set`, MQTT) must not copy it into the log,
+    /// and an escape in it cannot reach a terminal.
+    @Test func aWordLaterIsABadRowAndItsContentIsNotQuoted() throws {
+        let data = try HeatmapData.parse(Array("2026-11-20,1\ndate,value\n\u{1B}[31m,1\nroot:$6$secret:19000:0:99999:7:::\n".utf8))
         #expect(data.problems == [
-            "line 2: 'date' is not a date like 2026-11-20; skipped",
-            "line 3: '\\u{1B}[31m' is not a date like 2026-11-20; skipped",
+            "line 2: the first column is not a date like 2026-11-20; skipped",
+            "line 3: the first column is not a date like 2026-11-20; skipped",
+            "line 4: the first column is not a date like 2026-11-20; skipped",
         ])
+        #expect(!data.problems.joined().contains("secret") && !data.problems.joined().contains("\u{1B}"))
     }
 
     @Test func badJSONItemsAreSkippedWithTheirPlace() throws {
         let list = try HeatmapData.parse(Array(#"[{"date": "2026-11-20", "value": 1}, {"date": "soon", "value": 2}, 7, {"date": "2026-11-21", "value": true}]"#.utf8))
         #expect(list.values == [day("2026-11-20"): 1])
         #expect(list.problems == [
-            "item 2: 'soon' is not a date like 2026-11-20; skipped",
-            #"item 3: expected {"date": …, "value": …}, found 7; skipped"#,
-            "item 4: 'true' is not a number ≥ 0; skipped",
+            "item 2: the date is not a date like 2026-11-20; skipped",
+            #"item 3: expected {"date": …, "value": …}, found a number; skipped"#,
+            "item 4: the value is not a number ≥ 0; skipped",
         ])
         let object = try HeatmapData.parse(Array(#"{"2026-11-20": 1, "yesterday": 2}"#.utf8))
-        #expect(object.problems == ["key 'yesterday': 'yesterday' is not a date like 2026-11-20; skipped"])
+        #expect(object.problems == ["key 2 (in sorted order): the date is not a date like 2026-11-20; skipped"])
         #expect(throws: HeatmapData.Failure.self) { try HeatmapData.parse(Array("[{\"date\": ".utf8)) }
         #expect(throws: HeatmapData.Failure.self) { try HeatmapData.parseJSON(Array("\"2026-11-20\"".utf8)) }
     }
@@ -216,7 +220,7 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         // 2025-01-01 is more than 400 days back: not kept.
         #expect(first.values == [day("2026-11-20"): 3, day("2026-11-23"): 1])
         #expect(watched.all == [path])
-        #expect(log.all == ["heatmap: \(path) line 3: 'xx' is not a number ≥ 0; skipped"])
+        #expect(log.all == ["heatmap: \(path) line 3: the second column is not a number ≥ 0; skipped"])
         // Never reloaded on its own; the grid moves on at each Seoul midnight.
         #expect(timeline.policy == .never)
         #expect(timeline.entries.count == 1 + HeatmapProvider.daysAhead)
@@ -232,7 +236,7 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         let timeline = await provider(log: log).timeline(for: intent(file: path), in: context(at: instant("2026-11-23T10:00:00+09:00")))
         #expect(timeline.entries.first?.status == .noRows(path))
         #expect(log.all.count == HeatmapProvider.loggedProblems + 1)
-        #expect(log.all.first == "heatmap: \(path) line 1: 'bad1' is not a date like 2026-11-20; skipped")
+        #expect(log.all.first == "heatmap: \(path) line 1: the first column is not a date like 2026-11-20; skipped")
         #expect(log.all.last == "heatmap: \(path): 7 more bad rows skipped")
     }
 
@@ -259,7 +263,7 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
                                                          in: context(at: instant("2026-11-23T10:00:00+09:00")))
         #expect(timeline.entries.first?.values == [day("2026-11-22"): 4, day("2026-11-23"): 2])
         #expect(timeline.policy == .never)
-        #expect(log.all == ["heatmap: \(server.baseURL)/activity.json key 'later': 'later' is not a date like 2026-11-20; skipped"])
+        #expect(log.all == ["heatmap: \(server.baseURL)/activity.json key 3 (in sorted order): the date is not a date like 2026-11-20; skipped"])
         #expect(server.requests(to: "/activity.json").count == 1)
     }
 

@@ -50,12 +50,12 @@ public struct HeatmapData: Equatable, Sendable {
             guard let day = CalendarDay(isoString: dateText) else {
                 // A first line that names its columns is a header, not a bad row.
                 if lineNumber == 1, !dateText.isEmpty, !dateText.contains(where: \.isNumber) { continue }
-                data.problems.append("line \(lineNumber): '\(clipped(dateText))' is not a date like 2026-11-20; skipped")
+                data.problems.append("line \(lineNumber): the first column is not a date like 2026-11-20; skipped")
                 continue
             }
             let valueText = fields.count > 1 ? fields[1] : ""
             guard let value = valueText.isEmpty ? 1 : Double(valueText), value.isFinite, value >= 0 else {
-                data.problems.append("line \(lineNumber): '\(clipped(valueText))' is not a number ≥ 0; skipped")
+                data.problems.append("line \(lineNumber): the second column is not a number ≥ 0; skipped")
                 continue
             }
             data.values[day, default: 0] += value
@@ -72,26 +72,25 @@ public struct HeatmapData: Equatable, Sendable {
             for (index, item) in items.enumerated() {
                 let at = "item \(index + 1)"
                 guard case .object = item else {
-                    data.problems.append("\(at): expected {\"date\": …, \"value\": …}, found \(clipped(item.text)); skipped")
+                    data.problems.append("\(at): expected {\"date\": …, \"value\": …}, found \(item.kindName); skipped")
                     continue
                 }
                 data.add(date: item["date"], value: item["value"], at: at)
             }
         case .object(let fields):
             // Dictionaries have no order; problems are listed by key.
-            for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
-                data.add(date: .string(key), value: value, at: "key '\(clipped(key))'")
+            for (index, (key, value)) in fields.sorted(by: { $0.key < $1.key }).enumerated() {
+                data.add(date: .string(key), value: value, at: "key \(index + 1) (in sorted order)")
             }
         default:
-            throw Failure(description: "expected a list of {\"date\": …, \"value\": …} or an object of date: value, found \(clipped(json.text))")
+            throw Failure(description: "expected a list of {\"date\": …, \"value\": …} or an object of date: value, found \(json.kindName)")
         }
         return data
     }
 
     private mutating func add(date: JSONValue?, value: JSONValue?, at position: String) {
         guard let dateText = date?.string, let day = CalendarDay(isoString: dateText.trimmedOfSpaces) else {
-            let shown = date.map { $0.string ?? $0.text } ?? "nothing"
-            problems.append("\(position): '\(Self.clipped(shown))' is not a date like 2026-11-20; skipped")
+            problems.append("\(position): \(date == nil ? "no date" : "the date is not a date like 2026-11-20"); skipped")
             return
         }
         let number: Double? = switch value {
@@ -99,7 +98,7 @@ public struct HeatmapData: Equatable, Sendable {
         case let value?: value.number
         }
         guard let number, number.isFinite, number >= 0 else {
-            problems.append("\(position): '\(Self.clipped(value.map { $0.string ?? $0.text } ?? ""))' is not a number ≥ 0; skipped")
+            problems.append("\(position): the value is not a number ≥ 0; skipped")
             return
         }
         values[day, default: 0] += number
@@ -109,10 +108,18 @@ public struct HeatmapData: Equatable, Sendable {
         text.count >= 2 && text.hasPrefix("\"") && text.hasSuffix("\"") ? String(text.dropFirst().dropLast()) : text
     }
 
-    /// Bad input can be anything; a log line shows its start, control characters
-    /// escaped (a terminal escape in a file cannot colour or forge the log).
-    static func clipped(_ text: String) -> String {
-        let escaped = String(String(reflecting: String(text.prefix(40))).dropFirst().dropLast())
-        return text.count > 40 ? escaped + "…" : escaped
+}
+
+extension JSONValue {
+    /// What kind of value this is, for a message that must not quote a file's contents.
+    var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a true/false"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "a list"
+        case .object: "an object"
+        }
     }
 }
