@@ -53,3 +53,11 @@ extension String {
         return out
     }
 }
+
+extension String {
+    /// At most `limit` characters: a longer text cut there, with how much was left out.
+    package func elided(to limit: Int) -> String {
+        guard count > limit else { return self }
+        return String(prefix(limit)) + "… (\(count - limit) more characters)"
+    }
+}

@@ -90,6 +90,34 @@ import Testing
         #expect(status.stdout.contains("\\u{1B}]0;OWNED\\u{7}"), "\(status.stdout)")
     }
 
+    /// A value too long to be a parameter is refused before anything changes (it was kept,
+    /// reported as failed, and every status after it, across restarts, was too long to
+    /// answer); status fits whatever a slot holds.
+    @Test func aValueTooLongIsRefusedAndStatusAlwaysAnswers() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        let socket = directory.appendingPathComponent("state/control.sock").path
+        var request = ControlRequest(command: "set")
+        request.slot = "dday"
+        request.param = "title"
+        request.value = String(repeating: "x", count: 200_000)
+        let refused = try ControlClient(path: socket).send(request)
+        #expect(!refused.ok && (refused.error ?? "").contains("more than 8192; nothing changed"), "\(refused.line.prefix(300))")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("state/params.json").path))
+        // The longest value taken: its status is cut, and answers.
+        request.value = String(repeating: "y", count: 8192)
+        #expect(try ControlClient(path: socket).send(request).ok)
+        #expect(daemon.waitFor("dday: intent →"), "\(daemon.text)")
+        let status = try glance(["status"], in: directory)
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("more characters)"), "\(status.stdout.prefix(400))")
+        #expect(status.stdout.utf8.count < 8192, "\(status.stdout.utf8.count)")
+        let json = try glance(["status", "--json"], in: directory)
+        #expect(json.status == 0 && json.stdout.utf8.count < 8192)
+    }
+
     @Test func reloadPressAndStatus() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -16,6 +16,8 @@ public struct ControlFailure: Error, CustomStringConvertible {
 /// `{"ok": true, "message": "…"}` or `{"ok": false, "error": "…"}`. Runs on the host's
 /// thread (from its clock's wait), so it reads and changes the host directly.
 public final class ControlCommands {
+    /// The longest value `set` takes, in bytes (a title, a path, a URL, headers).
+    public static let maximumValue = 8 << 10
     public let stateDirectory: String
     public let defaults: SharedDefaults
     public let overrides: ParameterOverrides
@@ -61,6 +63,11 @@ public final class ControlCommands {
         case "set":
             let slot = try required(request.slot, "slot"), param = try required(request.param, "param")
             let value = try required(request.value, "value")
+            // Refused before anything changes: a value that long is no parameter, and its
+            // answer (and every status after it) would not fit.
+            guard value.utf8.count <= Self.maximumValue else {
+                throw ControlFailure("the value is \(value.utf8.count) bytes, more than \(Self.maximumValue); nothing changed")
+            }
             let message = try host.controlSet(slot: slot, param: param, value: value)
             do {
                 try overrides.set(slot: slot, param: param, value: value)
@@ -257,6 +264,12 @@ extension WidgetHost {
         return "\(name).\(param) = \(jsonString(value))"
     }
 
+    /// What a slot shows, for status: at most 32 texts of at most 512 characters each.
+    static func elided(_ texts: [String]) -> [String] {
+        let kept = texts.prefix(32).map { $0.elided(to: 512) }
+        return texts.count > 32 ? kept + ["… (\(texts.count - 32) more texts)"] : kept
+    }
+
     /// Each parameter once, in file order: a list parameter's values as a JSON list.
     static func groupedParams(_ params: [(name: String, text: String)]) -> [(name: String, json: String)] {
         var grouped: [(name: String, texts: [String])] = []
@@ -276,8 +289,10 @@ extension WidgetHost {
             let next = slot.nextWake(after: now, minimumReloadInterval: config.minimumReloadInterval)
             var fields = [
                 "\"name\": \(jsonString(slot.name))", "\"kind\": \(jsonString(slot.kind))", "\"family\": \(jsonString(slot.family.rawValue))",
-                "\"shows\": [" + (slot.shownContent?.textLines ?? []).map(jsonString).joined(separator: ", ") + "]",
-                "\"params\": {" + Self.groupedParams(slot.config.params).map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}",
+                // Bounded whatever a slot holds: each text and value cut, at most 32 texts.
+                "\"shows\": [" + Self.elided(slot.shownContent?.textLines ?? []).map(jsonString).joined(separator: ", ") + "]",
+                "\"params\": {" + Self.groupedParams(slot.config.params.map { ($0.name, $0.text.elided(to: 512)) })
+                    .map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}",
             ]
             if let entry = slot.shownEntry { fields.append("\"entry\": \(jsonString(iso8601String(entry.date, in: zone)))") }
             if let fetched = slot.lastFetch { fields.append("\"fetched\": \(jsonString(iso8601String(fetched, in: zone)))") }
@@ -290,7 +305,7 @@ extension WidgetHost {
                                    "\"since\": \(jsonString(record.at))", "\"signal\": \(record.signal)"]
                 if let site = record.site { quarantined.append("\"site\": \(jsonString("\(site.path):\(site.line)"))") }
                 if let hung = record.hungAfter { quarantined.append("\"hung_after\": \(hung)") }
-                if let backtrace = record.backtrace { quarantined.append("\"backtrace\": \(jsonString(backtrace))") }
+                if let backtrace = record.backtrace { quarantined.append("\"backtrace\": \(jsonString(backtrace.elided(to: 4096)))") }
                 fields.append("\"quarantined\": {" + quarantined.joined(separator: ", ") + "}")
             }
             if let problem = slot.problem ?? (slot.drawsNothing ? .drewNothing : nil) {
