@@ -118,6 +118,33 @@ import Testing
         #expect(json.status == 0 && json.stdout.utf8.count < 8192)
     }
 
+    /// A key or value a property list cannot hold (a NUL, an escape) is refused, and the
+    /// suite's file stays one that Foundation and other tools read.
+    @Test func theSharedStoreRefusesWhatAPropertyListCannotHold() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        let socket = directory.appendingPathComponent("state/control.sock").path
+        let suite = "group.test.\(UUID().uuidString.prefix(8))"
+        defer { try? FileManager.default.removeItem(atPath: NSHomeDirectory() + "/.config/\(suite).plist") }
+        func write(_ key: String, _ value: String) throws -> ControlAnswer {
+            var request = ControlRequest(command: "defaults-write")
+            request.suite = suite
+            request.key = key
+            request.value = value
+            return try ControlClient(path: socket).send(request)
+        }
+        #expect(try write("title", "Jeju").ok)
+        let nul = try write("a\u{0}b", "x")
+        #expect(!nul.ok && (nul.error ?? "").contains("a key cannot hold control characters"), "\(nul.line)")
+        let escape = try write("title", "x\u{1B}[31m")
+        #expect(!escape.ok && (escape.error ?? "").contains("control character"), "\(escape.line)")
+        #expect(try write("note", "two\nlines\tand a tab").ok)
+        let read = try glance(["defaults", "read", suite], in: directory)
+        #expect(read.status == 0 && read.stdout.contains("Jeju"), "\(read.stderr)")
+    }
+
     @Test func reloadPressAndStatus() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -154,6 +154,14 @@ public struct SharedDefaults {
     /// Sets `key` of `suite` (or removes it, `value` nil), writing the file whole.
     public func write(suite: String, key: String, value: Value?) throws(Failure) {
         guard !key.isEmpty else { throw Failure(description: "a key cannot be empty") }
+        // A property list is XML, which cannot hold these: a file written with one is a
+        // file no other tool (nor Foundation) reads.
+        guard !key.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0.value == 0xFFFE || $0.value == 0xFFFF }) else {
+            throw Failure(description: "a key cannot hold control characters (\(key.terminalSafe))")
+        }
+        if let value, !Self.fitsXML(value) {
+            throw Failure(description: "the value holds a control character a property list cannot (only tab, line feed and carriage return can be kept)")
+        }
         var values = try read(suite: suite)
         values[key] = value
         let encoder = PropertyListEncoder()
@@ -168,6 +176,22 @@ public struct SharedDefaults {
         }
         // This process's Foundation reads the file again.
         FoundationPreferences.flush()
+    }
+}
+
+extension SharedDefaults {
+    /// Whether XML 1.0 can hold every text in `value` (no C0 control but tab, line feed
+    /// and carriage return; no U+FFFE or U+FFFF).
+    static func fitsXML(_ value: Value) -> Bool {
+        func fits(_ text: String) -> Bool {
+            !text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0xFFFE || $0.value == 0xFFFF }
+        }
+        switch value {
+        case .string(let text): return fits(text)
+        case .array(let items): return items.allSatisfy(fitsXML)
+        case .dictionary(let items): return items.allSatisfy { fits($0.key) && fitsXML($0.value) }
+        case .integer, .real, .boolean, .date, .data: return true
+        }
     }
 }
 
