@@ -128,7 +128,7 @@ final class MQTTClient {
         object.map { Unmanaged<MQTTClient>.fromOpaque($0).takeUnretainedValue() }
     }
 
-    private static func monotonicNow() -> Double {
+    static func monotonicNow() -> Double {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

@@ -17,6 +17,13 @@ public final class MQTTLink {
     /// What each state topic last carried on this connection (bytes), so that only
     /// changes are sent.
     private var published: [String: [UInt8]] = [:]
+    /// A re-announcement asked for by Home Assistant's `online` is waiting to run (more
+    /// `online`s meanwhile ask for nothing more), and when the last one ran (monotonic
+    /// seconds).
+    private var reannouncing = false
+    private var lastReannounce = -Double.infinity
+    /// The least time between two re-announcements, however often `online` comes.
+    static let reannounceInterval = 10.0
     /// The refresh whose frame was last published (-1: none on this connection).
     private var frameRefresh = -1
     private var frameHost: ObjectIdentifier?
@@ -143,9 +150,16 @@ public final class MQTTLink {
         if let prefix = config.discoveryPrefix, topic == prefix + "/status" {
             // Home Assistant (re)started: announce again, at a random moment within 5 s
             // so that fifty displays do not answer at once, and the states after it.
-            guard String(decoding: message.payload, as: UTF8.self) == "online" else { return }
-            client.after(Double.random(in: 0...5)) { [weak self] in
-                guard let self, client.isConnected else { return }
+            // Debounced: a burst of them (a flapping bridge, a hostile publisher) is one
+            // announcement, and they come at most every `reannounceInterval` seconds.
+            guard String(decoding: message.payload, as: UTF8.self) == "online", !reannouncing else { return }
+            reannouncing = true
+            let earliest = lastReannounce + Self.reannounceInterval - MQTTClient.monotonicNow()
+            client.after(max(0, earliest) + Double.random(in: 0...5)) { [weak self] in
+                guard let self else { return }
+                reannouncing = false
+                guard client.isConnected else { return }
+                lastReannounce = MQTTClient.monotonicNow()
                 announce()
                 published = [:]
                 frameRefresh = -1

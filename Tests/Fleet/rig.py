@@ -1093,6 +1093,21 @@ def check_rediscovery(rig):
     note(f"rediscovery delays (s): {late}")
 
 
+def check_rediscovery_debounced(rig):
+    # A flood of Home Assistant's `online` (a flapping bridge, a hostile publisher) is one
+    # announcement per node, not one per message (1,000 onlines made 12,000 publishes).
+    time.sleep(0.5)
+    start = time.monotonic()
+    for _ in range(200):
+        rig.ha.client.publish("homeassistant/status", b"online", qos=0)
+    time.sleep(0.2)
+    rig.publish("homeassistant/status", b"online")
+    # The next announcement comes within the debounce interval (10 s) and its jitter (5 s).
+    time.sleep(16)
+    counts = {node: len(rig.ha.since(start, topic=f"homeassistant/device/{node}/config")) for node in NODES}
+    expect(all(count == 1 for count in counts.values()), f"one discovery per node after 201 onlines; got {counts}")
+
+
 def check_frame_png(rig):
     retained = rig.fresh("glance/+/frame")
     problems = []
@@ -1556,6 +1571,7 @@ CHECKS = [
     ("frame-png", check_frame_png, NODES),
     ("next-wake", check_next_wake, ["wall-0"]),
     ("rediscovery", check_rediscovery, NODES),
+    ("rediscovery-debounced", check_rediscovery_debounced, NODES),
     ("command-reload", check_command_reload, ["wall-0"]),
     ("command-full-refresh", check_command_full_refresh, ["wall-0"]),
     ("command-key", check_command_key, ["wall-0"]),
