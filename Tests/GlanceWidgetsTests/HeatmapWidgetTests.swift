@@ -2,6 +2,7 @@ import FoundationEssentials
 import FoundationInternationalization
 import GlanceFetch
 import GlanceIntents
+import GlanceSystem
 import GlanceTestSupport
 import GlanceTime
 import GlanceWidgetKit
@@ -238,6 +239,54 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         #expect(log.all.count == HeatmapProvider.loggedProblems + 1)
         #expect(log.all.first == "heatmap: \(path) line 1: the first column is not a date like 2026-11-20; skipped")
         #expect(log.all.last == "heatmap: \(path): 7 more bad rows skipped")
+    }
+
+    /// A file of bad rows: every one counted, twenty kept as messages (15 MB of them were
+    /// 297 MB held and 28 s of CPU; files are read up to 4 MiB).
+    @Test func badRowsAreCountedNotKept() throws {
+        let text = String(repeating: "x1\n", count: 200_000)
+        let data = try HeatmapData.parse(Array(text.utf8))
+        #expect(data.skipped == 200_000)
+        #expect(data.problems.count == HeatmapData.listedProblems)
+        #expect(data.values.isEmpty)
+    }
+
+    /// A FIFO, a folder or a device given as the file is refused without blocking (a FIFO
+    /// kept the provider's thread in open() until a writer came, for good).
+    @Test func aFileThatIsNotAPlainFileIsRefusedWithoutWaiting() throws {
+        defer { removeFolder() }
+        let placeholder = try write("", to: "plain.csv")
+        let folder = String(placeholder[..<placeholder.lastIndex(of: "/")!])
+        let fifo = folder + "/pipe.csv"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        final class Results: @unchecked Sendable {
+            let lock = ConditionLock()
+            var texts: [String] = []
+        }
+        let results = Results()
+        startThread {
+            for path in [fifo, folder, "/dev/zero"] {
+                let result: String
+                switch HeatmapProvider.readFile(path) {
+                case .failed(let why): result = why
+                case .missing: result = "missing"
+                case .contents(let bytes): result = "\(bytes.count) bytes"
+                }
+                results.lock.withLock {
+                    results.texts.append(result)
+                    results.lock.broadcast()
+                }
+            }
+        }
+        // A hang guard, not a speed bound: minutes.
+        let deadline = ContinuousClock.now + .seconds(120)
+        let texts = results.lock.withLock {
+            while results.texts.count < 3 && ContinuousClock.now < deadline { _ = results.lock.wait(seconds: 1) }
+            return results.texts
+        }
+        #expect(texts.count == 3, "readFile hung on \(["a FIFO", "a folder", "a device"][min(2, texts.count)])")
+        #expect(texts == ["a FIFO, not a regular file; not read", "a folder, not a regular file; not read",
+                          "a device, not a regular file; not read"])
     }
 
     @Test func previewsDoNotWatch() async throws {

@@ -14,12 +14,24 @@ import GlanceTime
 public struct HeatmapData: Equatable, Sendable {
     /// Each day's value (days without a row are absent).
     public var values: [CalendarDay: Double]
-    /// One line per skipped row: `line 7: 'xx' is not a date; skipped`.
-    public var problems: [String]
+    /// One line for each of the first skipped rows (`line 7: the first column is not a
+    /// date like 2026-11-20; skipped`); at most `listedProblems` (a file of a million bad
+    /// rows would otherwise be held as a million messages).
+    public private(set) var problems: [String]
+    /// How many rows were skipped in all.
+    public private(set) var skipped: Int
+    public static let listedProblems = 20
 
     public init(values: [CalendarDay: Double] = [:], problems: [String] = []) {
         self.values = values
-        self.problems = problems
+        self.problems = Array(problems.prefix(Self.listedProblems))
+        skipped = problems.count
+    }
+
+    /// Counts a skipped row; its message is built only while it will be listed.
+    mutating func skip(_ message: @autoclosure () -> String) {
+        skipped += 1
+        if problems.count < Self.listedProblems { problems.append(message()) }
     }
 
     /// Why a text gave no data at all (as opposed to some bad rows).
@@ -50,12 +62,12 @@ public struct HeatmapData: Equatable, Sendable {
             guard let day = CalendarDay(isoString: dateText) else {
                 // A first line that names its columns is a header, not a bad row.
                 if lineNumber == 1, !dateText.isEmpty, !dateText.contains(where: \.isNumber) { continue }
-                data.problems.append("line \(lineNumber): the first column is not a date like 2026-11-20; skipped")
+                data.skip("line \(lineNumber): the first column is not a date like 2026-11-20; skipped")
                 continue
             }
             let valueText = fields.count > 1 ? fields[1] : ""
             guard let value = valueText.isEmpty ? 1 : Double(valueText), value.isFinite, value >= 0 else {
-                data.problems.append("line \(lineNumber): the second column is not a number ≥ 0; skipped")
+                data.skip("line \(lineNumber): the second column is not a number ≥ 0; skipped")
                 continue
             }
             data.values[day, default: 0] += value
@@ -72,7 +84,7 @@ public struct HeatmapData: Equatable, Sendable {
             for (index, item) in items.enumerated() {
                 let at = "item \(index + 1)"
                 guard case .object = item else {
-                    data.problems.append("\(at): expected {\"date\": …, \"value\": …}, found \(item.kindName); skipped")
+                    data.skip("\(at): expected {\"date\": …, \"value\": …}, found \(item.kindName); skipped")
                     continue
                 }
                 data.add(date: item["date"], value: item["value"], at: at)
@@ -90,7 +102,7 @@ public struct HeatmapData: Equatable, Sendable {
 
     private mutating func add(date: JSONValue?, value: JSONValue?, at position: String) {
         guard let dateText = date?.string, let day = CalendarDay(isoString: dateText.trimmedOfSpaces) else {
-            problems.append("\(position): \(date == nil ? "no date" : "the date is not a date like 2026-11-20"); skipped")
+            skip("\(position): \(date == nil ? "no date" : "the date is not a date like 2026-11-20"); skipped")
             return
         }
         let number: Double? = switch value {
@@ -98,7 +110,7 @@ public struct HeatmapData: Equatable, Sendable {
         case let value?: value.number
         }
         guard let number, number.isFinite, number >= 0 else {
-            problems.append("\(position): the value is not a number ≥ 0; skipped")
+            skip("\(position): the value is not a number ≥ 0; skipped")
             return
         }
         values[day, default: 0] += number

@@ -122,7 +122,7 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
             case .contents(let bytes):
                 do {
                     let data = try HeatmapData.parse(bytes)
-                    report(data.problems, in: path)
+                    report(data, in: path)
                     entry = makeEntry(title: title, values: data.values, source: path, in: context)
                 } catch {
                     log("heatmap: \(path): \(error)")
@@ -140,7 +140,7 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
             } catch {
                 return fetchFailed(because: "the answer is \(error)", title: title, in: context)
             }
-            report(data.problems, in: url)
+            report(data, in: url)
             return days(from: makeEntry(title: title, values: data.values, source: url, in: context), in: context)
         }
     }
@@ -176,10 +176,10 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
     }
 
     /// Logs the skipped rows: the first few one per line, then how many more.
-    func report(_ problems: [String], in source: String) {
-        for problem in problems.prefix(Self.loggedProblems) { log("heatmap: \(source) \(problem)") }
-        if problems.count > Self.loggedProblems {
-            log("heatmap: \(source): \(problems.count - Self.loggedProblems) more bad rows skipped")
+    func report(_ data: HeatmapData, in source: String) {
+        for problem in data.problems.prefix(Self.loggedProblems) { log("heatmap: \(source) \(problem)") }
+        if data.skipped > Self.loggedProblems {
+            log("heatmap: \(source): \(data.skipped - Self.loggedProblems) more bad rows skipped")
         }
     }
 
@@ -189,13 +189,28 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
         case failed(String)
     }
 
-    /// The whole file, up to 16 MiB (years of daily rows are a few hundred KiB).
-    static func readFile(_ path: String, maximumBytes: Int = 16 << 20) -> FileContents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    /// The whole file, up to 4 MiB (years of daily rows are a few hundred KiB). Opened
+    /// without waiting (a FIFO would block the open until a writer came) and read only
+    /// when it is a regular file.
+    static func readFile(_ path: String, maximumBytes: Int = 4 << 20) -> FileContents {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return .failed(String(cString: strerror(errno))) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let kind = switch info.st_mode & S_IFMT {
+            case S_IFIFO: "a FIFO"
+            case S_IFDIR: "a folder"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            default: "not a plain file"
+            }
+            return .failed("\(kind), not a regular file; not read")
+        }
+        if Int(info.st_size) > maximumBytes { return .failed("larger than \(maximumBytes >> 20) MiB; not read") }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
