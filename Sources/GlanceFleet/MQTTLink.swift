@@ -24,6 +24,17 @@ public final class MQTTLink {
     private var lastReannounce = -Double.infinity
     /// The least time between two re-announcements, however often `online` comes.
     static let reannounceInterval = 10.0
+    /// Commands a burst may hold, and how many a second come back: beyond them a command
+    /// is dropped (one line says how many, at most every `droppedReportInterval` seconds).
+    static let commandBurst = 20.0
+    static let commandsPerSecond = 2.0
+    static let droppedReportInterval = 10.0
+    /// The longest notification shown, in characters (a banner has one or two lines).
+    static let maximumNotification = 1024
+    private var commandTokens = MQTTLink.commandBurst
+    private var tokensAt = -Double.infinity
+    private var dropped = 0
+    private var droppedReportedAt = -Double.infinity
     /// The refresh whose frame was last published (-1: none on this connection).
     private var frameRefresh = -1
     private var frameHost: ObjectIdentifier?
@@ -178,6 +189,7 @@ public final class MQTTLink {
             return refuse(topic, "a retained command is not run (it would run again at every connect); publish commands without retain, and clear this one with an empty retained message")
         }
         if message.retained { return }
+        guard takeCommandToken() else { return }
         if topic == "\(config.baseTopic)/_all/reload" {
             return run(topic, request("reload"))
         }
@@ -193,8 +205,11 @@ public final class MQTTLink {
             host().requestFullRefresh()
             log("mqtt: \(topic): the next frame is a full refresh")
         case 1 where levels[0] == "notify":
+            guard text.count <= Self.maximumNotification else {
+                return refuse(topic, "the notification is \(text.count) characters, more than \(Self.maximumNotification)")
+            }
             host().showNotification(text)
-            log("mqtt: \(topic): " + (payload.isEmpty ? "notification dismissed" : "showing \(jsonString(text))"))
+            log("mqtt: \(topic): " + (payload.isEmpty ? "notification dismissed" : "showing \(jsonString(text.elided(to: 120)))"))
         case 3 where levels[0] == "key" && levels[2] == "press":
             var request = request("press")
             request.key = levels[1]
@@ -216,6 +231,25 @@ public final class MQTTLink {
     }
 
     private func request(_ command: String) -> ControlRequest { ControlRequest(command: command) }
+
+    /// A token bucket over every command: whoever can publish to the node's topics cannot
+    /// keep the daemon drawing and logging. False when the command is to be dropped.
+    private func takeCommandToken() -> Bool {
+        let now = MQTTClient.monotonicNow()
+        if tokensAt.isFinite { commandTokens = min(Self.commandBurst, commandTokens + (now - tokensAt) * Self.commandsPerSecond) }
+        tokensAt = now
+        if commandTokens >= 1 {
+            commandTokens -= 1
+            return true
+        }
+        dropped += 1
+        if now - droppedReportedAt >= Self.droppedReportInterval {
+            log("mqtt: \(dropped) command\(dropped == 1 ? "" : "s") dropped: more than \(Int(Self.commandsPerSecond)) a second (bursts of \(Int(Self.commandBurst)))")
+            dropped = 0
+            droppedReportedAt = now
+        }
+        return false
+    }
 
     /// Runs a control command; its answer (or refusal) is one log line, and the states
     /// follow at the end of the wake it causes.

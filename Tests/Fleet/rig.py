@@ -1332,6 +1332,27 @@ def check_bad_payloads(rig):
     expect(not problems, "expected " + "; ".join(problems))
 
 
+def check_command_flood(rig):
+    # 300 notifications of 60 KB (21 s of CPU and 18 MB of log before): a notification is
+    # at most 1,024 characters, commands beyond a burst of 20 and 2 a second are dropped
+    # with one line, and the daemon goes on.
+    daemon = rig.daemons["wall-2"]
+    rig.settle("wall-2", quiet=0.5)
+    offset = daemon.log.size()
+    big = b"y" * (60 * 1000)
+    for index in range(300):
+        rig.ha.client.publish("glance/wall-2/notify", big if index % 2 else f"note {index}".encode(), qos=0)
+    rig.publish("glance/wall-2/notify", b"")
+    wait_for(lambda: any("dropped: more than 2 a second" in line for line in daemon.log.lines(offset)), 10,
+             "a line saying commands were dropped", got=lambda: daemon.log.lines(offset)[-3:] or "no new lines")
+    time.sleep(1.0)
+    lines = daemon.log.lines(offset)
+    logged = sum(len(line) for line in lines)
+    expect(logged < 20_000, f"under 20 kB of log for 300 notifications; got {logged} bytes in {len(lines)} lines")
+    expect(any("more than 1024" in line for line in lines), "a notification over 1,024 characters refused")
+    expect(daemon.alive(), "expected wall-2 still running")
+
+
 def check_all_reload(rig):
     offsets = {node: rig.daemons[node].log.size() for node in NODES}
     rig.publish("glance/_all/reload", b"")
@@ -1581,6 +1602,7 @@ CHECKS = [
     ("command-set-number", check_set_number, ["wall-0"]),
     ("command-notify", check_command_notify, ["wall-0"]),
     ("bad-payloads", check_bad_payloads, ["wall-2"]),
+    ("command-flood", check_command_flood, ["wall-2"]),
     ("all-reload", check_all_reload, NODES),
     ("sigkill-will", check_sigkill_will, ["wall-3"]),
     ("clean-stop", check_clean_stop, ["wall-4"]),
