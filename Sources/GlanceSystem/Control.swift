@@ -4,29 +4,6 @@ import Synchronization
 import Glibc
 #endif
 
-/// Where a daemon keeps its state (the control socket, `glance set` values): the
-/// config's `state_dir:`, else `$STATE_DIRECTORY` (systemd's `StateDirectory=`; its
-/// first entry), else `$XDG_STATE_HOME/glance`, else `~/.local/state/glance`.
-package enum StateDirectory {
-    private static let adopted = Mutex<String?>(nil)
-
-    /// The running daemon's state folder, once its configuration is loaded (what
-    /// app-group containers in widget code resolve to); nil in other processes.
-    package static var inUse: String? { adopted.withLock { $0 } }
-
-    /// Said once by the daemon, when its configuration is loaded.
-    package static func adopt(_ directory: String) { adopted.withLock { $0 = directory } }
-
-    package static func resolve(configured: String?) -> String {
-        if let configured, !configured.isEmpty { return configured }
-        if let systemd = UserFolders.variable("STATE_DIRECTORY"), let first = systemd.split(separator: ":").first { return String(first) }
-        return UserFolders.stateHome + "/glance"
-    }
-
-    /// The control socket in `directory`.
-    package static func socketPath(in directory: String) -> String { directory + "/control.sock" }
-}
-
 /// A client's end of a daemon's control socket: one request line, one answer line
 /// (`ControlRequest`, `ControlAnswer`).
 package final class ControlClient {
