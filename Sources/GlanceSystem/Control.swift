@@ -12,11 +12,16 @@ package final class ControlClient {
         case noDaemon(path: String)
         /// The daemon did not answer in time, or the connection broke.
         case broken(path: String, problem: String)
+        /// The process serving the socket is not the daemon's user's (nor root's):
+        /// another user put a socket there. Nothing was sent.
+        case impostor(path: String, peer: uid_t, expected: uid_t)
 
         package var description: String {
             switch self {
             case .noDaemon(let path): "no glance daemon is listening on \(path)"
             case .broken(let path, let problem): "\(path): \(problem)"
+            case .impostor(let path, let peer, let expected):
+                "\(path) is served by uid \(peer), not the daemon's user \(expected); not sending (check who owns the state folder and what listens there)"
             }
         }
     }
@@ -25,12 +30,44 @@ package final class ControlClient {
     private let path: String
 
     /// Connects to the socket at `path`; answers wait at most `timeoutMilliseconds`.
-    package init(path: String, timeoutMilliseconds: Int32 = 30_000) throws(Failure) {
+    ///
+    /// Before anything is sent, the process at the other end (`SO_PEERCRED`) must be the
+    /// daemon's user's: `expectedPeer`, by default the owner of the folder the socket is
+    /// in (the state folder the daemon checked) for root, and the caller itself for any
+    /// other user (the daemon answers only its own user and root); root is accepted too.
+    /// Given explicitly (by tests, which may run as root), only that uid is accepted.
+    package init(path: String, timeoutMilliseconds: Int32 = 30_000, expectedPeer: uid_t? = nil) throws(Failure) {
         let fd = glance_unix_connect(path)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ECONNREFUSED || code == ENOTDIR { throw .noDaemon(path: path) }
             throw .broken(path: path, problem: String(cString: strerror(code)))
+        }
+        var peer: UInt32 = 0
+        guard glance_peer_uid(fd, &peer) == 0 else {
+            let code = errno
+            close(fd)
+            throw .broken(path: path, problem: "cannot tell who serves the socket: \(String(cString: strerror(code))); not sending")
+        }
+        let expected: uid_t
+        if let expectedPeer {
+            expected = expectedPeer
+        } else if geteuid() != 0 {
+            // The daemon answers only its own user and root: a user who is not root
+            // talks to their own daemon, whoever owns the folder.
+            expected = geteuid()
+        } else {
+            var folder = stat()
+            let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+            guard stat(directory, &folder) == 0 else {
+                close(fd)
+                throw .broken(path: path, problem: "cannot tell who owns \(directory): \(String(cString: strerror(errno))); not sending")
+            }
+            expected = folder.st_uid
+        }
+        guard peer == expected || (expectedPeer == nil && peer == 0) else {
+            close(fd)
+            throw .impostor(path: path, peer: peer, expected: expected)
         }
         _ = glance_socket_timeouts(fd, timeoutMilliseconds)
         descriptor = fd
