@@ -38,7 +38,8 @@ struct IdleBench: ParsableCommand {
     func run() throws {
         guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be more than 0 and at most 3000") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Owner only: the state folder is in it, and the daemon refuses one others may write.
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var configPath = directory + "/demo.yaml"
         if let config {

@@ -42,7 +42,8 @@ struct RefreshBench: ParsableCommand {
         guard (1...1000).contains(runs) else { throw UsageError(message: "--runs must be between 1 and 1000") }
         guard (1...1000).contains(days) else { throw UsageError(message: "--days must be between 1 and 1000") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-refresh-bench-\(getpid())").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Owner only: the state folder is in it, and the daemon refuses one others may write.
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let configPath = directory + "/demo.yaml"
         let yaml = "state_dir: \(directory)/state\n" + DemoConfig.yaml(outputDirectory: directory + "/out")

@@ -44,6 +44,13 @@ package struct RunCommand: ParsableCommand {
         // The file is read while SIGINT/SIGTERM still stop the process at once (reading
         // starts no thread).
         var configuration = try loadConfiguration()
+        // The state folder holds the control socket and what the next start reads: one
+        // another user owns or may write is refused, as ssh's StrictModes does.
+        do throws(StateDirectory.Untrusted) {
+            try StateDirectory.secure(StateDirectory.resolve(configured: configuration.stateDirectory))
+        } catch {
+            throw RuntimeError(message: error.description)
+        }
         // Foundation's Calendar.current and TimeZone.current in widget code see the
         // display's zone (it reads TZ on first use).
         setenv("TZ", configuration.timeZone.identifier, 1)

@@ -4,29 +4,6 @@ import Synchronization
 import Glibc
 #endif
 
-/// Where a daemon keeps its state (the control socket, `glance set` values): the
-/// config's `state_dir:`, else `$STATE_DIRECTORY` (systemd's `StateDirectory=`; its
-/// first entry), else `$XDG_STATE_HOME/glance`, else `~/.local/state/glance`.
-package enum StateDirectory {
-    private static let adopted = Mutex<String?>(nil)
-
-    /// The running daemon's state folder, once its configuration is loaded (what
-    /// app-group containers in widget code resolve to); nil in other processes.
-    package static var inUse: String? { adopted.withLock { $0 } }
-
-    /// Said once by the daemon, when its configuration is loaded.
-    package static func adopt(_ directory: String) { adopted.withLock { $0 = directory } }
-
-    package static func resolve(configured: String?) -> String {
-        if let configured, !configured.isEmpty { return configured }
-        if let systemd = UserFolders.variable("STATE_DIRECTORY"), let first = systemd.split(separator: ":").first { return String(first) }
-        return UserFolders.stateHome + "/glance"
-    }
-
-    /// The control socket in `directory`.
-    package static func socketPath(in directory: String) -> String { directory + "/control.sock" }
-}
-
 /// A client's end of a daemon's control socket: one request line, one answer line
 /// (`ControlRequest`, `ControlAnswer`).
 package final class ControlClient {
@@ -35,11 +12,16 @@ package final class ControlClient {
         case noDaemon(path: String)
         /// The daemon did not answer in time, or the connection broke.
         case broken(path: String, problem: String)
+        /// The process serving the socket is not the daemon's user's (nor root's):
+        /// another user put a socket there. Nothing was sent.
+        case impostor(path: String, peer: uid_t, expected: uid_t)
 
         package var description: String {
             switch self {
             case .noDaemon(let path): "no glance daemon is listening on \(path)"
             case .broken(let path, let problem): "\(path): \(problem)"
+            case .impostor(let path, let peer, let expected):
+                "\(path) is served by uid \(peer), not the daemon's user \(expected); not sending (check who owns the state folder and what listens there)"
             }
         }
     }
@@ -48,12 +30,44 @@ package final class ControlClient {
     private let path: String
 
     /// Connects to the socket at `path`; answers wait at most `timeoutMilliseconds`.
-    package init(path: String, timeoutMilliseconds: Int32 = 30_000) throws(Failure) {
+    ///
+    /// Before anything is sent, the process at the other end (`SO_PEERCRED`) must be the
+    /// daemon's user's: `expectedPeer`, by default the owner of the folder the socket is
+    /// in (the state folder the daemon checked) for root, and the caller itself for any
+    /// other user (the daemon answers only its own user and root); root is accepted too.
+    /// Given explicitly (by tests, which may run as root), only that uid is accepted.
+    package init(path: String, timeoutMilliseconds: Int32 = 30_000, expectedPeer: uid_t? = nil) throws(Failure) {
         let fd = glance_unix_connect(path)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ECONNREFUSED || code == ENOTDIR { throw .noDaemon(path: path) }
             throw .broken(path: path, problem: String(cString: strerror(code)))
+        }
+        var peer: UInt32 = 0
+        guard glance_peer_uid(fd, &peer) == 0 else {
+            let code = errno
+            close(fd)
+            throw .broken(path: path, problem: "cannot tell who serves the socket: \(String(cString: strerror(code))); not sending")
+        }
+        let expected: uid_t
+        if let expectedPeer {
+            expected = expectedPeer
+        } else if geteuid() != 0 {
+            // The daemon answers only its own user and root: a user who is not root
+            // talks to their own daemon, whoever owns the folder.
+            expected = geteuid()
+        } else {
+            var folder = stat()
+            let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+            guard stat(directory, &folder) == 0 else {
+                close(fd)
+                throw .broken(path: path, problem: "cannot tell who owns \(directory): \(String(cString: strerror(errno))); not sending")
+            }
+            expected = folder.st_uid
+        }
+        guard peer == expected || (expectedPeer == nil && peer == 0) else {
+            close(fd)
+            throw .impostor(path: path, peer: peer, expected: expected)
         }
         _ = glance_socket_timeouts(fd, timeoutMilliseconds)
         descriptor = fd

@@ -46,7 +46,8 @@ func runGlance(_ arguments: [String], in directory: URL? = nil, executable: Stri
 
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("glance-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    // Owner only, whatever the umask: a daemon refuses a state folder others may write.
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return url
 }
 

@@ -15,7 +15,7 @@ private func flakyConfig(_ script: String, extra: String = "") -> String {
 
 private func temporaryDirectory() -> String {
     let path = NSTemporaryDirectory() + "glance-entries-\(UUID().uuidString)"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return path
 }
 

@@ -128,17 +128,31 @@ public struct ParameterOverrides {
 
     public init(directory: String) { path = directory + "/params.json" }
 
-    /// What was kept (empty when nothing was, or the file cannot be read).
-    public func load() -> [String: [String: String]] {
-        guard let bytes = FileManager.default.contents(atPath: path) else { return [:] }
-        return (try? JSONDecoder().decode([String: [String: String]].self, from: bytes)) ?? [:]
+    /// What was kept (empty when nothing was, or the file cannot be read, or is not the
+    /// daemon's user's: then `log` says so).
+    public func load(log: (String) -> Void = { _ in }) -> [String: [String: String]] {
+        let bytes: [UInt8]?
+        do throws(StateDirectory.Untrusted) {
+            bytes = try StateDirectory.readOwnFile(path)
+        } catch {
+            log(error.description)
+            return [:]
+        }
+        guard let bytes else { return [:] }
+        return (try? JSONDecoder().decode([String: [String: String]].self, from: Data(bytes))) ?? [:]
     }
 
     func set(slot: String, param: String, value: String) throws {
         var all: [String: [String: String]] = [:]
-        if let bytes = FileManager.default.contents(atPath: path) {
+        let found: [UInt8]?
+        do throws(StateDirectory.Untrusted) {
+            found = try StateDirectory.readOwnFile(path)
+        } catch {
+            throw ControlFailure(error.description)
+        }
+        if let bytes = found {
             // A file that cannot be read is not replaced: the values in it would be lost.
-            guard let kept = try? JSONDecoder().decode([String: [String: String]].self, from: bytes) else {
+            guard let kept = try? JSONDecoder().decode([String: [String: String]].self, from: Data(bytes)) else {
                 throw ControlFailure("\(path) is not a JSON object of slots and values; fix or remove it")
             }
             all = kept
@@ -154,7 +168,7 @@ public struct ParameterOverrides {
     public func applied(to config: GlanceConfig, registry: WidgetRegistry, log: (String) -> Void) -> GlanceConfig {
         var config = config
         let context = ParameterDecodingContext(timeZone: config.timeZone)
-        for (slotName, values) in load().sorted(by: { $0.key < $1.key }) {
+        for (slotName, values) in load(log: log).sorted(by: { $0.key < $1.key }) {
             guard let index = config.slots.firstIndex(where: { $0.name == slotName }),
                   let descriptor = registry[config.slots[index].kind] else {
                 log("\(path): no slot \(slotName) any more; its kept values are not used")

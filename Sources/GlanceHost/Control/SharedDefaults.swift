@@ -143,9 +143,15 @@ public struct SharedDefaults {
         // What this process's Foundation holds goes to the file first.
         FoundationPreferences.flush()
         let path = path(of: suite)
-        guard let bytes = FileManager.default.contents(atPath: path) else { return [:] }
+        let found: [UInt8]?
+        do throws(StateDirectory.Untrusted) {
+            found = try StateDirectory.readOwnFile(path)
+        } catch {
+            throw Failure(description: error.description)
+        }
+        guard let bytes = found else { return [:] }
         do {
-            return try PropertyListDecoder().decode([String: Value].self, from: bytes)
+            return try PropertyListDecoder().decode([String: Value].self, from: Data(bytes))
         } catch {
             throw Failure(description: "\(path) is not a property list of keys and values (\(error)); fix it or remove it")
         }

@@ -55,9 +55,17 @@ public final class Quarantine {
         self.log = log
         path = stateDirectory.map { $0 + "/quarantine.json" }
         records = []
-        guard let path, let bytes = FileManager.default.contents(atPath: path) else { return }
+        guard let path else { return }
+        let found: [UInt8]?
+        do throws(StateDirectory.Untrusted) {
+            found = try StateDirectory.readOwnFile(path)
+        } catch {
+            log(error.description)
+            return
+        }
+        guard let bytes = found else { return }
         do {
-            records = try JSONDecoder().decode([Record].self, from: bytes)
+            records = try JSONDecoder().decode([Record].self, from: Data(bytes))
         } catch {
             log("\(path): not a list of quarantined slots; ignored (it is written again when a slot is quarantined or released)")
         }

@@ -54,7 +54,14 @@ public struct EntryStore: Sendable {
     /// this slot's as configured now: then `problem` says why, for one log line).
     func load(slot name: String, identity: Identity) -> (entry: [UInt8]?, problem: String?) {
         let path = path(forSlot: name)
-        guard let bytes = Self.read(path) else { return (nil, nil) }
+        let found: [UInt8]?
+        do throws(StateDirectory.Untrusted) {
+            // A regular file of the daemon's user, never through a symlink.
+            found = try StateDirectory.readOwnFile(path)
+        } catch {
+            return (nil, error.description)
+        }
+        guard let bytes = found else { return (nil, nil) }
         guard let newline = bytes.firstIndex(of: 10) else { return (nil, "\(path): not a Glance entry file; ignored") }
         guard let header = try? JSONDecoder().decode(Identity.self, from: Data(bytes[..<newline])), header.format == Self.format else {
             return (nil, "\(path): not a Glance entry file; ignored")
@@ -75,24 +82,6 @@ public struct EntryStore: Sendable {
         // The state folder and its entries folder, made as needed (owner only).
         try AtomicFile.makeFolders(directory, mode: 0o700)
         try AtomicFile.write(bytes, to: path(forSlot: name), mode: 0o600)
-    }
-
-    /// A regular file's bytes (at most 16 MiB), never through a symlink.
-    private static func read(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size < 16 << 20 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            offset += count
-        }
-        return bytes
     }
 }
 
