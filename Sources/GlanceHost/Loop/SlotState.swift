@@ -109,6 +109,10 @@ final class SlotState {
         makeNotes()
     }
 
+    // The slot's thread ends with the slot (a host replaced by SIGHUP, a TRMNL device's
+    // new size): once the call it runs, if any, has returned.
+    deinit { executor.retire() }
+
     var name: String { config.name }
     var kind: String { config.kind }
 

@@ -1,0 +1,45 @@
+import Foundation
+@testable import GlanceHost
+import GlanceTestSupport
+import GlanceWidgetKit
+import Testing
+
+/// What a host makes it releases with itself: a host replaced (SIGHUP, a TRMNL device's
+/// new size) leaves no thread of its slots behind.
+@Suite struct HostResourceTests {
+    let yaml = """
+        display: {size: 800x480}
+        timezone: UTC
+        slots:
+          - {name: a, kind: countdown, family: systemSmall, params: {title: A, target: "2027-01-03"}}
+          - {name: b, kind: countdown, family: systemSmall, params: {title: B, target: "2027-01-04"}}
+          - {name: c, kind: countdown, family: systemSmall, params: {title: C, target: "2027-01-05"}}
+        """
+
+    final class Weak: @unchecked Sendable {
+        weak var executor: ProviderExecutor?
+        init(_ executor: ProviderExecutor) { self.executor = executor }
+    }
+
+    /// A host made, run and replaced 14 times, as 14 SIGHUPs do: every slot's executor
+    /// (and with it its thread) ends with the host that made it.
+    @Test func aReplacedHostEndsItsSlotsThreads() async throws {
+        let before = ProcessCounts.threads()
+        var made: [Weak] = []
+        for _ in 0..<14 {
+            let harness = try HostHarness(yaml, start: t0)
+            await harness.run(for: 60, from: t0)
+            #expect(harness.text(of: "a") != [])
+            for slot in harness.host.slots {
+                // The fetch ran on the slot's own thread.
+                #expect(slot.executor.hasThread)
+                made.append(Weak(slot.executor))
+            }
+        }
+        #expect(made.count == 42)
+        // The threads end once their hosts are gone; each held its executor until then.
+        for _ in 0..<400 where made.contains(where: { $0.executor != nil }) { usleep(5_000) }
+        #expect(made.filter { $0.executor != nil }.count == 0)
+        print("14 hosts of 3 slots made and replaced: threads \(before) -> \(ProcessCounts.threads()) (other suites run beside)")
+    }
+}
