@@ -234,6 +234,9 @@ final class HeatmapFileWatchers: Sendable {
     /// The files being watched.
     var watchedPaths: [String] { state.withLock { $0.watchers.keys.sorted() } }
 
+    /// The watcher of `path`, if it is watched.
+    func watcher(of path: String) -> FileWatcher? { state.withLock { $0.watchers[path]?.watcher } }
+
     /// A use of `path`'s watcher, started unless it is watched already; `nil` when it
     /// cannot be watched. A folder that does not exist is said once and tried again at
     /// the next read.
