@@ -9,6 +9,10 @@ import GlanceTime
 /// second for as long as it lives: sixty wakeups a minute on a display that should
 /// sleep for hours. Tasks that prefer this executor never touch that pool. The thread
 /// sleeps on a condition variable with no timeout while there is no work.
+///
+/// The thread holds the executor while it runs, and runs until `retire()`: whoever
+/// makes an executor retires it when it is done with it (a slot when it is released,
+/// the intent runner with its host), or the thread waits for work for ever.
 package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     package static let shared = ProviderExecutor()
 
@@ -46,11 +50,15 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
         jobs.append(unowned)
         if !started {
             started = true
-            startThread { [unowned self] in self.runJobs() }
+            // Strong: the thread needs the lock and the queue until it ends.
+            startThread { self.runJobs() }
         }
         condition.signal()
         condition.unlock()
     }
+
+    /// Whether the executor's thread is running now (started by a job, not yet ended).
+    package var hasThread: Bool { condition.withLock { started } }
 
     /// Whether a job is running or waiting: a provider call that has not returned.
     package var isBusy: Bool { condition.withLock { running || !jobs.isEmpty } }

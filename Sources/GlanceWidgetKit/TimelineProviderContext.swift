@@ -24,6 +24,9 @@ public struct TimelineProviderContext: Sendable {
     /// restart). A provider whose fetch fails can show it again, marked as old, with
     /// `.retry(because:)`.
     nonisolated(unsafe) public var lastEntry: (any TimelineEntry)?
+    /// What the provider may keep for as long as its slot runs (`nil` outside a running
+    /// slot): released with the slot.
+    package var resources: SlotResources?
 
     public init(
         family: WidgetFamily,

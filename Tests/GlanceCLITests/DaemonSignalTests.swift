@@ -43,6 +43,22 @@ import Testing
 
         func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
+        /// The daemon's threads now (`/proc/PID/task`).
+        var threads: Int {
+            (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task").count) ?? -1
+        }
+
+        /// The daemon's threads once they are `limit` or fewer (threads given up end on their
+        /// own, soon after), or as many as are left after 2 s.
+        func threads(settlingTo limit: Int) -> Int {
+            var count = threads
+            for _ in 0..<100 where count > limit {
+                usleep(20_000)
+                count = threads
+            }
+            return count
+        }
+
         func stop() -> Int32 {
             if process.isRunning { send(SIGTERM) }
             process.waitUntilExit()
@@ -75,6 +91,36 @@ import Testing
         #expect(daemon.process.isRunning)
         #expect(daemon.stop() == 0)
         #expect(daemon.text.contains("stopped"))
+    }
+
+    /// A host replaced by SIGHUP takes its slots' threads with it: 14 reloads of three
+    /// slots leave the daemon with the threads it had (each left three behind before).
+    @Test func reloadsLeaveNoThreadsBehind() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let slot = { (name: String) in "  - {name: \(name), kind: countdown, family: systemSmall, params: {title: \(name), target: \"2027-01-03\"}}\n" }
+        try ("timezone: UTC\ndisplay: {backend: file, path: out}\nslots:\n" + slot("a") + slot("b") + slot("c"))
+            .write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        var reloads = 0
+        func reload(_ count: Int) {
+            for _ in 0..<count {
+                reloads += 1
+                daemon.send(SIGHUP)
+                #expect(daemon.waitFor("SIGHUP: read wall.yaml again", times: reloads), "\(daemon.text)")
+                // Each new host's three slots fetched on their threads.
+                #expect(daemon.waitFor(": start → ", times: 3 * (reloads + 1)), "\(daemon.text)")
+            }
+        }
+        // Once first: what the first reload starts for good (if anything) is not a leak.
+        reload(1)
+        let before = daemon.threads
+        reload(14)
+        let after = daemon.threads(settlingTo: before)
+        print("glance run, 3 slots, 14 SIGHUPs: threads \(before) -> \(after)")
+        #expect(after == before)
     }
 
     /// Started under nohup, SIGHUP stays ignored: the daemon neither stops nor reloads.

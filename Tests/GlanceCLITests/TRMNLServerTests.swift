@@ -170,6 +170,37 @@ import Testing
         #expect(mode == 0o600)
     }
 
+    /// A device that says a new size gets a new host; the one it had ends with its
+    /// threads: 20 sizes in turn leave the daemon with the threads it had.
+    @Test func aDeviceOfChangingSizeLeavesNoThreadsBehind() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, base) = try start(devices: """
+                - id: "02:00:00:00:00:01"
+                  name: porch
+                  slots:
+                    - {name: launch, kind: countdown, family: systemSmall, params: {title: Porch, target: "2027-01-03"}}
+            """, in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let id = ["ID": "02:00:00:00:00:01"]
+        let token = try #require(Self.request(base + "/api/setup", headers: id)?.json["api_key"] as? String)
+        func show(_ width: Int) {
+            let started = daemon.text.components(separatedBy: "launch: start → ").count - 1
+            let display = Self.request(base + "/api/display",
+                                       headers: id.merging(["Access-Token": token, "Width": "\(width)", "Height": "300"]) { $1 })
+            #expect(display?.status == 200)
+            #expect(daemon.waitFor("trmnl porch: the device is \(width)x300"), "\(daemon.text)")
+            // The new host's slot fetched on its thread.
+            #expect(daemon.waitFor("launch: start → ", times: started + 1), "\(daemon.text)")
+        }
+        show(400)
+        let before = daemon.threads
+        for width in 401...420 { show(width) }
+        let after = daemon.threads(settlingTo: before)
+        print("glance run, a TRMNL device of 20 sizes in turn: threads \(before) -> \(after)")
+        #expect(after == before)
+    }
+
     @Test func fiftyDevicesPollingAtOnceAreEachAnsweredWithTheirOwnFrame() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

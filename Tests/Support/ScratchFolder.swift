@@ -30,12 +30,22 @@ public struct ScratchFolder: Sendable {
         return file
     }
 
-    /// Deletes the folder and the files in it.
-    public func remove() {
+    /// Makes the folder `name` in this folder and returns its path.
+    @discardableResult
+    public func makeFolder(_ name: String) throws -> String {
+        let folder = path + "/" + name
+        guard mkdir(folder, 0o755) == 0 || errno == EEXIST else { throw Failure(description: "\(folder): \(String(cString: strerror(errno)))") }
+        return folder
+    }
+
+    /// Deletes the folder and what is in it (folders too).
+    public func remove() { Self.remove(path) }
+
+    private static func remove(_ path: String) {
         guard let directory = opendir(path) else { return }
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name != ".", name != ".." { unlink(path + "/" + name) }
+            if name != ".", name != "..", unlink(path + "/" + name) != 0, errno == EISDIR { remove(path + "/" + name) }
         }
         closedir(directory)
         rmdir(path)

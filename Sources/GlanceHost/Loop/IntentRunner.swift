@@ -18,6 +18,9 @@ final class IntentRunner {
         self.log = log
     }
 
+    // The intents' thread ends with the host that ran them.
+    deinit { executor.retire() }
+
     /// Runs `control`'s intent, waiting at most the timeout.
     func perform(_ control: ControlNode, of slot: SlotState, at now: Date) {
         let action = control.action
@@ -40,8 +43,10 @@ final class IntentRunner {
             log("slot \(slot.name): \(action.title) failed: \(error); the frame stays as it is")
             last = (slot.name, action.title, "\(error)")
         case nil:
-            // Its thread may stay blocked: the next intent gets a thread of its own.
+            // Its thread may stay blocked: the next intent gets a thread of its own, and
+            // the blocked one ends once the intent returns.
             log("slot \(slot.name): \(action.title) did not finish within \(timeout) s; the frame stays as it is")
+            executor.retire()
             executor = ProviderExecutor()
             last = (slot.name, action.title, "timed out")
         }

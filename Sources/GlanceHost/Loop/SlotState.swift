@@ -51,6 +51,9 @@ final class SlotState {
     /// The thread this slot's provider runs on, its own, so that a provider that blocks
     /// holds up no other slot.
     var executor = ProviderExecutor()
+    /// What the provider keeps while the slot runs (a heatmap's file watcher), released
+    /// with the slot.
+    let resources = SlotResources()
     /// Executors given up on while a call still blocked them; no new one is made while
     /// `maximumStuckCalls` of them are still blocked.
     var stuckExecutors: [ProviderExecutor] = []
@@ -108,6 +111,10 @@ final class SlotState {
         self.source = source
         makeNotes()
     }
+
+    // The slot's thread ends with the slot (a host replaced by SIGHUP, a TRMNL device's
+    // new size): once the call it runs, if any, has returned.
+    deinit { executor.retire() }
 
     var name: String { config.name }
     var kind: String { config.kind }

@@ -425,6 +425,7 @@ public final class WidgetHost {
         var context = SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale,
                                                   isPreview: slot.config.preview, at: now, timeZone: config.timeZone, locale: config.locale)
         context.lastEntry = slot.lastGoodEntry?.base
+        context.resources = slot.resources
         if slot.config.preview { return slot.source.requestSnapshotTimeline(in: context, on: slot.executor) }
         return slot.source.requestTimeline(in: context, on: slot.executor)
     }

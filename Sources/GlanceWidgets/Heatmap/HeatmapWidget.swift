@@ -69,16 +69,18 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
     /// Bad rows logged one by one per read; the rest are counted.
     static let loggedProblems = 5
 
-    let watch: @Sendable (String) -> Void
+    let watch: @Sendable (String, SlotResources) -> Void
     let log: @Sendable (String) -> Void
 
     public init() {
-        self.init(watch: { HeatmapFileWatchers.shared.watch($0) }, log: HeatmapProvider.writeToStandardError)
+        self.init(watch: { path, resources in resources.keep(HeatmapFileWatchers.shared.watch(path), for: HeatmapFileWatchers.key) },
+                  log: HeatmapProvider.writeToStandardError)
     }
 
-    /// `watch` is called with each file read (the process-wide watchers by default);
+    /// `watch` is called with each file a running slot reads and what the slot keeps
+    /// (by default a use of the process's watcher of that file, kept by the slot);
     /// `log` with each line to log (standard error by default).
-    init(watch: @escaping @Sendable (String) -> Void, log: @escaping @Sendable (String) -> Void) {
+    init(watch: @escaping @Sendable (String, SlotResources) -> Void, log: @escaping @Sendable (String) -> Void) {
         self.watch = watch
         self.log = log
     }
@@ -111,7 +113,8 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
             return days(from: HeatmapEntry(date: context.date, title: title, today: context.today, values: [:], status: .unconfigured),
                         in: context)
         case .file(let path):
-            if !context.isPreview { watch(path) }
+            // Watched for as long as the slot reads this file (a slot, not a preview or `glance render`).
+            if !context.isPreview, let resources = context.resources { watch(path, resources) }
             let entry: HeatmapEntry
             switch Self.readFile(path) {
             case .missing:
@@ -229,32 +232,73 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
     }
 }
 
-/// One watcher per file for the whole process; any change reloads every heatmap.
+/// One watcher per file for the whole process, while a slot reads that file; any change
+/// reloads every heatmap. Each slot that reads a file holds a `Use` of its watcher (in its
+/// `SlotResources`); the watcher stops (its thread and inotify instance end) when the
+/// last use is released: the slot is, or it reads another file.
 final class HeatmapFileWatchers: Sendable {
     static let shared = HeatmapFileWatchers { WidgetCenter.shared.reloadTimelines(ofKind: HeatmapWidget.kind) }
+    /// Where a slot keeps its use.
+    static let key = "heatmap.file"
 
     private let onChange: @Sendable () -> Void
-    private let state = Mutex<(watchers: [String: FileWatcher], failed: Set<String>)>(([:], []))
+    private let state = Mutex<(watchers: [String: (watcher: FileWatcher, uses: Int)], failed: Set<String>)>(([:], []))
 
     init(onChange: @escaping @Sendable () -> Void) { self.onChange = onChange }
 
     /// The files being watched.
     var watchedPaths: [String] { state.withLock { $0.watchers.keys.sorted() } }
 
-    /// Starts watching `path` unless it is watched already. A folder that does not exist
-    /// is said once and tried again at the next read.
-    func watch(_ path: String) {
-        state.withLock { state in
-            guard state.watchers[path] == nil else { return }
+    /// The watcher of `path`, if it is watched.
+    func watcher(of path: String) -> FileWatcher? { state.withLock { $0.watchers[path]?.watcher } }
+
+    /// A use of `path`'s watcher, started unless it is watched already; `nil` when it
+    /// cannot be watched. A folder that does not exist is said once and tried again at
+    /// the next read.
+    func watch(_ path: String) -> Use? {
+        state.withLock { state -> Use? in
+            if let watched = state.watchers[path] {
+                state.watchers[path] = (watched.watcher, watched.uses + 1)
+                return Use(of: path, in: self)
+            }
             do {
-                state.watchers[path] = try FileWatcher(path: path, onChange: onChange)
+                state.watchers[path] = (try FileWatcher(path: path, onChange: onChange), 1)
                 state.failed.remove(path)
+                return Use(of: path, in: self)
             } catch {
                 if state.failed.insert(path).inserted {
                     HeatmapProvider.writeToStandardError("heatmap: \(error); changes are seen at `glance reload heatmap`")
                 }
+                return nil
             }
         }
+    }
+
+    /// The last use of a watcher stops it.
+    private func release(_ path: String) {
+        let stopped = state.withLock { state -> FileWatcher? in
+            guard let watched = state.watchers[path] else { return nil }
+            if watched.uses > 1 {
+                state.watchers[path] = (watched.watcher, watched.uses - 1)
+                return nil
+            }
+            state.watchers[path] = nil
+            return watched.watcher
+        }
+        stopped?.stop()
+    }
+
+    /// One slot's hold on a file's watcher, released with it.
+    final class Use: Sendable {
+        let path: String
+        private let watchers: HeatmapFileWatchers
+
+        fileprivate init(of path: String, in watchers: HeatmapFileWatchers) {
+            self.path = path
+            self.watchers = watchers
+        }
+
+        deinit { watchers.release(path) }
     }
 }
 
