@@ -208,3 +208,30 @@ struct DefaultsDelete: ParsableCommand {
         _ = try daemon.send(request)
     }
 }
+
+struct TRMNLCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trmnl", abstract: "TRMNL devices served by the running daemon.", subcommands: [TRMNLPair.self])
+}
+
+struct TRMNLPair: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pair",
+        abstract: "Let a TRMNL device be paired anew: for a few minutes, its next /api/setup without a token gets a new one.",
+        discussion: """
+        A device is given its token at its first setup; after that, only a request that holds the token is answered, so \
+        knowing a device's MAC address is not enough to take its place. A device that was reset (or a new one with the \
+        same id) needs this: run it, then set the device up (docs/trmnl.md).
+        """)
+
+    @Argument(help: "The device's name under trmnl: devices:.") var name: String
+    @Option(help: "How long the window stays open, in minutes (up to 60).") var minutes: Double = 5
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "trmnl-pair")
+        request.device = name
+        request.minutes = minutes
+        _ = try daemon.send(request)
+    }
+}

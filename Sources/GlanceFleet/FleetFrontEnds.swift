@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GlanceHost
+import GlanceSystem
 import GlanceYAML
 import GlanceConfiguration
 
@@ -26,6 +27,8 @@ package struct FleetFrontEnds: FrontEndMaker {
 private final class Fleet: FrontEnd {
     private var link: MQTTLink?
     private var trmnl: TRMNLServer?
+    /// The daemon's control commands, which answer `trmnl-pair` while the server runs.
+    private var commands: ControlCommands?
 
     init(_ context: FrontEndContext) {
         let say = context.log
@@ -51,6 +54,14 @@ private final class Fleet: FrontEnd {
                 say("trmnl: \(error); the devices are not served (the display runs on)")
             }
         }
+        if let server = trmnl {
+            commands = context.commands
+            context.commands.frontEndCommands["trmnl-pair"] = { [weak server] request in
+                guard let server else { return .failure(ControlFailure("the TRMNL server has stopped")) }
+                guard let name = request.device, !name.isEmpty else { return .failure(ControlFailure("trmnl-pair needs \"device\"")) }
+                return server.openPairing(name: name, minutes: request.minutes ?? 5)
+            }
+        }
         link?.devices = { [weak self] in self?.trmnl?.deviceStates ?? [] }
         trmnl?.onChange = { [weak self] in self?.link?.update() }
     }
@@ -68,6 +79,7 @@ private final class Fleet: FrontEnd {
 
     /// MQTT says offline and lets the broker go, then the TRMNL server stops.
     func close() {
+        commands?.frontEndCommands["trmnl-pair"] = nil
         link?.close()
         trmnl?.close()
     }

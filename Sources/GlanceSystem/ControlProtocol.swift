@@ -14,6 +14,9 @@ package struct ControlRequest: Codable, Sendable, Equatable {
     package var value: String?
     package var type: String?
     package var suite: String?
+    /// A TRMNL device's name (`trmnl-pair`), and for how many minutes.
+    package var device: String?
+    package var minutes: Double?
     /// `WidgetCenter` called in another process: the reload obeys `minimum_reload_interval`.
     package var throttled: Bool?
 

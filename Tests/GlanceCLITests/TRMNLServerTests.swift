@@ -94,8 +94,12 @@ import Testing
         let token = try #require(setup.json["api_key"] as? String)
         #expect(token.count >= 16)
         #expect((setup.json["friendly_id"] as? String)?.count == 6)
-        // Set up again: the same token.
-        #expect(Self.request(base + "/api/setup", headers: id)?.json["api_key"] as? String == token)
+        // Set up again holding the token: the same token. Without it, knowing the MAC is
+        // not enough: refused until the server opens a pairing window.
+        #expect(Self.request(base + "/api/setup", headers: id.merging(["Access-Token": token]) { $1 })?.json["api_key"] as? String == token)
+        let impostor = try #require(Self.request(base + "/api/setup", headers: id))
+        #expect(impostor.status == 403 && impostor.json["api_key"] is NSNull, "\(String(decoding: impostor.body, as: UTF8.self))")
+        #expect(daemon.waitFor("to pair it again (a reset device), run glance trmnl pair hall"))
 
         // A wrong token shows nothing.
         #expect(Self.request(base + "/api/display", headers: id.merging(["Access-Token": "wrong-token-wrong-token"]) { $1 })?.status == 401)
@@ -199,6 +203,37 @@ import Testing
         let after = daemon.threads(settlingTo: before)
         print("glance run, a TRMNL device of 20 sizes in turn: threads \(before) -> \(after)")
         #expect(after == before)
+    }
+
+    /// A reset device is paired anew only inside a window the server's admin opens
+    /// (`glance trmnl pair NAME`): it gets a new token once, the old one stops working, and
+    /// the window closes.
+    @Test func aDeviceIsPairedAnewOnlyWhenTheServerSaysSo() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, base) = try start(devices: """
+                - id: "a1-b2-c3-d4-e5-f6"
+                  name: hall
+                  slots:
+                    - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """, in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let id = ["ID": "A1:B2:C3:D4:E5:F6"]
+        let first = try #require(Self.request(base + "/api/setup", headers: id)?.json["api_key"] as? String)
+        #expect(Self.request(base + "/api/setup", headers: id)?.status == 403)
+        let config = directory.appendingPathComponent("wall.yaml").path
+        let unknown = try runGlance(["trmnl", "pair", "porch", "--config", config])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no TRMNL device named \"porch\"; the devices are hall"), "\(unknown.stderr)")
+        let pair = try runGlance(["trmnl", "pair", "hall", "--config", config])
+        #expect(pair.status == 0 && pair.stdout.contains("pairing open for 5 minutes"), "\(pair.stderr)")
+        let again = try #require(Self.request(base + "/api/setup", headers: id))
+        let second = try #require(again.json["api_key"] as? String, "\(again.status)")
+        #expect(second != first)
+        #expect(daemon.waitFor("paired anew; the old token no longer works"))
+        #expect(Self.request(base + "/api/display", headers: id.merging(["Access-Token": first]) { $1 })?.status == 401)
+        #expect(Self.request(base + "/api/display", headers: id.merging(["Access-Token": second]) { $1 })?.status == 200)
+        // Used once: closed again.
+        #expect(Self.request(base + "/api/setup", headers: id)?.status == 403)
     }
 
     @Test func fiftyDevicesPollingAtOnceAreEachAnsweredWithTheirOwnFrame() throws {

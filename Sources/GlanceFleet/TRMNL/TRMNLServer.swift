@@ -39,6 +39,9 @@ public final class TRMNLServer {
     private var front: HTTPFrontEnd?
     private let tokensPath: String
     private var tokens: [String: String] = [:]
+    /// Devices (by id) that may be paired anew until the instant given (`glance trmnl
+    /// pair NAME`): their next `/api/setup` without the token gets a new one.
+    private var pairing: [String: Date] = [:]
     private let log: (String) -> Void
     /// Answers held after a button press until the device's frame is redrawn (or 3 s).
     private var held: [(device: TRMNLDevice, promise: EventLoopPromise<HTTPAnswer>, request: HTTPRequest, until: Date)] = []
@@ -216,18 +219,49 @@ public final class TRMNLServer {
         case .success(let found): device = found
         case .failure(let answer): return answer
         }
+        // Pairing: the first setup is given a token; after that, only a request that holds
+        // it (the device asking again), or one inside a window opened on the server by
+        // `glance trmnl pair NAME`, which gets a new token (the old one stops working).
+        // Knowing a MAC address is not enough to take a device's place.
+        let id = device.config.id
+        let given = request.header("Access-Token")
+        if let token = device.token, !(given.map { Self.sameToken($0, token) } ?? false) {
+            guard let until = pairing[id], Date() < until else {
+                pairing[id] = nil
+                sayOnce("paired \(id)", "trmnl \(device.config.name): /api/setup without its token refused: it is paired already; "
+                    + "to pair it again (a reset device), run glance trmnl pair \(device.config.name) on this machine, then set it up within 5 minutes")
+                return .json(403, "{\"status\": 403, \"api_key\": null, \"error\": \"this device is paired already; "
+                    + "run glance trmnl pair \(device.config.name) on the server to pair it again\"}")
+            }
+            device.token = nil
+        }
         if device.token == nil {
             let token = Self.makeToken()
             device.token = token
-            tokens[device.config.id] = token
+            tokens[id] = token
             saveTokens()
+            if pairing.removeValue(forKey: id) != nil { log("trmnl \(device.config.name): paired anew; the old token no longer works") }
         }
-        log("trmnl \(device.config.name): set up (\(device.config.id))")
+        log("trmnl \(device.config.name): set up (\(id))")
         var fields = ["\"status\": 200", "\"api_key\": \(jsonString(device.token!))",
                       "\"friendly_id\": \(jsonString(Self.friendlyID(of: device.config.id)))",
                       "\"message\": \(jsonString("Glance serves this device as \(device.config.name)"))"]
         if let frame = device.output.current { fields.append("\"image_url\": \(jsonString(imageURL(frame.name, request: request)))") }
         return .json(200, "{" + fields.joined(separator: ", ") + "}")
+    }
+
+    /// Opens a pairing window for the device named `name` (`glance trmnl pair NAME`):
+    /// for `minutes`, its `/api/setup` without the token is given a new one, once.
+    func openPairing(name: String, minutes: Double) -> Swift.Result<String, ControlFailure> {
+        guard let device = devices.first(where: { $0.config.name == name }) else {
+            return .failure(ControlFailure("no TRMNL device named \(jsonString(name)); the devices are \(devices.map(\.config.name).joined(separator: ", "))"))
+        }
+        guard minutes > 0, minutes <= 60 else { return .failure(ControlFailure("the pairing window is 0 to 60 minutes; \(minutes) asked")) }
+        let until = Date().addingTimeInterval(minutes * 60)
+        pairing[device.config.id] = until
+        let message = "trmnl \(name): pairing open for \(Int(minutes.rounded())) minute\(minutes == 1 ? "" : "s"): set the device up now (its next /api/setup without a token gets a new one)"
+        log(message)
+        return .success(message)
     }
 
     private func display(_ request: HTTPRequest, promise: EventLoopPromise<HTTPAnswer>) -> HTTPAnswer? {

@@ -9,7 +9,7 @@ import GlanceConfiguration
 /// A request the daemon refused, with the one line that says why.
 public struct ControlFailure: Error, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }
 
 /// Answers control requests for the running host: each answer is one JSON line,
@@ -19,6 +19,9 @@ public final class ControlCommands {
     /// The longest value `set` takes, in bytes (a title, a path, a URL, headers).
     public static let maximumValue = 8 << 10
     public let stateDirectory: String
+    /// Commands the front ends answer (`trmnl-pair`), by name: installed when they start,
+    /// removed when they close.
+    package var frontEndCommands: [String: (ControlRequest) -> Swift.Result<String, ControlFailure>] = [:]
     public let defaults: SharedDefaults
     public let overrides: ParameterOverrides
 
@@ -113,7 +116,9 @@ public final class ControlCommands {
         case "status":
             return host.statusJSON()
         default:
-            throw ControlFailure("unknown command \(jsonString(request.command)); expected reload, press, set, defaults-write, defaults-read, defaults-delete or status")
+            if let command = frontEndCommands[request.command] { return Self.success(try command(request).get()) }
+            let known = ["reload", "press", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
+            throw ControlFailure("unknown command \(jsonString(request.command)); expected \(known.dropLast().joined(separator: ", ")) or \(known.last!)")
         }
     }
 
