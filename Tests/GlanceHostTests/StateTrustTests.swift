@@ -88,6 +88,23 @@ import Testing
         #expect(throws: StateDirectory.Untrusted.self) { try StateDirectory.readOwnFile(link) }
     }
 
+    /// A FIFO at `entries/SLOT.json` held start-up in `open()` before the first log line,
+    /// SIGTERM ignored: it is refused at once as not a regular file (this call would never
+    /// return if the open waited for a writer).
+    @Test func aFIFOInTheStateFolderIsRefusedWithoutWaiting() throws {
+        let directory = try folder(mode: 0o700)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkdir(directory + "/entries", 0o700) == 0)
+        let fifo = directory + "/entries/dday.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        do throws(StateDirectory.Untrusted) {
+            _ = try StateDirectory.readOwnFile(fifo)
+            Issue.record("a FIFO was read")
+        } catch {
+            #expect(error.description.contains("is not a regular file"), "\(error)")
+        }
+    }
+
     /// The heatmap pointed at /etc/shadow: a params.json another user left is not applied.
     @Test(.enabled(if: geteuid() == 0, "only root can give a file away"))
     func plantedParamsAndQuarantineAreIgnoredAndSaid() throws {
