@@ -258,3 +258,78 @@ int glance_hang_guard_disarm(void) {
     memset(&never, 0, sizeof(never));
     return timer_settime(hang_timer, 0, &never, NULL);
 }
+
+// The stop deadline: a process-wide timer on a real-time signal of its own (SIGALRM is the
+// hang guard's), whose handler uses only write(2) and _exit(2).
+static char stop_step[120];
+static volatile size_t stop_step_length;
+static volatile int stop_deadline_milliseconds;
+static timer_t stop_timer;
+static atomic_int stop_timer_made;
+
+void glance_stop_step_set(const void *bytes, size_t length) {
+    if (length > sizeof(stop_step)) length = sizeof(stop_step);
+    stop_step_length = 0;
+    atomic_signal_fence(memory_order_seq_cst);
+    if (length > 0) memcpy(stop_step, bytes, length);
+    atomic_signal_fence(memory_order_seq_cst);
+    stop_step_length = length;
+}
+
+static void stop_deadline_handler(int signal_number) {
+    (void)signal_number;
+    int milliseconds = stop_deadline_milliseconds;
+    write_text(2, "glance: still stopping after ");
+    if (milliseconds % 1000 == 0) {
+        write_number(2, milliseconds / 1000);
+        write_text(2, " s");
+    } else {
+        write_number(2, milliseconds);
+        write_text(2, " ms");
+    }
+    write_text(2, " (stop_timeout)");
+    size_t length = stop_step_length;
+    if (length > 0) {
+        write_text(2, ", stuck ");
+        write_all(2, stop_step, length);
+    }
+    write_text(2, "; exiting without finishing\n");
+    _exit(1);
+}
+
+int glance_stop_deadline_arm(int64_t milliseconds) {
+    if (milliseconds < 1) milliseconds = 1;
+    if (milliseconds > 3600000) milliseconds = 3600000;
+    int signal_number = SIGRTMIN + 3;
+    if (!atomic_load(&stop_timer_made)) {
+        struct sigaction action;
+        memset(&action, 0, sizeof(action));
+        action.sa_handler = stop_deadline_handler;
+        action.sa_flags = SA_RESTART | SA_ONSTACK;
+        sigemptyset(&action.sa_mask);
+        if (sigaction(signal_number, &action, NULL) != 0) return -1;
+        struct sigevent event;
+        memset(&event, 0, sizeof(event));
+        event.sigev_notify = SIGEV_THREAD_ID;
+        event.sigev_signo = signal_number;
+        event.sigev_notify_thread_id = (pid_t)syscall(SYS_gettid);
+        if (timer_create(CLOCK_MONOTONIC, &event, &stop_timer) != 0) return -1;
+        atomic_store(&stop_timer_made, 1);
+    }
+    // A second SIGINT or SIGTERM ends the process at once (the daemon's signalfd no
+    // longer reads them); the deadline's own signal reaches this thread.
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    sigset_t wanted;
+    sigemptyset(&wanted);
+    sigaddset(&wanted, SIGINT);
+    sigaddset(&wanted, SIGTERM);
+    sigaddset(&wanted, signal_number);
+    pthread_sigmask(SIG_UNBLOCK, &wanted, NULL);
+    stop_deadline_milliseconds = (int)milliseconds;
+    struct itimerspec when;
+    memset(&when, 0, sizeof(when));
+    when.it_value.tv_sec = (time_t)(milliseconds / 1000);
+    when.it_value.tv_nsec = (long)(milliseconds % 1000) * 1000000L;
+    return timer_settime(stop_timer, 0, &when, NULL);
+}

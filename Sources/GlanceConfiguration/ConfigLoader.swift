@@ -45,7 +45,7 @@ public enum ConfigLoader {
 
         let reader = YAMLReader(file: file, node: root, path: "")
         let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors",
-                       "intent_timeout", "draw_timeout", "state_dir", "input"] + ConfigSections.owners.keys.sorted()
+                       "intent_timeout", "draw_timeout", "stop_timeout", "state_dir", "input"] + ConfigSections.owners.keys.sorted()
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -81,6 +81,8 @@ public enum ConfigLoader {
                 config.intentTimeout = try value.double(in: 0.01...600)
             case "draw_timeout":
                 config.drawTimeout = try value.double(in: 0.01...3600)
+            case "stop_timeout":
+                config.stopTimeout = try value.double(in: 0.01...600)
             case "state_dir":
                 // Relative to the file, so that `glance status --config FILE` finds the
                 // daemon's socket from any folder.

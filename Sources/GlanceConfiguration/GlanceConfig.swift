@@ -24,6 +24,9 @@ public struct GlanceConfig: Sendable {
     /// How long a widget's placeholder or view may keep the daemon's thread before the
     /// daemon stops and quarantines that slot at its next start, in seconds.
     public var drawTimeout: TimeInterval = 120
+    /// How long the daemon may take to stop once asked (closing its servers, putting the
+    /// panel to sleep) before it exits without finishing, in seconds.
+    public var stopTimeout: TimeInterval = 10
     /// Where the control socket, `glance set` overrides and other state live
     /// (`state_dir:`; `nil`: the default, see `StateDirectory`).
     public var stateDirectory: String?

@@ -80,7 +80,9 @@ private final class Fleet: FrontEnd {
     /// MQTT says offline and lets the broker go, then the TRMNL server stops.
     func close() {
         commands?.frontEndCommands["trmnl-pair"] = nil
+        StopDeadline.step("saying offline to the MQTT broker")
         link?.close()
+        StopDeadline.step("closing the TRMNL server")
         trmnl?.close()
     }
 }

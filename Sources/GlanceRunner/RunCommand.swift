@@ -80,6 +80,12 @@ package struct RunCommand: ParsableCommand {
         // Values `glance set` kept from an earlier run, over the file's.
         let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
         StateDirectory.adopt(stateDirectory)
+        // What a writer killed mid-write left (a `.params.json.tmp-PID-…` of a process
+        // that is gone): nothing reads it, so nothing else would remove it.
+        let leftovers = AtomicFile.removeStale(in: stateDirectory) + AtomicFile.removeStale(in: stateDirectory + "/entries")
+        if leftovers > 0 {
+            Self.say("\(stateDirectory): removed \(leftovers) temporary file\(leftovers == 1 ? "" : "s") a killed writer left")
+        }
         let overrides = ParameterOverrides(directory: stateDirectory)
         configuration = overrides.applied(to: configuration, registry: WidgetCatalog.registry, log: { Self.say($0) })
         // What an earlier run that crashed left: the slot it was in is quarantined (an
@@ -162,17 +168,35 @@ package struct RunCommand: ParsableCommand {
                 Self.sayWithoutFleet(configuration)
             }
         }
-        defer { server?.close() }
-        defer { for frontEnd in frontEnds { frontEnd.close() } }
+        defer {
+            StopDeadline.step("closing the control socket")
+            server?.close()
+        }
+        defer {
+            for frontEnd in frontEnds {
+                StopDeadline.step("closing MQTT and TRMNL")
+                frontEnd.close()
+            }
+        }
         current.host.onKeyPress = { key, long in for frontEnd in frontEnds { frontEnd.keyPressed(key, long: long) } }
         // The panel sleeps however the loop ends (SIGTERM, Ctrl-C, --once), then the
         // lines are let go. An LCD after --once keeps showing the frame: that is what
         // was asked for (`glance panel clear` turns it off).
         defer {
             if !(once && display.keepsPictureWithoutSleep) {
+                StopDeadline.step("putting \(display.name) to sleep")
                 do { try presenter.close() } catch { Self.say("display: \(error)") }
             }
+            StopDeadline.step("releasing the GPIO lines")
             display.releaseWires()
+        }
+        // However the loop ends, stopping is bounded: whatever holds a step of it (a
+        // thread that cannot be started, a lock, a device), the process is gone within
+        // stop_timeout: (runs before the steps above).
+        let stopTimeout = configuration.stopTimeout
+        defer {
+            do { try StopDeadline.arm(seconds: stopTimeout) } catch { Self.say("stop deadline: \(error); stopping is not bounded") }
+            Self.holdStoppingForTests()
         }
 
         current.host.start()
@@ -296,6 +320,18 @@ package struct RunCommand: ParsableCommand {
         guard !asked.isEmpty else { return }
         say("\(asked.joined(separator: " and ")) not served: this executable was built without MQTT and TRMNL "
             + "(add traits: [\"Fleet\"] to its package's Glance dependency, or run the config with glance run); the display runs without them")
+    }
+
+    /// A debug build run with `GLANCE_TEST_HOLD_STOP=1` never finishes stopping: what
+    /// the stop deadline is for (the daemon at the thread limit that once hung in its HTTP
+    /// server's shutdown), made on purpose for the tests.
+    private static func holdStoppingForTests() {
+        #if DEBUG
+        if getenv("GLANCE_TEST_HOLD_STOP") != nil {
+            StopDeadline.step("in a step held on purpose (GLANCE_TEST_HOLD_STOP)")
+            while true { pause() }
+        }
+        #endif
     }
 
     static func say(_ message: String) {

@@ -81,3 +81,22 @@ package enum HangGuard {
 
     package static func disarm() { _ = glance_hang_guard_disarm() }
 }
+
+/// Bounds how long the daemon takes to stop: armed once stopping begins, it ends the
+/// process with exit status 1 after `stop_timeout:` should a step of stopping not return
+/// (a lock another thread holds, a thread that cannot be started at the thread limit, a
+/// device that does not answer), writing on stderr which step it was in. A second SIGINT
+/// or SIGTERM meanwhile ends the process at once.
+package enum StopDeadline {
+    /// Stopping has begun: the process is gone within `seconds` whatever happens.
+    package static func arm(seconds: Double) throws(CrashNoteError) {
+        guard glance_stop_deadline_arm(Int64((max(0.001, seconds) * 1000).rounded())) == 0 else { throw CrashNoteError(code: errno) }
+    }
+
+    /// What stopping does next, for the line the deadline writes ("closing the TRMNL
+    /// server"); kept until the next step.
+    package static func step(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { glance_stop_step_set($0.baseAddress, $0.count) }
+    }
+}

@@ -123,6 +123,48 @@ import Testing
         #expect(after == before)
     }
 
+    /// Waits (at most a minute, a hang guard) for the daemon to exit; kills it if it does not.
+    func exited(_ daemon: Daemon) -> Bool {
+        for _ in 0..<3000 where daemon.process.isRunning { usleep(20_000) }
+        if daemon.process.isRunning {
+            daemon.send(SIGKILL)
+            daemon.process.waitUntilExit()
+            return false
+        }
+        return true
+    }
+
+    /// Stopping is bounded whatever holds it (at the thread limit the daemon once logged
+    /// "stopped" and hung for ever in its HTTP server's shutdown): a step that never
+    /// returns is left after stop_timeout:, with one line naming it and exit status 1.
+    @Test func stoppingEndsWithinTheStopTimeoutWhateverHoldsIt() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (config(title: "Launch") + "stop_timeout: 0.3\n").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory, environment: ["GLANCE_TEST_HOLD_STOP": "1"])
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        daemon.send(SIGTERM)
+        #expect(exited(daemon), "\(daemon.text)")
+        #expect(daemon.process.terminationReason == .exit && daemon.process.terminationStatus == 1)
+        #expect(daemon.text.contains("glance: still stopping after 300 ms (stop_timeout), stuck in a step held on purpose"), "\(daemon.text)")
+    }
+
+    /// Asked twice, the daemon does not wait for its stop timeout: the second SIGTERM ends it.
+    @Test func aSecondTerminationEndsStoppingAtOnce() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (config(title: "Launch") + "stop_timeout: 600\n").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory, environment: ["GLANCE_TEST_HOLD_STOP": "1"])
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        daemon.send(SIGTERM)
+        #expect(daemon.waitFor("glance: stopped"), "\(daemon.text)")
+        usleep(100_000)
+        #expect(daemon.process.isRunning)
+        daemon.send(SIGTERM)
+        #expect(exited(daemon), "\(daemon.text)")
+        #expect(daemon.process.terminationReason == .uncaughtSignal && daemon.process.terminationStatus == SIGTERM)
+    }
+
     /// Started under nohup, SIGHUP stays ignored: the daemon neither stops nor reloads.
     @Test func anIgnoredHangUpStaysIgnored() throws {
         let directory = try temporaryDirectory()

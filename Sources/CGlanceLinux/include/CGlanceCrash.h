@@ -53,4 +53,14 @@ int glance_hang_guard_create(void);
 int glance_hang_guard_arm(int64_t milliseconds);
 int glance_hang_guard_disarm(void);
 
+// The stop deadline: once the daemon has begun to stop, a timer that ends the process
+// with `_exit(1)` after `milliseconds`, writing on stderr which step of stopping it was
+// still in (the last `glance_stop_step_set`), whatever holds the threads (a lock, a
+// thread that cannot be started, a device that does not answer). Arming it also gives
+// SIGINT and SIGTERM back their default action on the calling thread, so that asking a
+// second time ends the process at once. Returns 0, or -1 with errno.
+int glance_stop_deadline_arm(int64_t milliseconds);
+// What stopping is doing now (copied; at most 120 bytes are kept).
+void glance_stop_step_set(const void *bytes, size_t length);
+
 #endif

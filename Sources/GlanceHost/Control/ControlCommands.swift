@@ -144,7 +144,25 @@ public struct ParameterOverrides {
             return [:]
         }
         guard let bytes else { return [:] }
-        return (try? JSONDecoder().decode([String: [String: String]].self, from: Data(bytes))) ?? [:]
+        do {
+            return try JSONDecoder().decode([String: [String: String]].self, from: Data(bytes))
+        } catch {
+            log("\(path): cannot be read as {\"SLOT\": {\"PARAM\": \"VALUE\"}} (\(Self.reason(error))); "
+                + "the values glance set kept are not used until it is fixed or removed")
+            return [:]
+        }
+    }
+
+    /// Why the file is not the object it should be, in a few words and never its content.
+    private static func reason(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not JSON" }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty: return "not valid JSON"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context), .dataCorrupted(let context):
+            let place = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return place.isEmpty ? "not an object of objects of texts" : "\(place.terminalSafe) is not a text"
+        @unknown default: return "not JSON"
+        }
     }
 
     func set(slot: String, param: String, value: String) throws {
