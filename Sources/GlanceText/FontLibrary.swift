@@ -284,11 +284,12 @@ final class MappedFontFile {
     let count: Int
 
     init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: a FIFO named as a font must not hold the thread in open(2).
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else { return nil }
         let size = Int(info.st_size)
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else { return nil }
         bytes = UnsafePointer(address.assumingMemoryBound(to: UInt8.self))

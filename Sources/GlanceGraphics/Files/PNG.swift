@@ -130,12 +130,19 @@ public enum PNG {
         return canvas
     }
 
-    /// Reads the PNG at `path`.
+    /// The largest PNG file `read` takes (a 4K picture is a few MiB).
+    package static let largestFile = 32 << 20
+
+    /// Reads the PNG at `path`: a regular file of at most `largestFile` bytes (a FIFO or
+    /// a device at the path is refused at once, never waited on).
     public static func read(_ path: String) throws(Failure) -> Canvas {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(path: path, reason: "cannot be read")
+        let bytes: [UInt8]
+        do throws(RegularFile.Refusal) {
+            bytes = try RegularFile.read(path, limit: largestFile)
+        } catch {
+            throw Failure(path: path, reason: error.description)
         }
-        return try decode([UInt8](data), path: path)
+        return try decode(bytes, path: path)
     }
 
     private static func message(of image: png_image) -> String {
