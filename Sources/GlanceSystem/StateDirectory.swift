@@ -70,6 +70,26 @@ extension StateDirectory {
         }
     }
 
+    /// A secret the configuration names (`password_file:`, TLS certificates and keys):
+    /// whoever may write the file, or its folder, could put their own there (a password, an
+    /// authority that makes their broker trusted), so both
+    /// must belong to `owner` (the daemon's user) or root and be writable by no one else.
+    /// Reading is not checked: a root-owned file the service's group may read is fine.
+    package static func checkSecret(_ path: String, owner: uid_t = geteuid()) throws(Untrusted) {
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        for (place, what) in [(path, "the file"), (folder, "its folder")] {
+            var info = stat()
+            guard stat(place, &info) == 0 else { throw Untrusted("cannot check \(place): \(String(cString: strerror(errno)))") }
+            let described = "\(place) (owner \(userName(info.st_uid)), mode \(octal(info.st_mode & 0o7777)))"
+            guard info.st_uid == owner || info.st_uid == 0 else {
+                throw Untrusted("\(what) \(described) is not the daemon's user's (\(userName(owner))) or root's: its owner could replace what it holds; chown it, or keep it elsewhere")
+            }
+            guard info.st_mode & 0o022 == 0 else {
+                throw Untrusted("\(what) \(described) can be written by others, who could replace what it holds; chmod go-w \(place)")
+            }
+        }
+    }
+
     /// The bytes of the regular file at `path` (at most `limit` bytes), or nil when there
     /// is no file. A file that is not `owner`'s, a symlink or anything but a regular file
     /// is refused: the daemon reads only what its own user wrote.

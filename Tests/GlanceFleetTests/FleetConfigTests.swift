@@ -13,6 +13,15 @@ import Testing
         try ConfigLoader.parse(yaml, file: file, sections: FleetConfig.sections)
     }
 
+    func loadError(at file: String, _ yaml: String) -> String {
+        do {
+            _ = try parse(yaml, file: file)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
     func loadError(_ yaml: String) -> String {
         do {
             _ = try parse(yaml, file: "wall.yaml")
@@ -65,6 +74,16 @@ import Testing
         #expect(mqtt.nodeID.hasPrefix("glance-") && MQTTConfig.isTopicLevel(mqtt.nodeID))
         #expect(mqtt.name == mqtt.nodeID)
         #expect(MQTTConfig.defaultNodeID(machineID: "3d1219c7c4c5404aaa1f6d2a48adfda4\n") == "glance-3d1219c7")
+        // A secret others may write, or in a folder others may write, is not used (ssh's
+        // StrictModes): they could put their own password or authority there.
+        for (path, mode) in [(folder.path + "/pw", 0o666), (folder.path, 0o777), (folder.path + "/ca.crt", 0o620)] as [(String, mode_t)] {
+            #expect(chmod(path, mode) == 0)
+            let message = loadError(at: folder.path + "/wall.yaml",
+                                    "mqtt: {host: broker.lan, username: wall, password_file: pw, tls: {ca: ca.crt}}\n" + Self.slot)
+            #expect(message.contains("(owner uid ") && message.contains("mode 0\(String(mode, radix: 8))) can be written by others"), "\(message)")
+            #expect(message.contains("chmod go-w \(path)"), "\(message)")
+            #expect(chmod(path, path == folder.path ? 0o755 : 0o644) == 0)
+        }
         let off = try parse("mqtt: {host: b, discovery: false}\n" + Self.slot, file: "wall.yaml")
         #expect(off.mqtt?.discoveryPrefix == nil)
         #expect(try parse(Self.slot, file: "wall.yaml").mqtt == nil)

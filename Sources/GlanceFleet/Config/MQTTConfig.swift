@@ -103,6 +103,11 @@ extension MQTTConfig: ConfigSection {
                 } catch {
                     throw value.fail("cannot read the password: \(passwordPath): \(error.message)")
                 }
+                do throws(StateDirectory.Untrusted) {
+                    try StateDirectory.checkSecret(passwordPath)
+                } catch {
+                    throw value.fail("the password is not used: \(error.description)")
+                }
                 mqtt.password = String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "")
             case "password_env":
                 let name = try value.string()
@@ -123,6 +128,14 @@ extension MQTTConfig: ConfigSection {
                 if (tls.certificate == nil) != (tls.key == nil) { throw value.fail("a client certificate needs both cert: and key:") }
                 for file in [tls.ca, tls.certificate, tls.key].compactMap({ $0 }) where access(file, R_OK) != 0 {
                     throw value.fail("cannot read \(file): \(String(cString: strerror(errno)))")
+                }
+                // Whoever may write the authority's certificate chooses which broker is trusted.
+                for file in [tls.ca, tls.certificate, tls.key].compactMap({ $0 }) {
+                    do throws(StateDirectory.Untrusted) {
+                        try StateDirectory.checkSecret(file)
+                    } catch {
+                        throw value.fail("not used: \(error.description)")
+                    }
                 }
                 mqtt.tls = tls
             case "node_id":

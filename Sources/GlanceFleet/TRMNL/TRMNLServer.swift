@@ -388,8 +388,15 @@ public final class TRMNLServer {
     }
 
     private func loadTokens() -> [String: String] {
-        guard let bytes = FileManager.default.contents(atPath: tokensPath) else { return [:] }
-        guard let kept = try? JSONDecoder().decode([String: String].self, from: bytes) else {
+        let found: [UInt8]?
+        do throws(StateDirectory.Untrusted) {
+            found = try StateDirectory.readOwnFile(tokensPath, limit: 1 << 20)
+        } catch {
+            log("trmnl: \(error.description); devices will be set up again")
+            return [:]
+        }
+        guard let bytes = found else { return [:] }
+        guard let kept = try? JSONDecoder().decode([String: String].self, from: Data(bytes)) else {
             log("trmnl: \(tokensPath) is not a JSON object of devices and tokens; devices will be set up again")
             return [:]
         }
