@@ -36,8 +36,10 @@ final class FontMatchCache {
     init(directory: String, fontFolders: [String]) {
         path = directory + "/fonts.json"
         stamp = Self.stamp(fontFolders: fontFolders)
-        guard let data = FileManager.default.contents(atPath: path),
-              let stored = try? JSONDecoder().decode(Stored.self, from: data),
+        // Only the daemon's own regular file (never a FIFO planted there, never another
+        // user's answers pointing at fonts of their choosing).
+        guard let bytes = try? StateDirectory.readOwnFile(path, limit: 4 << 20),
+              let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
               stored.version == 1, stored.stamp == stamp else { return }
         answers = stored.answers
     }

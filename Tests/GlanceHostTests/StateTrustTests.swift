@@ -105,6 +105,18 @@ import Testing
         }
     }
 
+    /// Every file start-up reads from the state folder is opened so: a FIFO as a crash
+    /// record of a dead process is passed over, not waited on (this test would hang).
+    @Test func aFIFOAmongTheCrashRecordsDoesNotHoldStartUp() throws {
+        let directory = try folder(mode: 0o700)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkdir(directory + "/crash", 0o700) == 0)
+        // pid 4194303 is above any pid a running system hands out.
+        #expect(mkfifo(directory + "/crash/record-4194303", 0o600) == 0)
+        #expect(mkfifo(directory + "/crash/backtrace-4194303.txt", 0o600) == 0)
+        #expect(CrashRecorder.collect(stateDirectory: directory).isEmpty)
+    }
+
     /// The heatmap pointed at /etc/shadow: a params.json another user left is not applied.
     @Test(.enabled(if: geteuid() == 0, "only root can give a file away"))
     func plantedParamsAndQuarantineAreIgnoredAndSaid() throws {

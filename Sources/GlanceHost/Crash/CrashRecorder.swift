@@ -109,18 +109,10 @@ package enum CrashRecorder {
     }
 
     /// A regular file's text (at most 4 MiB), never through a link.
+    /// A record or report, when it is the daemon's own regular file (a FIFO planted in
+    /// the crash folder must not hold start-up in open(2)); at most 4 MiB.
     private static func read(_ path: String) -> String? {
-        let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while bytes.count < 4 << 20 {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += buffer[0..<count]
-        }
+        guard let bytes = try? StateDirectory.readOwnFile(path, limit: 4 << 20) else { return nil }
         return String(decoding: bytes, as: UTF8.self)
     }
 }
