@@ -24,17 +24,26 @@ public final class MQTTLink {
     private var lastReannounce = -Double.infinity
     /// The least time between two re-announcements, however often `online` comes.
     static let reannounceInterval = 10.0
-    /// Commands a burst may hold, and how many a second come back: beyond them a command
-    /// is dropped (one line says how many, at most every `droppedReportInterval` seconds).
+    /// Commands a burst may hold, and how many a second come back, for each source of
+    /// commands: beyond them a command is dropped (one line says how many, at most every
+    /// `droppedReportInterval` seconds).
     static let commandBurst = 20.0
     static let commandsPerSecond = 2.0
     static let droppedReportInterval = 10.0
     /// The longest notification shown, in characters (a banner has one or two lines).
     static let maximumNotification = 1024
-    private var commandTokens = MQTTLink.commandBurst
-    private var tokensAt = -Double.infinity
-    private var dropped = 0
-    private var droppedReportedAt = -Double.infinity
+    /// One token bucket per source of commands. MQTT does not say who published a message
+    /// (the broker's ACL decides who may), so a source is what the topic asks for:
+    /// notifications, key presses, parameter changes, reloads and refreshes, and anything
+    /// else under the node. A flood of notifications cannot drown a key press or a reload.
+    private var buckets: [String: TokenBucket] = [:]
+
+    private struct TokenBucket {
+        var tokens = MQTTLink.commandBurst
+        var at = -Double.infinity
+        var dropped = 0
+        var reportedAt = -Double.infinity
+    }
     /// The refresh whose frame was last published (-1: none on this connection).
     private var frameRefresh = -1
     private var frameHost: ObjectIdentifier?
@@ -179,6 +188,8 @@ public final class MQTTLink {
             }
             return
         }
+        // Before anything is parsed or said: a refusal costs a log line too.
+        guard takeCommandToken(source: Self.source(of: topic, node: node)) else { return }
         guard message.payload.count <= Self.maximumPayload else {
             return refuse(topic, "the payload is \(message.payload.count) bytes, more than \(Self.maximumPayload)")
         }
@@ -189,7 +200,6 @@ public final class MQTTLink {
             return refuse(topic, "a retained command is not run (it would run again at every connect); publish commands without retain, and clear this one with an empty retained message")
         }
         if message.retained { return }
-        guard takeCommandToken() else { return }
         if topic == "\(config.baseTopic)/_all/reload" {
             return run(topic, request("reload"))
         }
@@ -232,21 +242,38 @@ public final class MQTTLink {
 
     private func request(_ command: String) -> ControlRequest { ControlRequest(command: command) }
 
-    /// A token bucket over every command: whoever can publish to the node's topics cannot
+    /// Which bucket a command on `topic` takes its token from.
+    static func source(of topic: String, node: String) -> String {
+        guard topic.hasPrefix(node + "/") else { return "reload" } // <base>/_all/reload
+        let first = topic.dropFirst(node.count + 1).prefix { $0 != "/" }
+        switch first {
+        case "notify": return "notify"
+        case "key": return "key"
+        case "slot": return "set"
+        case "reload", "full_refresh": return "reload"
+        default: return "other"
+        }
+    }
+
+    /// A token from `source`'s bucket: whoever can publish to the node's topics cannot
     /// keep the daemon drawing and logging. False when the command is to be dropped.
-    private func takeCommandToken() -> Bool {
+    private func takeCommandToken(source: String) -> Bool {
         let now = MQTTClient.monotonicNow()
-        if tokensAt.isFinite { commandTokens = min(Self.commandBurst, commandTokens + (now - tokensAt) * Self.commandsPerSecond) }
-        tokensAt = now
-        if commandTokens >= 1 {
-            commandTokens -= 1
+        var bucket = buckets[source] ?? TokenBucket()
+        defer { buckets[source] = bucket }
+        if bucket.at.isFinite { bucket.tokens = min(Self.commandBurst, bucket.tokens + (now - bucket.at) * Self.commandsPerSecond) }
+        bucket.at = now
+        if bucket.tokens >= 1 {
+            bucket.tokens -= 1
             return true
         }
-        dropped += 1
-        if now - droppedReportedAt >= Self.droppedReportInterval {
-            log("mqtt: \(dropped) command\(dropped == 1 ? "" : "s") dropped: more than \(Int(Self.commandsPerSecond)) a second (bursts of \(Int(Self.commandBurst)))")
-            dropped = 0
-            droppedReportedAt = now
+        bucket.dropped += 1
+        if now - bucket.reportedAt >= Self.droppedReportInterval {
+            let count = bucket.dropped
+            log("mqtt: \(count) \(source == "notify" ? "notification" : source == "other" ? "command" : "\(source) command")\(count == 1 ? "" : "s") dropped: "
+                + "more than \(Int(Self.commandsPerSecond)) a second (bursts of \(Int(Self.commandBurst)))")
+            bucket.dropped = 0
+            bucket.reportedAt = now
         }
         return false
     }

@@ -1351,6 +1351,18 @@ def check_command_flood(rig):
     expect(logged < 20_000, f"under 20 kB of log for 300 notifications; got {logged} bytes in {len(lines)} lines")
     expect(any("more than 1024" in line for line in lines), "a notification over 1,024 characters refused")
     expect(daemon.alive(), "expected wall-2 still running")
+    # Each source has its own bucket: with the notifications' spent, a reload still runs;
+    # and refusals are counted too (300 payloads over the limit are not 300 lines).
+    offset = daemon.log.size()
+    huge = b"z" * (70 * 1024)
+    for _ in range(300):
+        rig.ha.client.publish("glance/wall-2/notify", huge, qos=0)
+    rig.publish("glance/wall-2/reload", b"")
+    wait_for(lambda: daemon.lines_with("glance/wall-2/reload:", offset), 10,
+             "the reload run while notifications are being dropped", got=lambda: daemon.log.lines(offset)[-3:] or "no new lines")
+    time.sleep(1.0)
+    refused = daemon.lines_with("glance/wall-2/notify", offset)
+    expect(len(refused) <= 25, f"at most a burst of refusals for 300 payloads over the limit; got {len(refused)} lines")
 
 
 def check_all_reload(rig):
