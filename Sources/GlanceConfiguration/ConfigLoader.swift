@@ -257,20 +257,19 @@ public enum ConfigLoader {
         var slots: [SlotConfig] = []
         for (index, item) in try reader.sequence().enumerated() {
             var name = String(index)
-            var kind: (String, ConfigLocation)?
             var family: (String, ConfigLocation)?
             var origin: (Int, Int)?
             var size: (Int, Int)?
-            var params: [(String, String)] = []
-            var paramLocations: [String: ConfigLocation] = [:]
-            var preview = false
-            for (key, value) in try item.mapping(allowed: ["name", "kind", "family", "origin", "size", "params", "preview"]) {
+            var stack: YAMLReader?
+            var rotate: TimeInterval?
+            var hold: TimeInterval?
+            var member = Member()
+            let fields = try item.mapping(allowed: ["name", "kind", "family", "origin", "size", "params", "preview", "when", "stack", "rotate", "hold"])
+            for (key, value) in fields {
                 switch key {
                 case "name":
                     name = try value.string()
                     if name.isEmpty { throw value.fail("expected a name, found nothing") }
-                case "kind":
-                    kind = (try value.string(), value.location)
                 case "family":
                     family = (try value.string(), value.location)
                 case "origin":
@@ -279,36 +278,148 @@ public enum ConfigLoader {
                     origin = (try coordinates[0].int(in: 0...8191), try coordinates[1].int(in: 0...8191))
                 case "size":
                     size = try value.size()
-                case "preview":
-                    switch try value.string().lowercased() {
-                    case "true", "yes", "on": preview = true
-                    case "false", "no", "off": preview = false
-                    case let other: throw value.fail("expected true or false, found \(quoted(other))")
-                    }
-                case "params":
-                    for (paramName, paramValue) in try value.freeMapping() {
-                        if case .sequence = paramValue.node {
-                            // A list parameter: each item one value, in order.
-                            for item in try paramValue.sequence() { params.append((paramName, try item.scalarText())) }
-                        } else {
-                            params.append((paramName, try paramValue.scalarText()))
-                        }
-                        paramLocations[paramName] = paramValue.location
-                    }
+                case "stack":
+                    stack = value
+                case "rotate":
+                    rotate = try duration(value, in: 60...86_400)
+                case "hold":
+                    hold = try duration(value, in: 10...86_400)
                 default:
-                    break
+                    try member.read(key, value)
                 }
             }
-            guard let kind else { throw item.fail("missing 'kind' (the widget to show, like countdown)") }
             guard let family else { throw item.fail("missing 'family' (systemSmall, systemMedium, …)") }
-            var slot = SlotConfig(
-                name: name, kind: kind.0, family: family.0, origin: origin, size: size, params: params,
-                locations: .init(slot: item.location, kind: kind.1, family: family.1, params: paramLocations)
-            )
-            slot.preview = preview
-            slots.append(slot)
+            let locations = SlotConfig.Locations(slot: item.location, kind: item.location, family: family.1, params: [:])
+            let base = SlotConfig(name: name, kind: "", family: family.0, origin: origin, size: size, params: [], locations: locations)
+            guard let stack else {
+                if let (key, value) = fields.first(where: { ["rotate", "hold"].contains($0.key) }) {
+                    throw value.fail("\(key): is for a stack (a slot with stack:); this slot shows one widget")
+                }
+                if let when = fields.first(where: { $0.key == "when" }) {
+                    throw when.value.fail("when: is for a member of a stack; this slot shows its widget at all times")
+                }
+                slots.append(try member.slot(from: base, at: item))
+                continue
+            }
+            if let (key, value) = fields.first(where: { ["kind", "params", "preview", "when"].contains($0.key) }) {
+                throw value.fail("\(key): belongs to each member under stack:, not to the stack")
+            }
+            let items = try stack.sequence()
+            guard items.count >= 2 else {
+                throw stack.fail("a stack needs at least two members (it has \(items.count)); for one widget write kind: and params: in the slot")
+            }
+            var members: [(slot: SlotConfig, named: Bool)] = []
+            for (position, memberItem) in items.enumerated() {
+                var member = Member()
+                for (key, value) in try memberItem.mapping(allowed: ["name", "kind", "params", "preview", "when"]) {
+                    if key == "name" {
+                        let given = try value.string()
+                        if given.isEmpty { throw value.fail("expected a name, found nothing") }
+                        member.name = given
+                    } else {
+                        try member.read(key, value)
+                    }
+                }
+                var slot = try member.slot(from: base, at: memberItem)
+                slot.name = member.name ?? ""
+                slot.locations.slot = memberItem.location
+                slot.stack = StackMembership(name: name, index: position, count: items.count, rotate: rotate, hold: hold ?? 600)
+                members.append((slot, member.name != nil))
+            }
+            // Unnamed members are STACK-KIND, numbered where a kind comes more than once.
+            let kinds = members.map(\.slot.kind)
+            for index in members.indices where !members[index].named {
+                let kind = kinds[index]
+                let same = kinds.indices.filter { kinds[$0] == kind }
+                members[index].slot.name = "\(name)-\(kind)" + (same.count > 1 ? "-\(same.firstIndex(of: index)! + 1)" : "")
+            }
+            slots += members.map(\.slot)
+            continue
         }
         return slots
+    }
+
+    /// What one widget of a slot (or of a stack) says: its kind, params, preview, when.
+    private struct Member {
+        var name: String?
+        var kind: (String, ConfigLocation)?
+        var params: [(String, String)] = []
+        var paramLocations: [String: ConfigLocation] = [:]
+        var preview = false
+        var when: TimeWindows?
+
+        mutating func read(_ key: String, _ value: YAMLReader) throws(ConfigError) {
+            switch key {
+            case "kind":
+                kind = (try value.string(), value.location)
+            case "preview":
+                switch try value.string().lowercased() {
+                case "true", "yes", "on": preview = true
+                case "false", "no", "off": preview = false
+                case let other: throw value.fail("expected true or false, found \(quoted(other))")
+                }
+            case "params":
+                for (paramName, paramValue) in try value.freeMapping() {
+                    if case .sequence = paramValue.node {
+                        // A list parameter: each item one value, in order.
+                        for item in try paramValue.sequence() { params.append((paramName, try item.scalarText())) }
+                    } else {
+                        params.append((paramName, try paramValue.scalarText()))
+                    }
+                    paramLocations[paramName] = paramValue.location
+                }
+            case "when":
+                when = try ConfigLoader.windows(value)
+            default:
+                break
+            }
+        }
+
+        func slot(from base: SlotConfig, at item: YAMLReader) throws(ConfigError) -> SlotConfig {
+            guard let kind else { throw item.fail("missing 'kind' (the widget to show, like countdown)") }
+            var slot = base
+            slot.kind = kind.0
+            slot.params = params
+            slot.preview = preview
+            slot.when = when
+            slot.locations.kind = kind.1
+            slot.locations.params = paramLocations
+            return slot
+        }
+    }
+
+    /// A list of windows (`[mon-fri 23:00-07:00, sat,sun 23:00-09:00]`) or one.
+    package static func windows(_ value: YAMLReader) throws(ConfigError) -> TimeWindows {
+        let texts: [String]
+        if case .sequence = value.node {
+            var list: [String] = []
+            for item in try value.sequence() { list.append(try item.string()) }
+            texts = list
+        } else {
+            texts = [try value.string()]
+        }
+        guard !texts.isEmpty else { throw value.fail("expected at least one window like 23:00-07:00") }
+        do throws(TimeWindows.Problem) {
+            return try TimeWindows.parse(texts)
+        } catch {
+            throw value.fail(error.description)
+        }
+    }
+
+    /// `90s`, `15m`, `2h` or a number of seconds.
+    package static func duration(_ value: YAMLReader, in range: ClosedRange<Double>) throws(ConfigError) -> TimeInterval {
+        let text = try value.string().lowercased()
+        let units: [(String, Double)] = [("s", 1), ("m", 60), ("h", 3600)]
+        var seconds: Double?
+        if let (suffix, scale) = units.first(where: { text.hasSuffix($0.0) }), let number = Double(text.dropLast(suffix.count)) {
+            seconds = number * scale
+        } else if let number = Double(text) {
+            seconds = number
+        }
+        guard let seconds, seconds.isFinite, range.contains(seconds) else {
+            throw value.fail("expected a duration like 90s, 15m or 2h from \(Int(range.lowerBound)) s to \(Int(range.upperBound / 3600)) h, found \(quoted(text))")
+        }
+        return seconds
     }
 
     private static func parseKeys(_ reader: YAMLReader) throws(ConfigError) -> [KeyBinding] {

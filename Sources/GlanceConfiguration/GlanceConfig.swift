@@ -133,6 +133,11 @@ public struct SlotConfig: Sendable {
     /// `preview: true`: the slot shows its widget's gallery snapshot (sample data, no
     /// network) instead of fetching; for demos and for laying out a wall.
     public var preview = false
+    /// Where the slot is one member of a stack (`stack:`): which stack, this member's
+    /// place in it, and the stack's rules; nil for a slot of its own.
+    public var stack: StackMembership?
+    /// `when:`: the times of the week this member may show (nil: at any time).
+    package var when: TimeWindows?
     /// Where each part was written, for errors found after parsing.
     public var locations: Locations
 
@@ -141,6 +146,30 @@ public struct SlotConfig: Sendable {
         public var kind: ConfigLocation
         public var family: ConfigLocation
         public var params: [String: ConfigLocation]
+    }
+}
+
+/// A slot of several widgets, one shown at a time (WidgetKit's Smart Stack): each member
+/// is a `SlotConfig` of its own (its kind, params, `when:`), in the stack's place.
+public struct StackMembership: Sendable, Equatable {
+    /// The stack's name, as `name:` gives it (members are named `STACK-KIND` unless they
+    /// have a `name:` of their own).
+    public var name: String
+    /// This member's place in the stack (from 0) and how many there are.
+    public var index: Int
+    public var count: Int
+    /// `rotate:`: members tied for the most relevant take turns, each this long (nil:
+    /// the first written shows).
+    public var rotate: TimeInterval?
+    /// `hold:`: how long a member turned to by hand stays before the rule takes over.
+    public var hold: TimeInterval = 600
+
+    public init(name: String, index: Int, count: Int, rotate: TimeInterval? = nil, hold: TimeInterval = 600) {
+        self.name = name
+        self.index = index
+        self.count = count
+        self.rotate = rotate
+        self.hold = hold
     }
 }
 

@@ -9,15 +9,15 @@ import FoundationEssentials
 /// lasts until Saturday 07:00). Times are the wall clock's in the display's zone: where a
 /// clock jumps over a window's start, the window begins at the jump; where it falls back
 /// over it, at its first showing.
-public struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
+package struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
     /// One window: its days (1 = Sunday … 7 = Saturday, as `CalendarDay.weekday`) and its
     /// start and end in minutes after midnight (`end` 1440 for `24:00`).
-    public struct Window: Sendable, Equatable, CustomStringConvertible {
-        public var weekdays: Set<Int>
-        public var start: Int
-        public var end: Int
+    package struct Window: Sendable, Equatable, CustomStringConvertible {
+        package var weekdays: Set<Int>
+        package var start: Int
+        package var end: Int
 
-        public init(weekdays: Set<Int> = Set(1...7), start: Int, end: Int) {
+        package init(weekdays: Set<Int> = Set(1...7), start: Int, end: Int) {
             self.weekdays = weekdays
             self.start = start
             self.end = end
@@ -29,22 +29,22 @@ public struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
         /// Its length in minutes.
         var minutes: Int { crossesMidnight ? end + 1440 - start : end - start }
 
-        public var description: String {
+        package var description: String {
             let days = TimeWindows.describe(weekdays)
             return (days.isEmpty ? "" : days + " ") + TimeWindows.clock(start) + "-" + TimeWindows.clock(end)
         }
     }
 
-    public var windows: [Window]
+    package var windows: [Window]
 
-    public init(_ windows: [Window]) { self.windows = windows }
+    package init(_ windows: [Window]) { self.windows = windows }
 
-    public var description: String { windows.map(\.description).joined(separator: ", ") }
+    package var description: String { windows.map(\.description).joined(separator: ", ") }
 
     /// Why a window cannot be read or used, in words that follow the field's name.
-    public struct Problem: Error, Equatable, CustomStringConvertible {
-        public let description: String
-        public init(_ description: String) { self.description = description }
+    package struct Problem: Error, Equatable, CustomStringConvertible {
+        package let description: String
+        package init(_ description: String) { self.description = description }
     }
 
     // MARK: Reading
@@ -53,7 +53,7 @@ public struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads one window: `[DAYS ]HH:MM-HH:MM`, where DAYS is `mon-fri`, `sat,sun`,
     /// `weekdays`, `weekends` or `daily` (and any mix joined by commas).
-    public static func window(_ text: String) throws(Problem) -> Window {
+    package static func window(_ text: String) throws(Problem) -> Window {
         let parts = text.split(separator: " ", omittingEmptySubsequences: true)
         guard (1...2).contains(parts.count) else {
             throw Problem("expected a window like 23:00-07:00 or mon-fri 08:00-18:00, found '\(text)'")
@@ -71,7 +71,7 @@ public struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
 
     /// Reads a list of windows and checks that no two of them overlap (a night that is
     /// in two windows is written once).
-    public static func parse(_ texts: [String]) throws(Problem) -> TimeWindows {
+    package static func parse(_ texts: [String]) throws(Problem) -> TimeWindows {
         var windows: [Window] = []
         for text in texts { windows.append(try window(text)) }
         let schedule = TimeWindows(windows)
@@ -118,7 +118,7 @@ public struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
     // MARK: Asking
 
     /// Whether the wall clock in `zone` at `instant` is inside a window.
-    public func contains(_ instant: Date, in zone: ZoneRules) -> Bool {
+    package func contains(_ instant: Date, in zone: ZoneRules) -> Bool {
         let today = CalendarDay(containing: instant, in: zone)
         for day in [today.adding(days: -1), today] {
             for (start, end) in occurrences(on: day, in: zone) where start <= instant && instant < end { return true }
@@ -129,7 +129,7 @@ public struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
     /// The first instant after `instant` at which being inside a window changes (a
     /// window begins or ends, and no other window carries on across it); nil when there
     /// are no windows, or one covers every minute.
-    public func nextChange(after instant: Date, in zone: ZoneRules) -> Date? {
+    package func nextChange(after instant: Date, in zone: ZoneRules) -> Date? {
         guard !windows.isEmpty else { return nil }
         let inside = contains(instant, in: zone)
         let today = CalendarDay(containing: instant, in: zone)
@@ -146,7 +146,7 @@ public struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
 
     /// When the window the wall clock is in at `instant` ends (the next change, if it is
     /// inside one now), else nil.
-    public func end(ofWindowAt instant: Date, in zone: ZoneRules) -> Date? {
+    package func end(ofWindowAt instant: Date, in zone: ZoneRules) -> Date? {
         contains(instant, in: zone) ? nextChange(after: instant, in: zone) : nil
     }
 
@@ -201,7 +201,7 @@ extension CalendarDay {
     /// (after midnight; 1440 is the next day's start) or later: that time itself on most
     /// days; where the clock jumps over it, the jump; where it falls back over it, its
     /// first showing.
-    public func instant(atMinute minute: Int, in zone: ZoneRules) -> Date? {
+    package func instant(atMinute minute: Int, in zone: ZoneRules) -> Date? {
         let wall = Double(daysSinceEpoch) * 86_400 + Double(minute) * 60
         let windowStart = Date(timeIntervalSince1970: wall - 2 * 86_400)
         let windowEnd = Date(timeIntervalSince1970: wall + 2 * 86_400)

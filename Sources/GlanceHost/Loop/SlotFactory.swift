@@ -38,7 +38,15 @@ enum SlotFactory {
                 throw binding.location.error("unknown widget kind '\(kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
             }
         }
-        let rects = try SlotLayout.place(resolved.map { ($0.0, $0.1) }, display: config.display)
+        // A stack takes one place, shared by its members.
+        let places = resolved.filter { ($0.0.stack?.index ?? 0) == 0 }
+        let placeRects = try SlotLayout.place(places.map { ($0.0, $0.1) }, display: config.display)
+        var rects: [PixelRect] = []
+        var place = -1
+        for (slot, _, _) in resolved {
+            if (slot.stack?.index ?? 0) == 0 { place += 1 }
+            rects.append(placeRects[place])
+        }
         let decoding = ParameterDecodingContext(timeZone: config.timeZone)
         var slots: [SlotState] = []
         for ((slot, family, descriptor), rect) in zip(resolved, rects) {

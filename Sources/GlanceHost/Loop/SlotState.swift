@@ -1,4 +1,5 @@
 import GlanceGraphics
+import GlanceTime
 import GlanceDisplays
 import FoundationEssentials
 import GlanceUI
@@ -119,10 +120,17 @@ final class SlotState {
     var name: String { config.name }
     var kind: String { config.kind }
 
+    /// Whether a member of a stack is outside its `when:` at `now`: it is not fetched and
+    /// nothing of its timeline wakes the host until its window opens.
+    func isOutsideWindow(at now: Date, in zone: ZoneRules) -> Bool {
+        config.when.map { !$0.contains(now, in: zone) } ?? false
+    }
+
     /// The next instant this slot needs the host, after `now`.
-    func nextInstant(after now: Date, minimumReloadInterval: TimeInterval) -> Date? {
+    func nextInstant(after now: Date, minimumReloadInterval: TimeInterval, zone: ZoneRules) -> Date? {
         // Its widget's code is not run: nothing to wake for.
         if isQuarantined { return nil }
+        if pending == nil, isOutsideWindow(at: now, in: zone) { return config.when?.nextChange(after: now, in: zone) }
         var candidates: [Date] = []
         // While a fetch runs, its deadline stands for every reload and retry.
         if let pending { candidates.append(pending.deadline) }
@@ -157,8 +165,9 @@ final class SlotState {
     }
 
     /// Why the slot needs work at `now`, or `nil` when it does not.
-    func dueReason(at now: Date, minimumReloadInterval: TimeInterval) -> WakeReason? {
+    func dueReason(at now: Date, minimumReloadInterval: TimeInterval, zone: ZoneRules) -> WakeReason? {
         if isQuarantined { return nil }
+        if isOutsideWindow(at: now, in: zone) { return nil }
         if pending == nil, let requestedReload, requestedReload.notBefore <= now { return requestedReload.reason }
         if pending == nil, let retryAt, retryAt <= now { return .retry }
         guard let timeline else { return nil }

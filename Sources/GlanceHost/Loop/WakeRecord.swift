@@ -27,6 +27,21 @@ public struct WakeRecord: Equatable, Sendable {
     public var kind: String
     public var reason: WakeReason
     public var refresh: RefreshMode
+    /// For a member of a stack: the stack, the member it shows after this wake, and why.
+    public var stack: StackChoice?
+
+    public struct StackChoice: Equatable, Sendable {
+        public var stack: String
+        public var shows: String
+        /// `relevance`, `rotation`, `order`, `hand` or `window` (no member's window open).
+        public var why: String
+
+        public init(stack: String, shows: String, why: String) {
+            self.stack = stack
+            self.shows = shows
+            self.why = why
+        }
+    }
 
     public init(at: Date, slot: String, kind: String, reason: WakeReason, refresh: RefreshMode) {
         self.at = at
@@ -41,6 +56,7 @@ public struct WakeRecord: Equatable, Sendable {
     public func jsonLine(in timeZone: ZoneRules) -> String {
         let at = iso8601String(self.at, in: timeZone)
         return "{\"at\": \(jsonString(at)), \"slot\": \(jsonString(slot)), \"kind\": \(jsonString(kind)), "
-            + "\"reason\": \"\(reason.rawValue)\", \"refresh\": \"\(refresh.rawValue)\"}"
+            + "\"reason\": \"\(reason.rawValue)\", \"refresh\": \"\(refresh.rawValue)\""
+            + (stack.map { ", \"stack\": \(jsonString($0.stack)), \"shows\": \(jsonString($0.shows)), \"why\": \(jsonString($0.why))" } ?? "") + "}"
     }
 }

@@ -27,6 +27,10 @@ public final class WidgetHost {
     let center: WidgetCenter
     let log: (String) -> Void
     let slots: [SlotState]
+    /// Places that show one of several slots (`stack:`), in the order written.
+    let stacks: [StackState]
+    /// The stack each member belongs to.
+    private let stackOf: [ObjectIdentifier: StackState]
     /// Whether the last attempt to show a frame failed (a retry is scheduled, or the
     /// display failed for good).
     public var displayFailing: Bool { presenter.isFailing }
@@ -97,6 +101,17 @@ public final class WidgetHost {
                               message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height); set size: \(size.width)x\(size.height) (or remove it where the device gives its size)")
         }
         slots = try SlotFactory.makeSlots(config: config, registry: registry)
+        var stacks: [StackState] = []
+        var stackOf: [ObjectIdentifier: StackState] = [:]
+        for slot in slots {
+            guard let membership = slot.config.stack, membership.index == 0 else { continue }
+            let members = slots.filter { $0.config.stack?.name == membership.name }
+            let stack = StackState(name: membership.name, members: members, rotate: membership.rotate, hold: membership.hold)
+            stacks.append(stack)
+            for member in members { stackOf[ObjectIdentifier(member)] = stack }
+        }
+        self.stacks = stacks
+        self.stackOf = stackOf
         if let quarantine {
             // A slot configured otherwise than when it crashed tries again.
             quarantine.keepOnly(slots.map(\.config))
@@ -191,7 +206,10 @@ public final class WidgetHost {
     public func nextInstant() -> Date? {
         let now = clock.now()
         let display = [presenter.nextInstant].compactMap { $0 }
-        return (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval) } + display).min()
+        let zone = config.timeZone
+        let stackBoundaries = stacks.compactMap { $0.nextBoundary(after: now, in: zone) }
+        return (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval, zone: zone) }
+                + display + stackBoundaries).min()
     }
 
     /// A key was pressed (and let go): runs its binding at the next wake.
@@ -236,7 +254,12 @@ public final class WidgetHost {
                 if !slot.showsCard || slot.shownContent == nil { reasons[ObjectIdentifier(slot)] = forced ?? .entry }
                 continue
             }
-            guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval) else {
+            if let forced, slot.isOutsideWindow(at: now, in: config.timeZone) {
+                // A member that may not show now is fetched when its window opens.
+                slot.requestedReload = (forced, slot.config.when?.nextChange(after: now, in: config.timeZone) ?? now)
+                continue
+            }
+            guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval, zone: config.timeZone) else {
                 continue
             }
             if reason == .entry { reasons[ObjectIdentifier(slot)] = reason } else { fetching.append((slot, reason)) }
@@ -264,6 +287,22 @@ public final class WidgetHost {
                 reasons[ObjectIdentifier(slot)] = reason
             }
         }
+        // Each stack's member for this instant: one turned to is drawn whether or not it
+        // had anything of its own to do (its reason: a hand's turn is the press's).
+        for stack in stacks {
+            let choice = stack.choose(at: now, in: config.timeZone)
+            stack.why = choice.why
+            guard choice.member != stack.shown else { continue }
+            stack.shown = choice.member
+            let member = stack.members[choice.member]
+            if reasons[ObjectIdentifier(member)] == nil {
+                if case .hand = choice.why { reasons[ObjectIdentifier(member)] = .intent } else { reasons[ObjectIdentifier(member)] = forced ?? .entry }
+            }
+            for other in stack.members where other !== member {
+                other.shownContent = nil
+                presenter.forgetControls(ofSlot: slots.firstIndex { $0 === other } ?? 0)
+            }
+        }
         // In slot order, whichever way each came to be looked at (`onWake` promises it).
         let woken = slots.compactMap { slot in reasons[ObjectIdentifier(slot)].map { (slot, $0) } }
         // A change held for the panel's minimum interval, or a display that failed, is due.
@@ -276,6 +315,11 @@ public final class WidgetHost {
         let current = max(now, clock.now())
         var changed: [SlotState] = []
         for (slot, _) in woken {
+            // A member of a stack that is not shown takes up its current entry unseen.
+            if let stack = stackOf[ObjectIdentifier(slot)], stack.members[stack.shown ?? 0] !== slot {
+                advanceUnseen(slot, current: current)
+                continue
+            }
             let content = slotContent(slot, at: now, current: current)
             // An unchanged tree draws the same pixels: nothing to compose.
             guard content != slot.shownContent else { continue }
@@ -314,9 +358,23 @@ public final class WidgetHost {
             onFrame?(currentFrame(), shown.mode)
         }
         for (slot, reason) in woken {
-            let refresh: RefreshMode = shown.mode == .full ? .full : (changed.contains { $0 === slot } ? shown.mode : .none)
-            onWake?(WakeRecord(at: now, slot: slot.name, kind: slot.kind, reason: reason, refresh: refresh))
+            let unseen = stackOf[ObjectIdentifier(slot)].map { $0.members[$0.shown ?? 0] !== slot } ?? false
+            let refresh: RefreshMode = unseen ? .none : shown.mode == .full ? .full : (changed.contains { $0 === slot } ? shown.mode : .none)
+            var record = WakeRecord(at: now, slot: slot.name, kind: slot.kind, reason: reason, refresh: refresh)
+            if let stack = stackOf[ObjectIdentifier(slot)], let index = stack.shown {
+                record.stack = WakeRecord.StackChoice(stack: stack.name, shows: stack.members[index].name, why: stack.why?.word ?? "order")
+            }
+            onWake?(record)
         }
+    }
+
+    /// A member of a stack that is not on the display: its current entry is taken as
+    /// shown (so that it is not due again) and kept as its last good one, without drawing.
+    private func advanceUnseen(_ slot: SlotState, current: Date) {
+        guard let timeline = slot.timeline, let index = timeline.entryIndex(at: current) else { return }
+        slot.shownEntryIndex = index
+        slot.shownEntry = timeline.entries[index]
+        if !slot.timelineIsFallback { during(.drawing, of: slot, guarded: false) { entries.keep(timeline.entries[index], of: slot) } }
     }
 
     /// What `slot` shows now: its widget's view for the current entry (or its
@@ -411,7 +469,8 @@ public final class WidgetHost {
         Frame(
             width: config.display.width,
             height: config.display.height,
-            slots: slots.map { SlotFrame(name: $0.name, kind: $0.kind, rect: $0.rect, content: $0.shownContent ?? .empty) },
+            slots: slots.filter { slot in stackOf[ObjectIdentifier(slot)].map { $0.members[$0.shown ?? 0] === slot } ?? true }
+                .map { SlotFrame(name: $0.name, kind: $0.kind, rect: $0.rect, content: $0.shownContent ?? .empty) },
             canvas: presenter.canvas
         )
     }

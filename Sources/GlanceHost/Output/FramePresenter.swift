@@ -143,6 +143,9 @@ public final class FramePresenter {
     /// Forgets where controls were drawn (a new host, with other slots, takes over).
     func forgetControls() { controlRegions = [:] }
 
+    /// Forgets where one slot's controls were drawn (another member of its stack shows now).
+    func forgetControls(ofSlot index: Int) { controlRegions[index] = nil }
+
     /// The control drawn at frame pixel (`x`, `y`) and the index of its slot; the
     /// innermost one where controls nest.
     func control(atX x: Int, y: Int) -> (slot: Int, control: ControlNode)? {
