@@ -76,6 +76,34 @@ struct PressCommand: ParsableCommand {
     }
 }
 
+struct NextCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "next", abstract: "Turn a stack of the running daemon to its next member (it stays for the stack's hold:).")
+
+    @Argument(help: "The stack's name (the slot with stack:).") var stack: String
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "next")
+        request.slot = stack
+        _ = try daemon.send(request)
+    }
+}
+
+struct PreviousCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "previous", abstract: "Turn a stack of the running daemon back to its previous member.")
+
+    @Argument(help: "The stack's name (the slot with stack:).") var stack: String
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "previous")
+        request.slot = stack
+        _ = try daemon.send(request)
+    }
+}
+
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",

@@ -445,7 +445,7 @@ public enum ConfigLoader {
     package static func parseAction(_ value: YAMLReader) throws(ConfigError) -> KeyBinding.Action {
         let text = try value.string()
         guard let action = KeyBinding.Action(text) else {
-            throw value.fail("unknown action \(quoted(text)); expected reload-all, 'reload KIND', 'press SLOT' or 'press SLOT N'")
+            throw value.fail("unknown action \(quoted(text)); expected reload-all, 'reload KIND', 'press SLOT', 'press SLOT N', 'next STACK' or 'previous STACK'")
         }
         return action
     }

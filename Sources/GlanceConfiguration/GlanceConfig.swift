@@ -182,12 +182,15 @@ public struct KeyBinding: Sendable, Equatable {
         case reload(kind: String)
         /// `press SLOT [N]`: the slot's N-th Button or Toggle in reading order (from 1).
         case press(slot: String, control: Int)
+        /// `next STACK`, `previous STACK`: the stack turns by one member (+1 or -1).
+        case turn(stack: String, by: Int)
 
         public var description: String {
             switch self {
             case .reloadAll: "reload-all"
             case .reload(let kind): "reload \(kind)"
             case .press(let slot, let control): control == 1 ? "press \(slot)" : "press \(slot) \(control)"
+            case .turn(let stack, let step): "\(step > 0 ? "next" : "previous") \(stack)"
             }
         }
     }
@@ -237,6 +240,8 @@ extension KeyBinding.Action {
         switch words.first {
         case "reload-all" where words.count == 1: self = .reloadAll
         case "reload" where words.count == 2: self = .reload(kind: words[1])
+        case "next" where words.count == 2: self = .turn(stack: words[1], by: 1)
+        case "previous" where words.count == 2: self = .turn(stack: words[1], by: -1)
         case "press" where words.count == 2: self = .press(slot: words[1], control: 1)
         case "press" where words.count == 3:
             guard let index = Int(words[2]), index >= 1 else { return nil }

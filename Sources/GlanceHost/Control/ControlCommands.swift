@@ -63,6 +63,8 @@ public final class ControlCommands {
             return Self.success(try host.controlReload(kind: request.kind, throttled: request.throttled ?? false))
         case "press":
             return Self.success(try host.controlPress(key: try required(request.key, "key"), long: request.long ?? false))
+        case "next", "previous":
+            return Self.success(try host.controlTurn(stack: try required(request.slot, "slot"), by: request.command == "next" ? 1 : -1))
         case "set":
             let slot = try required(request.slot, "slot"), param = try required(request.param, "param")
             let value = try required(request.value, "value")
@@ -117,7 +119,7 @@ public final class ControlCommands {
             return host.statusJSON()
         default:
             if let command = frontEndCommands[request.command] { return Self.success(try command(request).get()) }
-            let known = ["reload", "press", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
+            let known = ["reload", "press", "next", "previous", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
             throw ControlFailure("unknown command \(jsonString(request.command)); expected \(known.dropLast().joined(separator: ", ")) or \(known.last!)")
         }
     }
@@ -272,6 +274,20 @@ extension WidgetHost {
         }
         inbox.press(key: key, long: long)
         return "pressed \(key): \(long ? binding.long ?? binding.action : binding.action)"
+    }
+
+    /// `glance next STACK`, `glance previous STACK` (and the keys bound so): the stack
+    /// turns by one among the members whose windows are open, and stays for its `hold:`.
+    package func controlTurn(stack name: String, by step: Int) throws(ControlFailure) -> String {
+        guard let stack = stacks.first(where: { $0.name == name }) else {
+            throw ControlFailure("\(jsonString(name)) is not a stack; "
+                                 + (stacks.isEmpty ? "no slot has stack:" : "the stacks are \(stacks.map(\.name).joined(separator: ", "))"))
+        }
+        guard let member = stack.turn(by: step, at: clock.now(), in: config.timeZone) else {
+            throw ControlFailure("\(name): no other member may show now (the others' when: windows are closed); nothing changed")
+        }
+        clock.interrupt()
+        return "\(name) shows \(member.name) (\(member.kind)) for \(StackState.describe(stack.hold)), then its rule again"
     }
 
     /// `glance set SLOT.PARAM VALUE`: the slot's widget configured anew with the value,

@@ -15,6 +15,8 @@ final class InputRouter {
     private var keysDown: [String: UInt64] = [:]
     /// Called for each key press acted on, with whether it was long.
     var onKeyPress: ((String, Bool) -> Void)?
+    /// Turns a stack by a step (`next`, `previous`); set by the host.
+    var turnStack: ((_ stack: String, _ step: Int, _ now: Date) -> Void)?
 
     init(keys: [KeyBinding], intents: IntentRunner, log: @escaping (String) -> Void,
          control: @escaping (_ x: Int, _ y: Int) -> (slot: Int, control: ControlNode)?) {
@@ -83,6 +85,8 @@ final class InputRouter {
                 return
             }
             intents.perform(controls[index - 1], of: slot, at: now)
+        case .turn(let stack, let step):
+            turnStack?(stack, step, now)
         }
     }
 }

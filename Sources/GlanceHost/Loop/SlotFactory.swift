@@ -33,9 +33,16 @@ enum SlotFactory {
             }
             resolved.append((slot, family, descriptor))
         }
+        let stackNames = Set(config.slots.compactMap { $0.stack?.name })
         for binding in config.keys {
-            if case .reload(let kind) = binding.action, registry[kind] == nil {
-                throw binding.location.error("unknown widget kind '\(kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
+            for action in [binding.action] + (binding.long.map { [$0] } ?? []) {
+                if case .reload(let kind) = action, registry[kind] == nil {
+                    throw binding.location.error("unknown widget kind '\(kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
+                }
+                if case .turn(let stack, _) = action, !stackNames.contains(stack) {
+                    throw binding.location.error("'\(action)': \(stack) is not a stack; "
+                        + (stackNames.isEmpty ? "no slot has stack:" : "the stacks are \(stackNames.sorted().joined(separator: ", "))"))
+                }
             }
         }
         // A stack takes one place, shared by its members.

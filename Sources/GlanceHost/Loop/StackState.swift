@@ -154,6 +154,13 @@ final class StackState {
         return members[target]
     }
 
+    /// "10 min", "90 s", "2 h".
+    static func describe(_ seconds: TimeInterval) -> String {
+        if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600)) h" }
+        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
+        return "\(Int(seconds)) s"
+    }
+
     /// Shows `member` (by hand) for `hold`, if its window is open.
     func pick(_ member: Int, at now: Date, in zone: ZoneRules) -> Bool {
         guard members.indices.contains(member), isOpen(members[member], at: now, in: zone) else { return false }

@@ -112,6 +112,13 @@ public final class WidgetHost {
         }
         self.stacks = stacks
         self.stackOf = stackOf
+        input.turnStack = { [unowned self] name, step, now in
+            do throws(ControlFailure) {
+                log("turn: " + (try controlTurn(stack: name, by: step)))
+            } catch {
+                log("turn: \(error.description)")
+            }
+        }
         if let quarantine {
             // A slot configured otherwise than when it crashed tries again.
             quarantine.keepOnly(slots.map(\.config))
