@@ -64,9 +64,9 @@ import GlanceConfiguration
         ("keys: {A: {long: reload-all}}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
          "wall.yaml:1:11: keys.A: missing 'action' (what a short press does)"),
         ("keys: {A: press today 0}\nslots:\n  - {name: today, kind: weekday, family: systemSmall}\n",
-         "wall.yaml:1:11: keys.A: unknown action 'press today 0'; expected reload-all, 'reload KIND', 'press SLOT' or 'press SLOT N'"),
+         "wall.yaml:1:11: keys.A: unknown action 'press today 0'; expected reload-all, 'reload KIND', 'press SLOT', 'press SLOT N', 'next STACK' or 'previous STACK'"),
         ("keys: {A: explode}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
-         "wall.yaml:1:11: keys.A: unknown action 'explode'; expected reload-all, 'reload KIND', 'press SLOT' or 'press SLOT N'"),
+         "wall.yaml:1:11: keys.A: unknown action 'explode'; expected reload-all, 'reload KIND', 'press SLOT', 'press SLOT N', 'next STACK' or 'previous STACK'"),
         ("", "wall.yaml: the file is empty; it needs at least 'slots:'"),
     ])
     func errorsNameFileLineColumnAndField(yaml: String, expected: String) {
