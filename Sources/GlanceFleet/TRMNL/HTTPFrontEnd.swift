@@ -83,7 +83,8 @@ package struct HTTPBounds: Sendable {
 ///
 /// Bounds (`HTTPBounds`, production numbers): a request's head must be complete within
 /// 10 s of the connection's start (or of the first byte after the previous answer) and its
-/// body within 30 s more, else it is answered 408 and closed, however steadily it drips;
+/// body within 30 s more, else it is answered 408 and closed (after a lingering second, so
+/// the 408 is not lost to a reset), however steadily it drips;
 /// an answer not taken within 30 s, and a keep-alive connection idle for 30 s, are closed.
 /// At most 128 connections are open, 16 from one address; one more is answered 503 with
 /// `Retry-After` and closed. Out of descriptors, accepting pauses for 1 s and the pending
@@ -112,6 +113,8 @@ package final class HTTPFrontEnd: Sendable {
                     channel.eventLoop.makeCompletedFuture {
                         // Out of descriptors, NIO's accept fails and the listener stays
                         // readable: pause reads, and empty it with the spare descriptor.
+                        // (ServerBootstrap's bind installs no AcceptBackoffHandler, only its
+                        // async variant does: without one the loop retried at once, spinning.)
                         try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler { error in
                             ListeningSocket.outOfDescriptors(error) ? bounds.acceptPause : nil
                         })
