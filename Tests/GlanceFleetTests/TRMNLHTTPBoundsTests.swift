@@ -68,9 +68,13 @@ import GlanceFleet
 
         func close() { Glibc.close(fd) }
 
-        /// Sends `text`; false once the server has closed.
+        /// Sends `text`; false once the server has closed. Nothing is sent once the server
+        /// has said something: bytes sent after its close could make the kernel reset the
+        /// connection and drop its answer unread.
         @discardableResult
         func send(_ text: String) -> Bool {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 0) == 0 else { return false }
             let bytes = Array(text.utf8)
             return bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == bytes.count
         }

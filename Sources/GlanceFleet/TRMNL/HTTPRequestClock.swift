@@ -97,7 +97,7 @@ final class RequestClock: ChannelInboundHandler {
         case .body: time = bounds.body
         case .answer: time = bounds.answer
         case .idle: time = bounds.idle
-        case .closing: time = min(Self.lingering, bounds.head)
+        case .closing: time = Self.lingering
         }
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: time) { [self] in expire() }
     }
