@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// The `glance` executable, built beside this test bundle.
@@ -16,9 +17,10 @@ struct Result {
 }
 
 /// Runs glance (or another built executable) to completion (quick commands only);
-/// `via` runs it through another program (`setpriv --reuid=…`).
+/// `via` runs it through another program (`setpriv --reuid=…`); `timeout` (seconds) is a
+/// hang guard: the process is killed then (SIGKILL) and its status says so.
 func runGlance(_ arguments: [String], in directory: URL? = nil, executable: String = "glance", via wrapper: [String] = [],
-               environment: [String: String] = [:]) throws -> Result {
+               environment: [String: String] = [:], timeout: Double? = nil) throws -> Result {
     let process = Process()
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let binary = executable == "glance"
@@ -37,6 +39,15 @@ func runGlance(_ arguments: [String], in directory: URL? = nil, executable: Stri
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    let pid = process.processIdentifier
+    let hangGuard = timeout.map { timeout in
+        let timer = DispatchSource.makeTimerSource()
+        timer.schedule(deadline: .now() + timeout)
+        timer.setEventHandler { kill(pid, SIGKILL) }
+        timer.resume()
+        return timer
+    }
+    defer { hangGuard?.cancel() }
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -277,4 +278,117 @@ import Testing
         #expect(elapsed < 300, "hung: fifty devices took \(elapsed) s")
         #expect(daemon.process.isRunning)
     }
+
+    /// At the descriptor limit (lowered under the running daemon, as a busy machine or a
+    /// flood of connections reaches it): idle connections past it spin neither the HTTP
+    /// server's thread nor the daemon's, the daemon says so once, and the control socket
+    /// still answers.
+    @Test func atTheDescriptorLimitNothingSpinsAndTheControlSocketAnswers() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, base) = try start(devices: """
+                - id: "a1-b2-c3-d4-e5-f6"
+                  name: hall
+                  slots:
+                    - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """, in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let pid = daemon.process.processIdentifier
+        let port = try #require(UInt16(base.split(separator: ":").last ?? ""))
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count
+        // A few descriptors to spare, fewer than the per-address cap: the limit is reached first.
+        let lowered = Process()
+        lowered.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        lowered.arguments = ["--pid", "\(pid)", "--nofile=\(open + 6):\(open + 6)"]
+        try lowered.run()
+        lowered.waitUntilExit()
+        try #require(lowered.terminationStatus == 0)
+
+        var sockets: [Int32] = []
+        defer { for fd in sockets { close(fd) } }
+        for _ in 0..<40 {
+            let fd = RawConnection.open(port: port)
+            if fd >= 0 { sockets.append(fd) }
+        }
+        #expect(sockets.count == 40)
+        usleep(300_000)
+        let (seconds, busiest) = ProcessCPU.busy(pid: pid, over: 1)
+        print("glance run at its descriptor limit with 40 idle TRMNL connections: \(String(format: "%.2f", seconds)) s of CPU in 1 s (busiest threads: \(busiest))")
+        // A bound on busy-looping, not a speed claim: a spinning thread takes the whole second.
+        #expect(seconds < 0.5, "\(busiest) spins\n\(daemon.text)")
+
+        // The control socket answers, twice (its spare descriptor is taken again after the first).
+        for _ in 0..<2 {
+            let status = try runGlance(["status", "--config", "wall.yaml"], in: directory, timeout: 20)
+            #expect(status.status == 0 && status.stdout.contains("launch (countdown, systemSmall)"), "\(status.stdout)\(status.stderr)")
+        }
+        let (afterwards, busiestAfterwards) = ProcessCPU.busy(pid: pid, over: 1)
+        print("… and after two glance status: \(String(format: "%.2f", afterwards)) s of CPU in 1 s (busiest threads: \(busiestAfterwards))")
+        #expect(afterwards < 0.5, "\(busiestAfterwards) spins\n\(daemon.text)")
+        #expect(daemon.waitFor("out of file descriptors"), "\(daemon.text)")
+        // Said once, not once per attempt.
+        #expect(daemon.text.components(separatedBy: "out of file descriptors").count - 1 <= 2, "\(daemon.text)")
+
+        // The connections gone, a device is served again.
+        for fd in sockets { close(fd) }
+        sockets = []
+        let setup = try #require(Self.request(base + "/api/setup", headers: ["ID": "A1:B2:C3:D4:E5:F6"]))
+        #expect(setup.status == 200)
+        #expect(daemon.process.isRunning)
+    }
 }
+
+/// A TCP connection opened with the socket calls, held idle.
+enum RawConnection {
+    /// A connected socket to 127.0.0.1:`port` (with 5 s receive and send timeouts), or -1.
+    static func open(port: UInt16) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { return -1 }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+}
+
+/// CPU time of another process, from `/proc/PID/task/*/stat`.
+enum ProcessCPU {
+    /// Seconds of CPU (user and system) each thread has used so far, by thread name and id.
+    static func threads(pid: Int32) -> [String: Double] {
+        let ticks = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var times: [String: Double] = [:]
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
+            let name = String(stat[stat.index(after: open)..<close])
+            // After the name: state is field 3; utime and stime are fields 14 and 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+            times["\(name) (\(task))"] = (user + system) / ticks
+        }
+        return times
+    }
+
+    /// The CPU seconds the process used over `seconds` of wall time, and its busiest
+    /// threads then (those that used a twentieth of the time or more).
+    static func busy(pid: Int32, over seconds: Double) -> (Double, String) {
+        let before = threads(pid: pid)
+        usleep(UInt32(seconds * 1_000_000))
+        let after = threads(pid: pid)
+        let used = after.map { ($0.key, $0.value - (before[$0.key] ?? 0)) }.sorted { $0.1 > $1.1 }
+        let busiest = used.filter { $0.1 >= seconds / 20 }.map { "\($0.0): \(String(format: "%.2f", $0.1)) s" }
+        return (used.reduce(0) { $0 + $1.1 }, busiest.isEmpty ? "none" : busiest.joined(separator: ", "))
+    }
+}
+

@@ -3,60 +3,141 @@ import NIOHTTP1
 import NIOPosix
 
 /// One HTTP request as the daemon's thread sees it.
-struct HTTPRequest: Sendable {
-    var method: String
+package struct HTTPRequest: Sendable {
+    package var method: String
     /// The path without the query.
-    var path: String
-    var query: String
+    package var path: String
+    package var query: String
     /// Header names in lower case.
-    var headers: [String: String]
-    var body: [UInt8]
+    package var headers: [String: String]
+    package var body: [UInt8]
 
-    func header(_ name: String) -> String? { headers[name.lowercased()] }
+    package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// An answer: a status, a content type, bytes.
-struct HTTPAnswer: Sendable {
-    var status: Int
-    var contentType: String
-    var body: [UInt8]
+package struct HTTPAnswer: Sendable {
+    package var status: Int
+    package var contentType: String
+    package var body: [UInt8]
 
-    static func json(_ status: Int, _ text: String) -> HTTPAnswer {
+    package init(status: Int, contentType: String, body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+
+    package static func json(_ status: Int, _ text: String) -> HTTPAnswer {
         HTTPAnswer(status: status, contentType: "application/json", body: Array(text.utf8))
     }
 }
 
+/// The limits the HTTP front end keeps, so that slow clients and many clients cannot hold
+/// the server, its thread, or the daemon's descriptors (issue 28; `docs/trmnl.md`, Bounds).
+package struct HTTPBounds: Sendable {
+    /// From a connection's start, or from the first byte of a request that follows an
+    /// answer, to the end of the request's head; then answered 408 and closed.
+    package var head: TimeAmount
+    /// From the end of the head to the end of the body; then answered 408 and closed.
+    package var body: TimeAmount
+    /// From the end of a request until its answer is written: the daemon's work and the
+    /// client's reading; then closed.
+    package var answer: TimeAmount
+    /// A keep-alive connection waiting for its next request; then closed (not said: this
+    /// is how every kept connection ends).
+    package var idle: TimeAmount
+    /// Connections open at once, and from one address; one more is answered 503 and closed.
+    package var connections: Int
+    package var connectionsPerAddress: Int
+    /// Out of descriptors (EMFILE, ENFILE): how long accepting pauses.
+    package var acceptPause: TimeAmount
+    /// A notice that repeats (refusals, missed deadlines) is said at once, then at most once
+    /// in this time, with how many there were.
+    package var noticeInterval: TimeAmount
+
+    /// The production bounds: 10 s for a head, 30 s for a body, an answer, and an idle
+    /// keep-alive connection; 128 connections, 16 from one address; 1 s of pause out of
+    /// descriptors; a repeated notice every 10 s at most.
+    package init(head: TimeAmount = .seconds(10), body: TimeAmount = .seconds(30), answer: TimeAmount = .seconds(30),
+                 idle: TimeAmount = .seconds(30), connections: Int = 128, connectionsPerAddress: Int = 16,
+                 acceptPause: TimeAmount = .seconds(1), noticeInterval: TimeAmount = .seconds(10)) {
+        self.head = head
+        self.body = body
+        self.answer = answer
+        self.idle = idle
+        self.connections = connections
+        self.connectionsPerAddress = connectionsPerAddress
+        self.acceptPause = acceptPause
+        self.noticeInterval = noticeInterval
+    }
+
+    /// Whole seconds (or milliseconds, below one) for a person.
+    static func text(_ time: TimeAmount) -> String {
+        time.nanoseconds % 1_000_000_000 == 0 ? "\(time.nanoseconds / 1_000_000_000) s" : "\(time.nanoseconds / 1_000_000) ms"
+    }
+}
+
 /// The HTTP side of the TRMNL server: swift-nio on one event-loop thread parses requests
-/// (bodies up to `maximumBody`, idle connections closed after 30 s) and hands each to
-/// `dispatch`, which answers it later from the daemon's thread through the promise.
-final class HTTPFrontEnd: Sendable {
+/// (bodies up to `maximumBody`) and hands each to `dispatch`, which answers it later from
+/// the daemon's thread through the promise.
+///
+/// Bounds (`HTTPBounds`, production numbers): a request's head must be complete within
+/// 10 s of the connection's start (or of the first byte after the previous answer) and its
+/// body within 30 s more, else it is answered 408 and closed (after a lingering second, so
+/// the 408 is not lost to a reset), however steadily it drips;
+/// an answer not taken within 30 s, and a keep-alive connection idle for 30 s, are closed.
+/// At most 128 connections are open, 16 from one address; one more is answered 503 with
+/// `Retry-After` and closed. Out of descriptors, accepting pauses for 1 s and the pending
+/// connections are accepted with a spare descriptor and closed, so the thread does not spin
+/// on a listener it cannot empty. Each of these is said in one log line through `say` (on
+/// the event loop's thread), then at most once in 10 s with a count.
+package final class HTTPFrontEnd: Sendable {
     static let maximumBody = 64 << 10
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
-    var port: Int { channel.localAddress?.port ?? 0 }
+    package var port: Int { channel.localAddress?.port ?? 0 }
 
-    init(host: String, port: Int, dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) throws {
+    /// Listens on `host`:`port` (0: a free one). `say` takes a log line (called on the event
+    /// loop's thread); `dispatch` takes each request and its promise.
+    package init(host: String, port: Int, bounds: HTTPBounds = HTTPBounds(), say: @escaping @Sendable (String) -> Void,
+                 dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(IdleStateHandler(readTimeout: .seconds(30)))
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                    try channel.pipeline.syncOperations.addHandler(HTTPRequestHandler(dispatch: dispatch))
-                }
-            }
+        let loop = group.next()
+        let notices = HTTPNotices(loop: loop, interval: bounds.noticeInterval, say: say)
+        let limits = ConnectionLimits(bounds: bounds, notices: notices)
         do {
-            channel = try bootstrap.bind(host: host, port: port).wait()
+            let listener = try ListeningSocket.make(host: host, port: port, backlog: 256)
+            let bootstrap = ServerBootstrap(group: group)
+                .serverChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        // Out of descriptors, NIO's accept fails and the listener stays
+                        // readable: pause reads, and empty it with the spare descriptor.
+                        // (ServerBootstrap's bind installs no AcceptBackoffHandler, only its
+                        // async variant does: without one the loop retried at once, spinning.)
+                        try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler { error in
+                            ListeningSocket.outOfDescriptors(error) ? bounds.acceptPause : nil
+                        })
+                        try channel.pipeline.syncOperations.addHandler(AcceptShedding(listener: listener, bounds: bounds, notices: notices))
+                    }
+                }
+                .childChannelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let clock = RequestClock(bounds: bounds, notices: notices)
+                        try channel.pipeline.syncOperations.addHandler(ConnectionGate(limits: limits))
+                        try channel.pipeline.syncOperations.addHandler(clock)
+                        try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                        try channel.pipeline.syncOperations.addHandler(HTTPRequestHandler(clock: clock, dispatch: dispatch))
+                    }
+                }
+            channel = try bootstrap.withBoundSocket(listener).wait()
         } catch {
             try? group.syncShutdownGracefully()
             throw error
         }
     }
 
-    func close() {
+    package func close() {
         try? channel.close().wait()
         try? group.syncShutdownGracefully()
     }
@@ -67,11 +148,16 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
     typealias OutboundOut = HTTPServerResponsePart
 
     private let dispatch: @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void
+    /// The connection's deadlines, told where each request is.
+    private let clock: RequestClock
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
 
-    init(dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) { self.dispatch = dispatch }
+    init(clock: RequestClock, dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) {
+        self.clock = clock
+        self.dispatch = dispatch
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
@@ -79,6 +165,7 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             head = requestHead
             body = []
             tooLarge = false
+            clock.headReceived()
         case .body(var buffer):
             if body.count + buffer.readableBytes > HTTPFrontEnd.maximumBody {
                 tooLarge = true
@@ -90,11 +177,12 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             guard let head else { return }
             self.head = nil
             let keepAlive = head.isKeepAlive
+            clock.requestReceived()
             let promise = context.eventLoop.makePromise(of: HTTPAnswer.self)
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+            let bound = NIOLoopBound((context, clock), eventLoop: context.eventLoop)
             promise.futureResult.whenComplete { result in
                 let answer = (try? result.get()) ?? .json(500, "{\"status\": 500, \"error\": \"internal error\"}")
-                Self.write(answer, keepAlive: keepAlive, context: bound.value)
+                Self.write(answer, keepAlive: keepAlive, context: bound.value.0, clock: bound.value.1)
             }
             if tooLarge {
                 promise.succeed(.json(413, "{\"status\": 413, \"error\": \"the body is larger than \(HTTPFrontEnd.maximumBody) bytes\"}"))
@@ -110,25 +198,14 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
         }
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if event is IdleStateHandler.IdleStateEvent {
-            context.close(promise: nil)
-        } else {
-            context.fireUserInboundEventTriggered(event)
-        }
-    }
-
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // A malformed request: answer 400 when possible, then close.
-        if error is HTTPParserError {
-            let answer = HTTPAnswer.json(400, "{\"status\": 400, \"error\": \"malformed request\"}")
-            Self.write(answer, keepAlive: false, context: context)
-        } else {
-            context.close(promise: nil)
-        }
+        // A malformed request was answered 400 by NIO's protocol error handler, before this
+        // one; a second answer here would be one without a request (NIO traps on that),
+        // as would any answer to a request cut off by its client.
+        context.close(promise: nil)
     }
 
-    private static func write(_ answer: HTTPAnswer, keepAlive: Bool, context: ChannelHandlerContext) {
+    private static func write(_ answer: HTTPAnswer, keepAlive: Bool, context: ChannelHandlerContext, clock: RequestClock? = nil) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: answer.contentType)
         headers.add(name: "Content-Length", value: String(answer.body.count))
@@ -139,9 +216,13 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
         buffer.writeBytes(answer.body)
         context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(buffer))), promise: nil)
         let done = context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)))
-        if !keepAlive {
-            let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-            done.whenComplete { _ in bound.value.close(promise: nil) }
+        let bound = NIOLoopBound((context, clock), eventLoop: context.eventLoop)
+        done.whenComplete { _ in
+            if keepAlive {
+                bound.value.1?.answered()
+            } else {
+                bound.value.0.close(promise: nil)
+            }
         }
     }
 }

@@ -88,10 +88,13 @@ public final class TRMNLServer {
         }
         let inbox = inbox
         do {
-            front = try HTTPFrontEnd(host: config.listen, port: config.port) { request, promise in
+            front = try HTTPFrontEnd(host: config.listen, port: config.port, say: { line in
+                inbox.add(line)
+                _ = glance_eventfd_signal(events)
+            }, dispatch: { request, promise in
                 inbox.add(request, promise)
                 _ = glance_eventfd_signal(events)
-            }
+            })
         } catch {
             throw SetupError(description: "cannot listen on \(config.listen):\(config.port) for TRMNL devices: \(error) (another program on that port? change trmnl: port:)")
         }
@@ -154,6 +157,7 @@ public final class TRMNLServer {
 
     private func eventsReady() {
         _ = glance_eventfd_drain(events)
+        for line in inbox.takeLines() { log(line) }
         let requests = inbox.take()
         for (request, promise) in requests {
             if let answer = answer(request, promise: promise) { promise.succeed(answer) }
@@ -415,11 +419,21 @@ public final class TRMNLServer {
     }
 }
 
-/// Requests from the HTTP thread, waiting for the daemon's.
+/// Requests and log lines from the HTTP thread, waiting for the daemon's (which logs).
 private final class RequestInbox: Sendable {
     private let requests = Mutex<[(HTTPRequest, EventLoopPromise<HTTPAnswer>)]>([])
+    private let lines = Mutex<[String]>([])
 
     func add(_ request: HTTPRequest, _ promise: EventLoopPromise<HTTPAnswer>) { requests.withLock { $0.append((request, promise)) } }
+
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+
+    func takeLines() -> [String] {
+        lines.withLock { lines in
+            defer { lines.removeAll() }
+            return lines
+        }
+    }
 
     func take() -> [(HTTPRequest, EventLoopPromise<HTTPAnswer>)] {
         requests.withLock { requests in

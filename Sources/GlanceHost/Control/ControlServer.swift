@@ -10,6 +10,11 @@ import Glibc
 /// Only the daemon's own user (and root) may talk to it (`SO_PEERCRED`). A line longer
 /// than `maximumLine`, a client that does not read its answers, or more than
 /// `maximumClients` at once are turned away with one error line; the daemon goes on.
+///
+/// Out of descriptors (the process's or the system's), a client is still answered: it is
+/// accepted in the place of a spare descriptor kept for that, which is taken again when it
+/// leaves. With no spare to give, accepting pauses for `acceptPause` (a timer of its own)
+/// rather than waking the daemon's loop again and again for a listener it cannot empty.
 public final class ControlServer {
     public let path: String
     private let listener: Int32
@@ -23,9 +28,13 @@ public final class ControlServer {
     /// buffer would be cut, so it is refused instead.
     public static let maximumAnswer = 128 << 10
     public static let maximumClients = 256
-    /// Kept open so that, out of descriptors, a pending connection can still be
-    /// accepted and closed (else the listener stays readable and the loop spins).
+    /// Kept open so that, out of descriptors, a pending client can still be accepted in
+    /// its place (-1 while lent to a client, or when it could not be taken again).
     private var spare: Int32 = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    /// Ends a pause in accepting (a monotonic timerfd).
+    private let resume: Int32
+    private var paused = false
+    public static let acceptPause = 1.0
 
     public struct SetupError: Error, CustomStringConvertible {
         public let description: String
@@ -62,10 +71,19 @@ public final class ControlServer {
             throw SetupError(description: "cannot listen on \(path): \(String(cString: strerror(errno))); give state_dir: a folder the daemon's user can write (and a path under 100 characters)")
         }
         listener = fd
+        resume = glance_monotonic_timerfd_create()
         do {
+            guard resume >= 0 else { throw SetupError(description: "timerfd_create: \(String(cString: strerror(errno)))") }
             try clock.watch(descriptor: fd) { [unowned self] in acceptAll() }
+            try clock.watch(descriptor: resume) { [unowned self] in
+                var cancelled: Int32 = 0
+                _ = glance_timerfd_read(resume, &cancelled)
+                endPause()
+            }
         } catch {
+            clock.unwatch(descriptor: fd)
             Glibc.close(fd)
+            if resume >= 0 { Glibc.close(resume) }
             unlink(path)
             throw SetupError(description: "\(error)")
         }
@@ -73,36 +91,50 @@ public final class ControlServer {
 
     /// Stops listening and removes the socket.
     public func close() {
+        for fd in clients.keys {
+            clock.unwatch(descriptor: fd)
+            Glibc.close(fd)
+        }
+        clients = [:]
         if spare >= 0 { Glibc.close(spare) }
         spare = -1
-        for fd in clients.keys { drop(fd) }
-        clock.unwatch(descriptor: listener)
+        clock.unwatch(descriptor: resume)
+        Glibc.close(resume)
+        if !paused { clock.unwatch(descriptor: listener) }
         Glibc.close(listener)
         unlink(path)
     }
 
     private func acceptAll() {
         while true {
-            let fd = glance_unix_accept(listener)
-            guard fd >= 0 else {
-                if errno == EMFILE || errno == ENFILE, spare >= 0 {
-                    Glibc.close(spare)
-                    let refused = glance_unix_accept(listener)
-                    if refused >= 0 { Glibc.close(refused) }
-                    spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
-                    continue
+            var fd = glance_unix_accept(listener)
+            if fd < 0, errno == EMFILE || errno == ENFILE {
+                // accept fails so even with nothing pending: only an accept in the spare's
+                // place tells. Nothing pending: the spare is taken back, and all is done.
+                guard spare >= 0 else { return pause() }
+                Glibc.close(spare)
+                spare = -1
+                fd = glance_unix_accept(listener)
+                if fd < 0 {
+                    let nothingPending = errno == EAGAIN || errno == EWOULDBLOCK
+                    takeSpareBack()
+                    if nothingPending && spare >= 0 { return }
+                    // The freed descriptor went to another thread first.
+                    return pause()
                 }
-                return
             }
+            guard fd >= 0 else { return }
             var uid: UInt32 = 0
             if glance_peer_uid(fd, &uid) != 0 || (uid != owner && uid != 0) {
                 reply(fd, ControlCommands.failure("only the daemon's user (uid \(owner)) or root may use this socket; you are uid \(uid): run the command as that user or with sudo"))
                 Glibc.close(fd)
+                takeSpareBack()
                 continue
             }
             if clients.count >= Self.maximumClients {
                 reply(fd, ControlCommands.failure("too many connections at once; try again"))
                 Glibc.close(fd)
+                takeSpareBack()
                 continue
             }
             do {
@@ -110,8 +142,39 @@ public final class ControlServer {
                 clients[fd] = []
             } catch {
                 Glibc.close(fd)
+                takeSpareBack()
             }
         }
+    }
+
+    /// Opens the spare again if it is lent or lost (a descriptor was just given back).
+    private func takeSpareBack() {
+        if spare < 0 { spare = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+    }
+
+    /// Out of descriptors with no spare to give: the listener is not watched until the
+    /// pause ends, or a client leaves.
+    private func pause() {
+        guard !paused else { return }
+        paused = true
+        clock.unwatch(descriptor: listener)
+        _ = glance_timerfd_arm_after(resume, Int64(Self.acceptPause * 1000))
+    }
+
+    private func endPause() {
+        guard paused else { return }
+        paused = false
+        _ = glance_timerfd_disarm(resume)
+        takeSpareBack()
+        do {
+            try clock.watch(descriptor: listener) { [unowned self] in acceptAll() }
+        } catch {
+            // Still out of descriptors for epoll's own needs: try again after another pause.
+            paused = true
+            _ = glance_timerfd_arm_after(resume, Int64(Self.acceptPause * 1000))
+            return
+        }
+        acceptAll()
     }
 
     private func read(_ fd: Int32) {
@@ -157,5 +220,8 @@ public final class ControlServer {
         clock.unwatch(descriptor: fd)
         clients[fd] = nil
         Glibc.close(fd)
+        // A descriptor is free: the spare first, then the clients that waited.
+        takeSpareBack()
+        if paused { endPause() }
     }
 }
