@@ -403,6 +403,72 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         #expect(after.inotify <= before.inotify + 8)
     }
 
+    /// Counts reloads asked for, and waits for them.
+    final class Reloads: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+
+        /// Waits until `expected` reloads were asked for (polling; a hang guard of 20 s,
+        /// not a speed bound).
+        func wait(for expected: Int) -> Bool {
+            for _ in 0..<4000 where count.withLock({ $0 }) < expected { usleep(5_000) }
+            return count.withLock { $0 } >= expected
+        }
+    }
+
+    /// Issue 28: the file's folder moved away and a new one made in its place; the slot
+    /// is asked to reload, and shows the new file's values.
+    @Test func aReplacedFolderIsFollowedAndTheNewFileShown() async throws {
+        defer { removeFolder() }
+        try scratch.makeFolder("data")
+        let path = try write("2026-11-20,3\n", to: "data/runs.csv")
+        let reloads = Reloads()
+        let watchers = HeatmapFileWatchers { reloads.add() }
+        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: HeatmapFileWatchers.key) },
+                                       log: { _ in })
+        let slot = running(context(at: instant("2026-11-23T10:00:00+09:00")))
+        let first = await watching.timeline(for: intent(file: path), in: slot)
+        #expect(first.entries.first?.values == [day("2026-11-20"): 3])
+
+        #expect(rename(folder + "/data", folder + "/data.old") == 0)
+        #expect(reloads.wait(for: 1))
+        try scratch.makeFolder("data")
+        _ = try write("2026-11-21,7\n", to: "data/runs.csv")
+        #expect(reloads.wait(for: 2))
+        let second = await watching.timeline(for: intent(file: path), in: slot)
+        #expect(second.entries.first?.values == [day("2026-11-21"): 7])
+        slot.resources?.keep(nil, for: HeatmapFileWatchers.key)
+    }
+
+    /// A watcher that ended, whatever the cause, is started again at the slot's next read
+    /// (a reload): the slot sees changes again, and still holds one watcher.
+    @Test func aWatcherThatEndedIsStartedAgainAtTheNextRead() async throws {
+        defer { removeFolder() }
+        let path = try write("2026-11-20,3\n", to: "runs.csv")
+        let reloads = Reloads()
+        let watchers = HeatmapFileWatchers { reloads.add() }
+        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: HeatmapFileWatchers.key) },
+                                       log: { _ in })
+        let slot = running(context(at: instant("2026-11-23T10:00:00+09:00")))
+        _ = await watching.timeline(for: intent(file: path), in: slot)
+        let ended = try #require(watchers.watcher(of: path))
+        ended.stop()
+        for _ in 0..<4000 where ended.isWatching { usleep(5_000) }
+        #expect(!ended.isWatching)
+
+        _ = await watching.timeline(for: intent(file: path), in: slot)
+        let again = try #require(watchers.watcher(of: path))
+        #expect(again !== ended)
+        #expect(again.isWatching)
+        _ = try write("2026-11-20,4\n", to: "runs.csv")
+        #expect(reloads.wait(for: 1))
+        // The slot's one use stops the new watcher when released.
+        slot.resources?.keep(nil, for: HeatmapFileWatchers.key)
+        #expect(watchers.watchedPaths.isEmpty)
+        for _ in 0..<4000 where again.isWatching { usleep(5_000) }
+        #expect(!again.isWatching)
+    }
+
     @Test func theConfigCanOnlyGiveAnHTTPURLAndOneSource() throws {
         defer { removeFolder() }
         let descriptor = HeatmapWidget().body.descriptor

@@ -254,15 +254,18 @@ final class HeatmapFileWatchers: Sendable {
 
     /// A use of `path`'s watcher, started unless it is watched already; `nil` when it
     /// cannot be watched. A folder that does not exist is said once and tried again at
-    /// the next read.
+    /// the next read. A watcher that has ended (its thread gone, whatever the cause) is
+    /// started again here, so the slot's next read (`glance reload heatmap`) re-arms it.
     func watch(_ path: String) -> Use? {
         state.withLock { state -> Use? in
-            if let watched = state.watchers[path] {
+            if let watched = state.watchers[path], watched.watcher.isWatching {
                 state.watchers[path] = (watched.watcher, watched.uses + 1)
                 return Use(of: path, in: self)
             }
+            // The uses of an ended watcher stay counted: the new one stops with the last of them.
+            let uses = state.watchers[path]?.uses ?? 0
             do {
-                state.watchers[path] = (try FileWatcher(path: path, onChange: onChange), 1)
+                state.watchers[path] = (try FileWatcher(path: path, onChange: onChange), uses + 1)
                 state.failed.remove(path)
                 return Use(of: path, in: self)
             } catch {
