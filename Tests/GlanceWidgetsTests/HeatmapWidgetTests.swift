@@ -13,6 +13,18 @@ import Testing
 
 private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! }
 
+/// What `body` gives and the CPU time (user and system) the calling thread spent on it.
+private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
+    func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
+    let start = now()
+    let result = body()
+    return (result, now() - start)
+}
+
 @Suite struct HeatmapDataTests {
     @Test func csvWithHeaderCommentsAndWindowsLineEnds() throws {
         let data = try HeatmapData.parse(Array("date,value\r\n# my runs\r\n2026-11-20,3\r\n\r\n2026-11-21, 2.5 \r\n\"2026-11-22\",\"4\"\r\n".utf8))
@@ -248,14 +260,81 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         #expect(log.all.last == "heatmap: \(path): 7 more bad rows skipped")
     }
 
-    /// A file of bad rows: every one counted, twenty kept as messages (15 MB of them were
-    /// 297 MB held and 28 s of CPU; files are read up to 4 MiB).
-    @Test func badRowsAreCountedNotKept() throws {
-        let text = String(repeating: "x1\n", count: 200_000)
+    /// A file of bad rows is given up at the bound: twenty kept as messages, the rest
+    /// counted, and reading stops at the thousandth (15 MB of them were 297 MB held and
+    /// 28 s of CPU; files are read up to 4 MiB, and a 4 MiB file of them took 10 s of
+    /// CPU and 108 MB in a debug build before the parse went by bytes).
+    @Test func aFileOfBadRowsIsGivenUpAtTheBoundQuickly() throws {
+        let text = String(repeating: "x1\n", count: (4 << 20) / 3)
+        let bytes = Array(text.utf8)
+        let (failure, seconds) = cpuSeconds { () -> HeatmapData.Failure? in
+            do throws(HeatmapData.Failure) { _ = try HeatmapData.parse(bytes) } catch { return error }
+            return nil
+        }
+        // Only the last 100000 rows are read; the thousandth of them is bad.
+        #expect(failure?.description == "1000 bad rows by line \((4 << 20) / 3 - HeatmapData.maximumRows + 1000); not a file of date,value lines, not read further")
+        #expect(failure?.isBound == true)
+        print("heatmap parse, 4 MiB of bad rows: \(seconds) s of CPU")
+        #expect(seconds < 1)
+
+        // A few bad rows among good ones are skipped and counted, not the end of the file.
+        let mixed = try HeatmapData.parse(Array((String(repeating: "x1\n", count: 999) + "2026-11-20,2\n").utf8))
+        #expect(mixed.skipped == 999)
+        #expect(mixed.problems.count == HeatmapData.listedProblems)
+        #expect(mixed.values == [day("2026-11-20"): 2])
+    }
+
+    /// A 4 MiB file of good rows (daily rows over 400 days, many times over) is read
+    /// to its last `maximumRows` rows in a fraction of a second.
+    @Test func aLargeFileOfGoodRowsIsReadQuickly() throws {
+        var text = ""
+        var count = 0
+        let first = day("2025-10-20")
+        while text.utf8.count < (4 << 20) - 20 {
+            text += "\(first.adding(days: count % 400)),1\n"
+            count += 1
+        }
+        let bytes = Array(text.utf8)
+        let (data, seconds) = cpuSeconds { try? HeatmapData.parse(bytes) }
+        print("heatmap parse, 4 MiB of good rows (\(count)): \(seconds) s of CPU")
+        #expect(data?.values.count == 400)
+        #expect(data?.values.values.reduce(0, +) == Double(HeatmapData.maximumRows))
+        #expect(data?.skipped == 0)
+        #expect(data?.stopped == "\(count) rows, more than 100000; only the last 100000 are read")
+        // A debug build: 0.7 s here; an optimised one takes a small part of that.
+        #expect(seconds < 3)
+    }
+
+    /// Past `maximumRows` rows, only the last are read (a log grows at its end): the
+    /// latest days are shown and `stopped` says why (the provider logs it).
+    @Test func rowsPastTheBoundAreNotRead() throws {
+        let text = "date,value\n2026-11-19,7\n" + String(repeating: "2026-11-20\n", count: HeatmapData.maximumRows - 1) + "# a comment\n2026-11-21,5\n"
         let data = try HeatmapData.parse(Array(text.utf8))
-        #expect(data.skipped == 200_000)
-        #expect(data.problems.count == HeatmapData.listedProblems)
-        #expect(data.values.isEmpty)
+        #expect(data.values == [day("2026-11-20"): Double(HeatmapData.maximumRows - 1), day("2026-11-21"): 5])
+        #expect(data.stopped == "100002 rows, more than 100000; only the last 100000 are read")
+        let json = "[{\"date\": \"2026-11-19\"}," + Array(repeating: #"{"date": "2026-11-20"}"#, count: HeatmapData.maximumRows).joined(separator: ",") + "]"
+        let items = try HeatmapData.parse(Array(json.utf8))
+        #expect(items.values == [day("2026-11-20"): Double(HeatmapData.maximumRows)])
+        #expect(items.stopped == "100001 items, more than 100000; only the last 100000 are read")
+        let bad = "[" + Array(repeating: "7", count: 2000).joined(separator: ",") + "]"
+        #expect(throws: HeatmapData.tooManyBadItems("item 1000")) { try HeatmapData.parse(Array(bad.utf8)) }
+    }
+
+    /// Lines end at `\n`, `\r\n` or a lone `\r`; a byte-order mark and a header are passed over.
+    @Test func lineEndsAndAByteOrderMark() throws {
+        let data = try HeatmapData.parse(Array("\u{FEFF}date,value\r2026-11-20,1\r\n2026-11-21,2\n\n 2026-11-22 ,\t3\t,x\n2026-11-23,1e400\n".utf8))
+        #expect(data.values == [day("2026-11-20"): 1, day("2026-11-21"): 2, day("2026-11-22"): 3])
+        #expect(data.problems == ["line 6: the second column is not a number ≥ 0; skipped"])
+    }
+
+    /// A file given up at the bad-rows bound says why on the slot, not "no rows yet".
+    @Test func aFileOfBadRowsSaysWhyOnTheSlot() async throws {
+        defer { removeFolder() }
+        let path = try write(String(repeating: "x1\n", count: 5000), to: "data.csv")
+        let log = Lines()
+        let timeline = await provider(log: log).timeline(for: intent(file: path), in: context(at: instant("2026-11-23T10:00:00+09:00")))
+        #expect(timeline.entries.first?.status == .unavailable("data.csv: 1000 bad rows by line 1000; not a file of date,value lines, not read further"))
+        #expect(log.all == ["heatmap: \(path): 1000 bad rows by line 1000; not a file of date,value lines, not read further"])
     }
 
     /// A FIFO, a folder or a device given as the file is refused without blocking (a FIFO

@@ -129,7 +129,9 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
                     entry = makeEntry(title: title, values: data.values, source: path, in: context)
                 } catch {
                     log("heatmap: \(path): \(error)")
-                    entry = HeatmapEntry(date: context.date, title: title, today: context.today, values: [:], status: .noRows(path))
+                    // A file given up at a bound says why on the slot; one without data has no rows yet.
+                    let status: HeatmapEntry.Status = error.isBound ? .unavailable("\(HeatmapEmptyView.name(path)): \(error)") : .noRows(path)
+                    entry = HeatmapEntry(date: context.date, title: title, today: context.today, values: [:], status: status)
                 }
             }
             return days(from: entry, in: context)
@@ -178,12 +180,14 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
         return Timeline(entries: [entry], policy: .retry(because: reason))
     }
 
-    /// Logs the skipped rows: the first few one per line, then how many more.
+    /// Logs the skipped rows: the first few one per line, then how many more; and where
+    /// reading stopped, if it did.
     func report(_ data: HeatmapData, in source: String) {
         for problem in data.problems.prefix(Self.loggedProblems) { log("heatmap: \(source) \(problem)") }
         if data.skipped > Self.loggedProblems {
             log("heatmap: \(source): \(data.skipped - Self.loggedProblems) more bad rows skipped")
         }
+        if let stopped = data.stopped { log("heatmap: \(source): \(stopped)") }
     }
 
     enum FileContents {
