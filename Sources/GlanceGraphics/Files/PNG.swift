@@ -130,12 +130,20 @@ public enum PNG {
         return canvas
     }
 
-    /// Reads the PNG at `path`.
+    /// The largest PNG file read: a picture for a panel is a few hundred KiB, and a
+    /// path given by mistake (a disk image, a log) is not read whole.
+    package static let largestFile = 32 << 20
+
+    /// Reads the PNG at `path`: a regular file of at most `largestFile` bytes (a FIFO is
+    /// refused without waiting for a writer).
     public static func read(_ path: String) throws(Failure) -> Canvas {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(path: path, reason: "cannot be read")
+        let bytes: [UInt8]
+        do throws(RegularFile.Failure) {
+            bytes = try RegularFile.read(path, limit: largestFile)
+        } catch {
+            throw Failure(path: path, reason: error == .missing ? "cannot be read (no such file)" : "cannot be read (\(error))")
         }
-        return try decode([UInt8](data), path: path)
+        return try decode(bytes, path: path)
     }
 
     private static func message(of image: png_image) -> String {

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GlanceFetch
 import GlanceIntents
+import GlanceSystem
 import GlanceTime
 import GlanceUI
 import GlanceWidgetKit
@@ -200,33 +201,12 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
     /// without waiting (a FIFO would block the open until a writer came) and read only
     /// when it is a regular file.
     static func readFile(_ path: String, maximumBytes: Int = 4 << 20) -> FileContents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else {
-            return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failed(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            let kind = switch info.st_mode & S_IFMT {
-            case S_IFIFO: "a FIFO"
-            case S_IFDIR: "a folder"
-            case S_IFCHR, S_IFBLK: "a device"
-            case S_IFSOCK: "a socket"
-            default: "not a plain file"
-            }
-            return .failed("\(kind), not a regular file; not read")
-        }
-        if Int(info.st_size) > maximumBytes { return .failed("larger than \(maximumBytes >> 20) MiB; not read") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return .failed(String(cString: strerror(errno))) }
-            if count == 0 { return .contents(bytes) }
-            bytes += chunk[0..<count]
-            if bytes.count > maximumBytes { return .failed("larger than \(maximumBytes >> 20) MiB; not read") }
+        do throws(RegularFile.Failure) {
+            return .contents(try RegularFile.read(path, limit: maximumBytes))
+        } catch .missing {
+            return .missing
+        } catch {
+            return .failed(error.description)
         }
     }
 
