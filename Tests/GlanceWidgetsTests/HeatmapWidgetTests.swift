@@ -316,6 +316,16 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         let items = try HeatmapData.parse(Array(json.utf8))
         #expect(items.values == [day("2026-11-20"): Double(HeatmapData.maximumRows)])
         #expect(items.stopped == "100001 items, more than 100000; only the last 100000 are read")
+        // A list of 2 million numbers (4 MiB) is refused before it is made a tree of values.
+        let numbers = "[" + String(repeating: "7,", count: 2_000_000) + "7]"
+        let (refused, seconds) = cpuSeconds { () -> HeatmapData.Failure? in
+            do throws(HeatmapData.Failure) { _ = try HeatmapData.parse(Array(numbers.utf8)) } catch { return error }
+            return nil
+        }
+        print("heatmap parse, 4 MiB JSON list of numbers: \(seconds) s of CPU")
+        #expect(refused?.description == "more than 300000 JSON values; not read (a heatmap needs a date and a value a day)")
+        #expect(refused?.isBound == true)
+        #expect(HeatmapData.separators(in: Array(#"[{"date": "a,\"b,", "value": 1}, 2]"#.utf8)) == 2)
         let bad = "[" + Array(repeating: "7", count: 2000).joined(separator: ",") + "]"
         #expect(throws: HeatmapData.tooManyBadItems("item 1000")) { try HeatmapData.parse(Array(bad.utf8)) }
     }

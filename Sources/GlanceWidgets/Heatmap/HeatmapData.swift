@@ -163,6 +163,29 @@ public struct HeatmapData: Equatable, Sendable {
         Failure(description: "\(maximumBadRows) bad rows by line \(line); not a file of date,value lines, not read further", isBound: true)
     }
 
+    /// JSON values read at most: `maximumRows` items of a date and a value, and room.
+    static let maximumJSONValues = 3 * maximumRows
+
+    /// The commas in `bytes` outside strings: one fewer than the values in each list and
+    /// object, so about the number of values in the document.
+    static func separators(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var count = 0
+            var inString = false
+            var escaped = false
+            for byte in bytes {
+                if inString {
+                    if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: ",") {
+                    count += 1
+                }
+            }
+            return count
+        }
+    }
+
     static func tooManyBadItems(_ position: String) -> Failure {
         Failure(description: "\(maximumBadRows) bad items by \(position); not a list of dates and values, not read further", isBound: true)
     }
@@ -180,6 +203,12 @@ public struct HeatmapData: Equatable, Sendable {
 
     /// `[{"date": …, "value": …}, …]` or `{"date": value, …}`.
     public static func parseJSON(_ bytes: [UInt8]) throws(Failure) -> HeatmapData {
+        // The whole document becomes a tree of values (about 40 bytes held for each of a
+        // 4 MiB list of 2 million numbers, 140 MB): one quick pass counts them first.
+        let values = separators(in: bytes) + 1
+        guard values <= maximumJSONValues else {
+            throw Failure(description: "more than \(maximumJSONValues) JSON values; not read (a heatmap needs a date and a value a day)", isBound: true)
+        }
         guard let json = JSONValue.parse(bytes) else { throw Failure(description: "not valid JSON") }
         var data = HeatmapData()
         switch json {
