@@ -305,17 +305,21 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         #expect(seconds < 3)
     }
 
-    /// Past `maximumRows` rows, only the last are read (a log grows at its end): the
-    /// latest days are shown and `stopped` says why (the provider logs it).
+    /// Past `maximumRows` rows of CSV, only the last are read (a log grows at its end):
+    /// the latest days are shown and `stopped` says why (the provider logs it).
     @Test func rowsPastTheBoundAreNotRead() throws {
         let text = "date,value\n2026-11-19,7\n" + String(repeating: "2026-11-20\n", count: HeatmapData.maximumRows - 1) + "# a comment\n2026-11-21,5\n"
         let data = try HeatmapData.parse(Array(text.utf8))
         #expect(data.values == [day("2026-11-20"): Double(HeatmapData.maximumRows - 1), day("2026-11-21"): 5])
         #expect(data.stopped == "100002 rows, more than 100000; only the last 100000 are read")
-        let json = "[{\"date\": \"2026-11-19\"}," + Array(repeating: #"{"date": "2026-11-20"}"#, count: HeatmapData.maximumRows).joined(separator: ",") + "]"
-        let items = try HeatmapData.parse(Array(json.utf8))
-        #expect(items.values == [day("2026-11-20"): Double(HeatmapData.maximumRows)])
-        #expect(items.stopped == "100001 items, more than 100000; only the last 100000 are read")
+        // JSON is refused whole past its bound (its tree of values is what costs): a list
+        // of dates alone fills it with 100001 items, a list of dates and values with 50001.
+        let dates = "[" + Array(repeating: #"{"date": "2026-11-20"}"#, count: HeatmapData.maximumRows).joined(separator: ",") + "]"
+        #expect(try HeatmapData.parse(Array(dates.utf8)).values == [day("2026-11-20"): Double(HeatmapData.maximumRows)])
+        let items = "[" + Array(repeating: #"{"date": "2026-11-20", "value": 1}"#, count: HeatmapData.maximumRows / 2 + 1).joined(separator: ",") + "]"
+        #expect(throws: HeatmapData.Failure(description: "more than 100000 JSON values; not read (a heatmap needs a date and a value a day)", isBound: true)) {
+            try HeatmapData.parse(Array(items.utf8))
+        }
         // A list of 2 million numbers (4 MiB) is refused before it is made a tree of values.
         let numbers = "[" + String(repeating: "7,", count: 2_000_000) + "7]"
         let (refused, seconds) = cpuSeconds { () -> HeatmapData.Failure? in
@@ -323,7 +327,7 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
             return nil
         }
         print("heatmap parse, 4 MiB JSON list of numbers: \(seconds) s of CPU")
-        #expect(refused?.description == "more than 300000 JSON values; not read (a heatmap needs a date and a value a day)")
+        #expect(refused?.description == "more than 100000 JSON values; not read (a heatmap needs a date and a value a day)")
         #expect(refused?.isBound == true)
         #expect(HeatmapData.separators(in: Array(#"[{"date": "a,\"b,", "value": 1}, 2]"#.utf8)) == 2)
         let bad = "[" + Array(repeating: "7", count: 2000).joined(separator: ",") + "]"
