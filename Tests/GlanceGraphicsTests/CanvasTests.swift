@@ -1,5 +1,7 @@
 import GlanceGraphics
+import GlanceSystem
 import GlanceTestSupport
+import Glibc
 import Testing
 
 @Suite struct CanvasTests {
@@ -192,6 +194,47 @@ import Testing
     @Test func notAPNGIsAnError() {
         #expect(throws: PNG.Failure.self) { try PNG.decode(Array("hello".utf8)) }
         #expect(throws: PNG.Failure.self) { try PNG.read("/nonexistent.png") }
+    }
+
+    /// A picture's path may be given by others (`glance set`, MQTT): a FIFO is refused at
+    /// once (it held the renderer in `open(2)` until a writer came), a folder or a device
+    /// is not read, and a file larger than `PNG.largestFile` is refused before it is read.
+    @Test func aPictureThatIsNotAPlainFileOrTooLargeIsRefusedWithoutReading() throws {
+        let scratch = try ScratchFolder(prefix: "glance-png")
+        defer { scratch.remove() }
+        let fifo = scratch.path + "/pipe.png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let large = try scratch.write("", to: "large.png")
+        #expect(truncate(large, off_t(PNG.largestFile + 1)) == 0) // sparse: nothing written
+        final class Results: @unchecked Sendable {
+            let lock = ConditionLock()
+            var texts: [String] = []
+        }
+        let results = Results()
+        startThread {
+            for path in [fifo, scratch.path, "/dev/zero", large, scratch.path + "/missing.png"] {
+                let text: String
+                do throws(PNG.Failure) {
+                    _ = try PNG.read(path)
+                    text = "read"
+                } catch {
+                    text = error.reason
+                }
+                results.lock.withLock {
+                    results.texts.append(text)
+                    results.lock.broadcast()
+                }
+            }
+        }
+        // A hang guard, not a speed bound: minutes.
+        let deadline = ContinuousClock.now + .seconds(120)
+        let texts = results.lock.withLock {
+            while results.texts.count < 5 && ContinuousClock.now < deadline { _ = results.lock.wait(seconds: 1) }
+            return results.texts
+        }
+        #expect(texts == ["cannot be read (a FIFO, not a regular file; not read)", "cannot be read (a folder, not a regular file; not read)",
+                          "cannot be read (a device, not a regular file; not read)", "cannot be read (larger than 32 MiB; not read)",
+                          "cannot be read (no such file)"])
     }
 
     @Test func pnmRoundTrip() throws {

@@ -13,6 +13,18 @@ import Testing
 
 private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! }
 
+/// What `body` gives and the CPU time (user and system) the calling thread spent on it.
+private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
+    func now() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
+    let start = now()
+    let result = body()
+    return (result, now() - start)
+}
+
 @Suite struct HeatmapDataTests {
     @Test func csvWithHeaderCommentsAndWindowsLineEnds() throws {
         let data = try HeatmapData.parse(Array("date,value\r\n# my runs\r\n2026-11-20,3\r\n\r\n2026-11-21, 2.5 \r\n\"2026-11-22\",\"4\"\r\n".utf8))
@@ -248,14 +260,95 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         #expect(log.all.last == "heatmap: \(path): 7 more bad rows skipped")
     }
 
-    /// A file of bad rows: every one counted, twenty kept as messages (15 MB of them were
-    /// 297 MB held and 28 s of CPU; files are read up to 4 MiB).
-    @Test func badRowsAreCountedNotKept() throws {
-        let text = String(repeating: "x1\n", count: 200_000)
+    /// A file of bad rows is given up at the bound: twenty kept as messages, the rest
+    /// counted, and reading stops at the thousandth (15 MB of them were 297 MB held and
+    /// 28 s of CPU; files are read up to 4 MiB, and a 4 MiB file of them took 10 s of
+    /// CPU and 108 MB in a debug build before the parse went by bytes).
+    @Test func aFileOfBadRowsIsGivenUpAtTheBoundQuickly() throws {
+        let text = String(repeating: "x1\n", count: (4 << 20) / 3)
+        let bytes = Array(text.utf8)
+        let (failure, seconds) = cpuSeconds { () -> HeatmapData.Failure? in
+            do throws(HeatmapData.Failure) { _ = try HeatmapData.parse(bytes) } catch { return error }
+            return nil
+        }
+        // Only the last 100000 rows are read; the thousandth of them is bad.
+        #expect(failure?.description == "1000 bad rows by line \((4 << 20) / 3 - HeatmapData.maximumRows + 1000); not a file of date,value lines, not read further")
+        #expect(failure?.isBound == true)
+        print("heatmap parse, 4 MiB of bad rows: \(seconds) s of CPU")
+        #expect(seconds < 1)
+
+        // A few bad rows among good ones are skipped and counted, not the end of the file.
+        let mixed = try HeatmapData.parse(Array((String(repeating: "x1\n", count: 999) + "2026-11-20,2\n").utf8))
+        #expect(mixed.skipped == 999)
+        #expect(mixed.problems.count == HeatmapData.listedProblems)
+        #expect(mixed.values == [day("2026-11-20"): 2])
+    }
+
+    /// A 4 MiB file of good rows (daily rows over 400 days, many times over) is read
+    /// to its last `maximumRows` rows in a fraction of a second.
+    @Test func aLargeFileOfGoodRowsIsReadQuickly() throws {
+        var text = ""
+        var count = 0
+        let first = day("2025-10-20")
+        while text.utf8.count < (4 << 20) - 20 {
+            text += "\(first.adding(days: count % 400)),1\n"
+            count += 1
+        }
+        let bytes = Array(text.utf8)
+        let (data, seconds) = cpuSeconds { try? HeatmapData.parse(bytes) }
+        print("heatmap parse, 4 MiB of good rows (\(count)): \(seconds) s of CPU")
+        #expect(data?.values.count == 400)
+        #expect(data?.values.values.reduce(0, +) == Double(HeatmapData.maximumRows))
+        #expect(data?.skipped == 0)
+        #expect(data?.stopped == "\(count) rows, more than 100000; only the last 100000 are read")
+        // A debug build: 0.7 s here; an optimised one takes a small part of that.
+        #expect(seconds < 3)
+    }
+
+    /// Past `maximumRows` rows of CSV, only the last are read (a log grows at its end):
+    /// the latest days are shown and `stopped` says why (the provider logs it).
+    @Test func rowsPastTheBoundAreNotRead() throws {
+        let text = "date,value\n2026-11-19,7\n" + String(repeating: "2026-11-20\n", count: HeatmapData.maximumRows - 1) + "# a comment\n2026-11-21,5\n"
         let data = try HeatmapData.parse(Array(text.utf8))
-        #expect(data.skipped == 200_000)
-        #expect(data.problems.count == HeatmapData.listedProblems)
-        #expect(data.values.isEmpty)
+        #expect(data.values == [day("2026-11-20"): Double(HeatmapData.maximumRows - 1), day("2026-11-21"): 5])
+        #expect(data.stopped == "100002 rows, more than 100000; only the last 100000 are read")
+        // JSON is refused whole past its bound (its tree of values is what costs): a list
+        // of dates alone fills it with 100001 items, a list of dates and values with 50001.
+        let dates = "[" + Array(repeating: #"{"date": "2026-11-20"}"#, count: HeatmapData.maximumRows).joined(separator: ",") + "]"
+        #expect(try HeatmapData.parse(Array(dates.utf8)).values == [day("2026-11-20"): Double(HeatmapData.maximumRows)])
+        let items = "[" + Array(repeating: #"{"date": "2026-11-20", "value": 1}"#, count: HeatmapData.maximumRows / 2 + 1).joined(separator: ",") + "]"
+        #expect(throws: HeatmapData.Failure(description: "more than 100000 JSON values; not read (a heatmap needs a date and a value a day)", isBound: true)) {
+            try HeatmapData.parse(Array(items.utf8))
+        }
+        // A list of 2 million numbers (4 MiB) is refused before it is made a tree of values.
+        let numbers = "[" + String(repeating: "7,", count: 2_000_000) + "7]"
+        let (refused, seconds) = cpuSeconds { () -> HeatmapData.Failure? in
+            do throws(HeatmapData.Failure) { _ = try HeatmapData.parse(Array(numbers.utf8)) } catch { return error }
+            return nil
+        }
+        print("heatmap parse, 4 MiB JSON list of numbers: \(seconds) s of CPU")
+        #expect(refused?.description == "more than 100000 JSON values; not read (a heatmap needs a date and a value a day)")
+        #expect(refused?.isBound == true)
+        #expect(HeatmapData.separators(in: Array(#"[{"date": "a,\"b,", "value": 1}, 2]"#.utf8)) == 2)
+        let bad = "[" + Array(repeating: "7", count: 2000).joined(separator: ",") + "]"
+        #expect(throws: HeatmapData.tooManyBadItems("item 1000")) { try HeatmapData.parse(Array(bad.utf8)) }
+    }
+
+    /// Lines end at `\n`, `\r\n` or a lone `\r`; a byte-order mark and a header are passed over.
+    @Test func lineEndsAndAByteOrderMark() throws {
+        let data = try HeatmapData.parse(Array("\u{FEFF}date,value\r2026-11-20,1\r\n2026-11-21,2\n\n 2026-11-22 ,\t3\t,x\n2026-11-23,1e400\n".utf8))
+        #expect(data.values == [day("2026-11-20"): 1, day("2026-11-21"): 2, day("2026-11-22"): 3])
+        #expect(data.problems == ["line 6: the second column is not a number ≥ 0; skipped"])
+    }
+
+    /// A file given up at the bad-rows bound says why on the slot, not "no rows yet".
+    @Test func aFileOfBadRowsSaysWhyOnTheSlot() async throws {
+        defer { removeFolder() }
+        let path = try write(String(repeating: "x1\n", count: 5000), to: "data.csv")
+        let log = Lines()
+        let timeline = await provider(log: log).timeline(for: intent(file: path), in: context(at: instant("2026-11-23T10:00:00+09:00")))
+        #expect(timeline.entries.first?.status == .unavailable("data.csv: 1000 bad rows by line 1000; not a file of date,value lines, not read further"))
+        #expect(log.all == ["heatmap: \(path): 1000 bad rows by line 1000; not a file of date,value lines, not read further"])
     }
 
     /// A FIFO, a folder or a device given as the file is refused without blocking (a FIFO
@@ -401,6 +494,72 @@ private func day(_ text: String) -> CalendarDay { CalendarDay(isoString: text)! 
         // Other suites run beside this one (a few watch files): a little room, far below
         // the 200 of a leak.
         #expect(after.inotify <= before.inotify + 8)
+    }
+
+    /// Counts reloads asked for, and waits for them.
+    final class Reloads: Sendable {
+        private let count = Mutex(0)
+        func add() { count.withLock { $0 += 1 } }
+
+        /// Waits until `expected` reloads were asked for (polling; a hang guard of 20 s,
+        /// not a speed bound).
+        func wait(for expected: Int) -> Bool {
+            for _ in 0..<4000 where count.withLock({ $0 }) < expected { usleep(5_000) }
+            return count.withLock { $0 } >= expected
+        }
+    }
+
+    /// Issue 28: the file's folder moved away and a new one made in its place; the slot
+    /// is asked to reload, and shows the new file's values.
+    @Test func aReplacedFolderIsFollowedAndTheNewFileShown() async throws {
+        defer { removeFolder() }
+        try scratch.makeFolder("data")
+        let path = try write("2026-11-20,3\n", to: "data/runs.csv")
+        let reloads = Reloads()
+        let watchers = HeatmapFileWatchers { reloads.add() }
+        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: HeatmapFileWatchers.key) },
+                                       log: { _ in })
+        let slot = running(context(at: instant("2026-11-23T10:00:00+09:00")))
+        let first = await watching.timeline(for: intent(file: path), in: slot)
+        #expect(first.entries.first?.values == [day("2026-11-20"): 3])
+
+        #expect(rename(folder + "/data", folder + "/data.old") == 0)
+        #expect(reloads.wait(for: 1))
+        try scratch.makeFolder("data")
+        _ = try write("2026-11-21,7\n", to: "data/runs.csv")
+        #expect(reloads.wait(for: 2))
+        let second = await watching.timeline(for: intent(file: path), in: slot)
+        #expect(second.entries.first?.values == [day("2026-11-21"): 7])
+        slot.resources?.keep(nil, for: HeatmapFileWatchers.key)
+    }
+
+    /// A watcher that ended, whatever the cause, is started again at the slot's next read
+    /// (a reload): the slot sees changes again, and still holds one watcher.
+    @Test func aWatcherThatEndedIsStartedAgainAtTheNextRead() async throws {
+        defer { removeFolder() }
+        let path = try write("2026-11-20,3\n", to: "runs.csv")
+        let reloads = Reloads()
+        let watchers = HeatmapFileWatchers { reloads.add() }
+        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: HeatmapFileWatchers.key) },
+                                       log: { _ in })
+        let slot = running(context(at: instant("2026-11-23T10:00:00+09:00")))
+        _ = await watching.timeline(for: intent(file: path), in: slot)
+        let ended = try #require(watchers.watcher(of: path))
+        ended.stop()
+        for _ in 0..<4000 where ended.isWatching { usleep(5_000) }
+        #expect(!ended.isWatching)
+
+        _ = await watching.timeline(for: intent(file: path), in: slot)
+        let again = try #require(watchers.watcher(of: path))
+        #expect(again !== ended)
+        #expect(again.isWatching)
+        _ = try write("2026-11-20,4\n", to: "runs.csv")
+        #expect(reloads.wait(for: 1))
+        // The slot's one use stops the new watcher when released.
+        slot.resources?.keep(nil, for: HeatmapFileWatchers.key)
+        #expect(watchers.watchedPaths.isEmpty)
+        for _ in 0..<4000 where again.isWatching { usleep(5_000) }
+        #expect(!again.isWatching)
     }
 
     @Test func theConfigCanOnlyGiveAnHTTPURLAndOneSource() throws {

@@ -16,6 +16,21 @@ public enum ProcessCounts {
         }.count
     }
 
+    /// The watches held by all of this process's inotify instances (the `inotify wd:`
+    /// lines of `/proc/self/fdinfo`).
+    public static func inotifyWatches() -> Int {
+        entries(of: "/proc/self/fdinfo").reduce(0) { total, name in
+            guard let file = fopen("/proc/self/fdinfo/" + name, "r") else { return total }
+            defer { fclose(file) }
+            var count = 0
+            var line = [CChar](repeating: 0, count: 512)
+            while fgets(&line, Int32(line.count), file) != nil {
+                if String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).hasPrefix("inotify wd:") { count += 1 }
+            }
+            return total + count
+        }
+    }
+
     private static func entries(of path: String) -> [String] {
         guard let directory = opendir(path) else { return [] }
         defer { closedir(directory) }

@@ -41,6 +41,9 @@ public struct ScratchFolder: Sendable {
     /// Deletes the folder and what is in it (folders too).
     public func remove() { Self.remove(path) }
 
+    /// Deletes `name` in this folder and what is in it, as `rm -r` does.
+    public func remove(_ name: String) { Self.remove(path + "/" + name) }
+
     private static func remove(_ path: String) {
         guard let directory = opendir(path) else { return }
         while let entry = readdir(directory) {

@@ -130,7 +130,8 @@ public enum PNG {
         return canvas
     }
 
-    /// The largest PNG file `read` takes (a 4K picture is a few MiB).
+    /// The largest PNG file read: a picture for a panel is a few hundred KiB, and a
+    /// path given by mistake (a disk image, a log) is not read whole.
     package static let largestFile = 32 << 20
 
     /// Reads the PNG at `path`: a regular file of at most `largestFile` bytes (a FIFO or
@@ -140,7 +141,10 @@ public enum PNG {
         do throws(RegularFile.Refusal) {
             bytes = try RegularFile.read(path, limit: largestFile)
         } catch {
-            throw Failure(path: path, reason: error.description)
+            switch error {
+            case .unreadable: throw Failure(path: path, reason: error.description)
+            default: throw Failure(path: path, reason: "cannot be read (\(error))")
+            }
         }
         return try decode(bytes, path: path)
     }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import GlanceFetch
 import GlanceIntents
+import GlanceSystem
 import GlanceTime
 import GlanceUI
 import GlanceWidgetKit
@@ -129,7 +130,9 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
                     entry = makeEntry(title: title, values: data.values, source: path, in: context)
                 } catch {
                     log("heatmap: \(path): \(error)")
-                    entry = HeatmapEntry(date: context.date, title: title, today: context.today, values: [:], status: .noRows(path))
+                    // A file given up at a bound says why on the slot; one without data has no rows yet.
+                    let status: HeatmapEntry.Status = error.isBound ? .unavailable("\(HeatmapEmptyView.name(path)): \(error)") : .noRows(path)
+                    entry = HeatmapEntry(date: context.date, title: title, today: context.today, values: [:], status: status)
                 }
             }
             return days(from: entry, in: context)
@@ -178,12 +181,14 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
         return Timeline(entries: [entry], policy: .retry(because: reason))
     }
 
-    /// Logs the skipped rows: the first few one per line, then how many more.
+    /// Logs the skipped rows: the first few one per line, then how many more; and where
+    /// reading stopped, if it did.
     func report(_ data: HeatmapData, in source: String) {
         for problem in data.problems.prefix(Self.loggedProblems) { log("heatmap: \(source) \(problem)") }
         if data.skipped > Self.loggedProblems {
             log("heatmap: \(source): \(data.skipped - Self.loggedProblems) more bad rows skipped")
         }
+        if let stopped = data.stopped { log("heatmap: \(source): \(stopped)") }
     }
 
     enum FileContents {
@@ -196,33 +201,12 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
     /// without waiting (a FIFO would block the open until a writer came) and read only
     /// when it is a regular file.
     static func readFile(_ path: String, maximumBytes: Int = 4 << 20) -> FileContents {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else {
-            return errno == ENOENT ? .missing : .failed(String(cString: strerror(errno)))
-        }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failed(String(cString: strerror(errno))) }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            let kind = switch info.st_mode & S_IFMT {
-            case S_IFIFO: "a FIFO"
-            case S_IFDIR: "a folder"
-            case S_IFCHR, S_IFBLK: "a device"
-            case S_IFSOCK: "a socket"
-            default: "not a plain file"
-            }
-            return .failed("\(kind), not a regular file; not read")
-        }
-        if Int(info.st_size) > maximumBytes { return .failed("larger than \(maximumBytes >> 20) MiB; not read") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            if count < 0 { return .failed(String(cString: strerror(errno))) }
-            if count == 0 { return .contents(bytes) }
-            bytes += chunk[0..<count]
-            if bytes.count > maximumBytes { return .failed("larger than \(maximumBytes >> 20) MiB; not read") }
+        do throws(RegularFile.Refusal) {
+            return .contents(try RegularFile.read(path, limit: maximumBytes))
+        } catch .missing {
+            return .missing
+        } catch {
+            return .failed(error.description)
         }
     }
 
@@ -254,15 +238,18 @@ final class HeatmapFileWatchers: Sendable {
 
     /// A use of `path`'s watcher, started unless it is watched already; `nil` when it
     /// cannot be watched. A folder that does not exist is said once and tried again at
-    /// the next read.
+    /// the next read. A watcher that has ended (its thread gone, whatever the cause) is
+    /// started again here, so the slot's next read (`glance reload heatmap`) re-arms it.
     func watch(_ path: String) -> Use? {
         state.withLock { state -> Use? in
-            if let watched = state.watchers[path] {
+            if let watched = state.watchers[path], watched.watcher.isWatching {
                 state.watchers[path] = (watched.watcher, watched.uses + 1)
                 return Use(of: path, in: self)
             }
+            // The uses of an ended watcher stay counted: the new one stops with the last of them.
+            let uses = state.watchers[path]?.uses ?? 0
             do {
-                state.watchers[path] = (try FileWatcher(path: path, onChange: onChange), 1)
+                state.watchers[path] = (try FileWatcher(path: path, onChange: onChange), uses + 1)
                 state.failed.remove(path)
                 return Use(of: path, in: self)
             } catch {
