@@ -48,4 +48,34 @@ import GlanceSystem
             #expect(error.description.contains("a FIFO, not a regular file"))
         }
     }
+
+    /// A small file that says a huge picture (a decompression bomb) is refused before its
+    /// pixels are made: the header of a 64x64 PNG rewritten to say 5000x5000.
+    @Test func aHugePictureInASmallFileIsNotDecoded() throws {
+        var bytes = try PNG.encode(try Canvas(width: 64, height: 64))
+        #expect(try PNG.decode(bytes).width == 64)
+        // IHDR's data starts at byte 16: width and height, big-endian; its CRC follows the
+        // 13 bytes of data and covers the type and the data.
+        func put(_ value: UInt32, at offset: Int) {
+            for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (24 - 8 * UInt32(index))) }
+        }
+        put(5000, at: 16)
+        put(5000, at: 20)
+        put(crc32(bytes[12..<29]), at: 29)
+        do {
+            _ = try PNG.decode(bytes, path: "bomb.png")
+            Issue.record("decoded")
+        } catch {
+            #expect(error.description.contains("a 5000x5000 picture is more than 16 megapixels; not decoded"), "\(error)")
+        }
+    }
+
+    private func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
 }

@@ -115,6 +115,11 @@ public enum PNG {
         defer { png_image_free(&image) }
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
         let width = Int(image.width), height = Int(image.height)
+        // A small file can say a huge picture (compressed flat colour): decoded it would be
+        // 4 bytes a pixel twice over. 16 megapixels is four 4K panels.
+        guard width * height <= largestPicture else {
+            throw Failure(path: path, reason: "a \(width)x\(height) picture is more than \(largestPicture >> 20) megapixels; not decoded (scale it down)")
+        }
         var canvas: Canvas
         do {
             canvas = try Canvas(width: width, height: height)
@@ -133,6 +138,8 @@ public enum PNG {
     /// The largest PNG file read: a picture for a panel is a few hundred KiB, and a
     /// path given by mistake (a disk image, a log) is not read whole.
     package static let largestFile = 32 << 20
+    /// The most pixels a picture may have to be decoded.
+    package static let largestPicture = 16 << 20
 
     /// Reads the PNG at `path`: a regular file of at most `largestFile` bytes (a FIFO or
     /// a device at the path is refused at once, never waited on).
