@@ -149,6 +149,14 @@ struct StatusCommand: ParsableCommand {
                 show("    next wake: none (keys, reloads and set wake it)")
             }
         }
+        for stack in answer["stacks"]?.array ?? [] {
+            let members = (stack["members"]?.array ?? []).compactMap(\.string).joined(separator: ", ")
+            var why = stack["why"]?.string ?? "?"
+            if let score = stack["score"]?.number { why += " \(score)" }
+            if let until = stack["until"]?.string { why += " until \(until)" }
+            show("  stack \(stack["name"]?.string ?? "?") [\(members)] shows \(stack["shows"]?.string ?? "?") (\(why))"
+                 + (stack["next_turn"]?.string.map { "; may turn at \($0)" } ?? ""))
+        }
         if let refresh = answer["last_refresh"] {
             show("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))")
         }

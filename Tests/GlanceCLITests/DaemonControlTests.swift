@@ -166,6 +166,44 @@ import Testing
         #expect(result.stdout.hasPrefix("{\"ok\": true"), "\(result.stdout)")
     }
 
+    /// A stack turned by hand from the command line and by a key, as status says.
+    @Test func aStackTurnsByHandAndStatusSaysWhy() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+            timezone: Asia/Seoul
+            state_dir: state
+            display: {backend: file, path: frames, size: 400x200}
+            slots:
+              - name: corner
+                family: systemMedium
+                hold: 5m
+                stack:
+                  - {kind: countdown, params: {title: Launch, target: "2027-01-03"}}
+                  - {kind: countdown, params: {title: Trip, target: "2027-02-03"}}
+                  - {name: days, kind: weekday}
+            keys:
+              B: previous corner
+            """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        defer { _ = daemon.stop() }
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        var result = try glance(["status"], in: directory)
+        #expect(result.stdout.contains("stack corner [corner-countdown-1, corner-countdown-2, days] shows corner-countdown-1 (order)"), "\(result.stdout)")
+        result = try glance(["next", "corner"], in: directory)
+        #expect(result.status == 0 && result.stdout.contains("corner shows corner-countdown-2 (countdown) for 5 min, then its rule again"), "\(result.stdout)\(result.stderr)")
+        #expect(daemon.waitFor("corner-countdown-2: intent → "), "\(daemon.text)")
+        result = try glance(["status"], in: directory)
+        #expect(result.stdout.contains("shows corner-countdown-2 (hand until "), "\(result.stdout)")
+        result = try glance(["press", "B"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(daemon.waitFor("turn: corner shows corner-countdown-1 (countdown)"), "\(daemon.text)")
+        result = try glance(["previous", "corner"], in: directory)
+        #expect(result.stdout.contains("corner shows days (weekday)"), "\(result.stdout)")
+        result = try glance(["next", "nosuch"], in: directory)
+        #expect(result.status == 1 && result.stderr.contains("\"nosuch\" is not a stack; the stacks are corner"), "\(result.stderr)")
+    }
+
     @Test func theSharedStore() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -347,6 +347,10 @@ extension WidgetHost {
                 "\"params\": {" + Self.groupedParams(slot.config.params.map { ($0.name, $0.text.elided(to: 512)) })
                     .map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}",
             ]
+            if let stack = slot.config.stack {
+                fields.append("\"stack\": \(jsonString(stack.name))")
+                if slot.isOutsideWindow(at: now, in: zone) { fields.append("\"window\": \"closed\"") }
+            }
             if let entry = slot.shownEntry { fields.append("\"entry\": \(jsonString(iso8601String(entry.date, in: zone)))") }
             if let fetched = slot.lastFetch { fields.append("\"fetched\": \(jsonString(iso8601String(fetched, in: zone)))") }
             if let next {
@@ -368,6 +372,21 @@ extension WidgetHost {
         }
         var fields = ["\"ok\": true", "\"now\": \(jsonString(iso8601String(now, in: zone)))", "\"config\": \(jsonString(config.source))",
                       "\"slots\": [" + slotLines.joined(separator: ", ") + "]"]
+        if !stacks.isEmpty {
+            fields.append("\"stacks\": [" + stacks.map { stack in
+                var parts = ["\"name\": \(jsonString(stack.name))", "\"members\": [" + stack.members.map { jsonString($0.name) }.joined(separator: ", ") + "]"]
+                if let shown = stack.shown { parts.append("\"shows\": \(jsonString(stack.members[shown].name))") }
+                if let why = stack.why {
+                    parts.append("\"why\": \(jsonString(why.word))")
+                    if case .relevance(let score) = why { parts.append("\"score\": \(score)") }
+                    if case .hand(let until) = why { parts.append("\"until\": \(jsonString(iso8601String(until, in: zone)))") }
+                }
+                if let boundary = stack.nextBoundary(after: now, in: zone) {
+                    parts.append("\"next_turn\": \(jsonString(iso8601String(boundary, in: zone)))")
+                }
+                return "{" + parts.joined(separator: ", ") + "}"
+            }.joined(separator: ", ") + "]")
+        }
         if let next = nextInstant() { fields.append("\"next_wake\": \(jsonString(iso8601String(next, in: zone)))") }
         if let (at, plan) = lastRefresh {
             fields.append("\"last_refresh\": {\"at\": \(jsonString(iso8601String(at, in: zone))), \"refresh\": \(jsonString(plan.refresh.rawValue)), \"window\": \(jsonString("\(plan.window)"))}")
