@@ -59,6 +59,14 @@ enum HomeAssistantDiscovery {
                 add("\(slot)_\(parameter.name)", fields)
             }
         }
+        for stack in host.stackStates where MQTTConfig.isTopicLevel(stack.name) {
+            add("stack_\(stack.name)", ["platform": "select", "name": .string("\(stack.name) shows"),
+                                         "command_topic": .string("\(node)/stack/\(stack.name)/set"),
+                                         "state_topic": .string("\(node)/stack/\(stack.name)/state"),
+                                         "options": .array(stack.members.map { .string($0) }), "icon": "mdi:cards"])
+            add("stack_\(stack.name)_next", ["platform": "button", "name": .string("\(stack.name) next"),
+                                              "command_topic": .string("\(node)/stack/\(stack.name)/next"), "icon": "mdi:skip-next"])
+        }
         add("frame", ["platform": "image", "name": "Frame", "image_topic": .string(node + "/frame"), "content_type": "image/png"])
         add("last_refresh", ["platform": "sensor", "name": "Last refresh", "state_topic": .string(node + "/last_refresh"),
                              "device_class": "timestamp", "entity_category": "diagnostic"])

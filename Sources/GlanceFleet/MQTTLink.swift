@@ -87,6 +87,9 @@ public final class MQTTLink {
                 publishState("slot/\(slot)/\(parameter.name)/state", Self.stateText(of: parameter, values: values))
             }
         }
+        for stack in host.stackStates where MQTTConfig.isTopicLevel(stack.name) {
+            publishState("stack/\(stack.name)/state", stack.shows ?? "None")
+        }
         for device in devices() {
             let prefix = "trmnl/\(device.name)/"
             publishState(prefix + "battery", device.batteryVoltage.map { String(($0 * 1000).rounded() / 1000) } ?? "None")
@@ -128,7 +131,7 @@ public final class MQTTLink {
         frameRefresh = -1
         deviceFrames = [:]
         client.publish(client.availabilityTopic, "online", retain: true)
-        for topic in ["/key/+/press", "/reload", "/full_refresh", "/slot/+/+/set", "/notify"] { client.subscribe(node + topic) }
+        for topic in ["/key/+/press", "/reload", "/full_refresh", "/slot/+/+/set", "/notify", "/stack/+/set", "/stack/+/next"] { client.subscribe(node + topic) }
         client.subscribe("\(config.baseTopic)/_all/reload")
         if let prefix = config.discoveryPrefix { client.subscribe(prefix + "/status") }
         announce()
@@ -220,6 +223,15 @@ public final class MQTTLink {
             }
             host().showNotification(text)
             log("mqtt: \(topic): " + (payload.isEmpty ? "notification dismissed" : "showing \(jsonString(text.elided(to: 120)))"))
+        case 3 where levels[0] == "stack" && levels[2] == "next":
+            var request = request("next")
+            request.slot = levels[1]
+            run(topic, request)
+        case 3 where levels[0] == "stack" && levels[2] == "set":
+            var request = request("show")
+            request.slot = levels[1]
+            request.value = payload
+            run(topic, request)
         case 3 where levels[0] == "key" && levels[2] == "press":
             var request = request("press")
             request.key = levels[1]
@@ -249,6 +261,7 @@ public final class MQTTLink {
         switch first {
         case "notify": return "notify"
         case "key": return "key"
+        case "stack": return "stack"
         case "slot": return "set"
         case "reload", "full_refresh": return "reload"
         default: return "other"

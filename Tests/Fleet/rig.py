@@ -454,7 +454,13 @@ class Daemon:
             "display: {backend: file, path: out, size: 400x300, colors: bw}\n"
             "state_dir: state\n"
             "slots:\n"
-            '  - {name: launch, kind: countdown, family: systemSmall, origin: [0, 0], size: 200x150, params: {title: Launch, target: "2027-01-03"}}\n'
+            '  - name: launch\n'
+            '    family: systemSmall\n'
+            '    origin: [0, 0]\n'
+            '    size: 200x150\n'
+            '    stack:\n'
+            '      - {name: launch, kind: countdown, params: {title: Launch, target: "2027-01-03"}}\n'
+            '      - {name: days, kind: weekday}\n'
             f'  - {{name: weather, kind: weather, family: systemSmall, origin: [200, 0], size: 200x150, params: {{city: seoul, base_url: "{rig.weather.base_url}"}}}}\n'
             f"  - {{name: activity, kind: heatmap, family: systemMedium, origin: [0, 150], size: 400x150, params: {{file: {json.dumps(str(rig.csv))}, show_streak: true}}}}\n"
             "keys: {A: reload-all, B: reload countdown}\n"
@@ -1365,6 +1371,30 @@ def check_command_flood(rig):
     expect(len(refused) <= 25, f"at most a burst of refusals for 300 payloads over the limit; got {len(refused)} lines")
 
 
+def check_stack_turn(rig):
+    # The launch place is a stack (the countdown, then the weekday): Home Assistant's
+    # button turns it, its select picks a member, and the state says which shows.
+    state = "glance/wall-1/stack/launch/state"
+    wait_for(lambda: rig.ha.payload(state) == b"launch", 10, f"{state} = launch", got=lambda: short(rig.ha.payload(state)))
+    frame_before = rig.settle("wall-1")
+    start = time.monotonic()
+    rig.publish("glance/wall-1/stack/launch/next", b"PRESS")
+    wait_for(lambda: rig.ha.first(state, start, lambda m: m.payload == b"days"), 10, f"{state} = days after next",
+             got=lambda: short(rig.ha.payload(state)))
+    wait_for(lambda: rig.ha.first("glance/wall-1/frame", start, lambda m: m.payload != frame_before), 10,
+             "a new frame showing the weekday", got=lambda: "the same frame")
+    start = time.monotonic()
+    rig.publish("glance/wall-1/stack/launch/set", b"launch")
+    wait_for(lambda: rig.ha.first(state, start, lambda m: m.payload == b"launch"), 10, f"{state} = launch after the select",
+             got=lambda: short(rig.ha.payload(state)))
+    wait_for(lambda: rig.ha.first("glance/wall-1/frame", start, lambda m: m.payload == frame_before), 10,
+             "the countdown's frame again, byte for byte", got=lambda: "another frame")
+    offset = rig.daemons["wall-1"].log.size()
+    rig.publish("glance/wall-1/stack/launch/set", b"nosuch")
+    wait_for(lambda: rig.daemons["wall-1"].lines_with("launch has no member \"nosuch\"", offset), 5,
+             "one line refusing an unknown member", got=lambda: rig.daemons["wall-1"].log.lines(offset)[-3:])
+
+
 def check_all_reload(rig):
     offsets = {node: rig.daemons[node].log.size() for node in NODES}
     rig.publish("glance/_all/reload", b"")
@@ -1615,6 +1645,7 @@ CHECKS = [
     ("command-notify", check_command_notify, ["wall-0"]),
     ("bad-payloads", check_bad_payloads, ["wall-2"]),
     ("command-flood", check_command_flood, ["wall-2"]),
+    ("stack-turn", check_stack_turn, ["wall-1"]),
     ("all-reload", check_all_reload, NODES),
     ("sigkill-will", check_sigkill_will, ["wall-3"]),
     ("clean-stop", check_clean_stop, ["wall-4"]),

@@ -63,6 +63,8 @@ public final class ControlCommands {
             return Self.success(try host.controlReload(kind: request.kind, throttled: request.throttled ?? false))
         case "press":
             return Self.success(try host.controlPress(key: try required(request.key, "key"), long: request.long ?? false))
+        case "show":
+            return Self.success(try host.controlShow(stack: try required(request.slot, "slot"), member: try required(request.value, "value")))
         case "next", "previous":
             return Self.success(try host.controlTurn(stack: try required(request.slot, "slot"), by: request.command == "next" ? 1 : -1))
         case "set":
@@ -119,7 +121,7 @@ public final class ControlCommands {
             return host.statusJSON()
         default:
             if let command = frontEndCommands[request.command] { return Self.success(try command(request).get()) }
-            let known = ["reload", "press", "next", "previous", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
+            let known = ["reload", "press", "next", "previous", "show", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
             throw ControlFailure("unknown command \(jsonString(request.command)); expected \(known.dropLast().joined(separator: ", ")) or \(known.last!)")
         }
     }
@@ -288,6 +290,28 @@ extension WidgetHost {
         }
         clock.interrupt()
         return "\(name) shows \(member.name) (\(member.kind)) for \(StackState.describe(stack.hold)), then its rule again"
+    }
+
+    /// `{"command": "show", "slot": STACK, "value": MEMBER}` (Home Assistant's select):
+    /// the stack shows that member for its `hold:`, if its window is open.
+    package func controlShow(stack name: String, member: String) throws(ControlFailure) -> String {
+        guard let stack = stacks.first(where: { $0.name == name }) else {
+            throw ControlFailure("\(jsonString(name)) is not a stack; "
+                                 + (stacks.isEmpty ? "no slot has stack:" : "the stacks are \(stacks.map(\.name).joined(separator: ", "))"))
+        }
+        guard let index = stack.members.firstIndex(where: { $0.name == member }) else {
+            throw ControlFailure("\(name) has no member \(jsonString(member)); its members are \(stack.members.map(\.name).joined(separator: ", "))")
+        }
+        guard stack.pick(index, at: clock.now(), in: config.timeZone) else {
+            throw ControlFailure("\(member) may not show now (its when: window is closed); nothing changed")
+        }
+        clock.interrupt()
+        return "\(name) shows \(member) (\(stack.members[index].kind)) for \(StackState.describe(stack.hold)), then its rule again"
+    }
+
+    /// Each stack's name, its members' names, and the one shown (for front ends).
+    package var stackStates: [(name: String, members: [String], shows: String?)] {
+        stacks.map { stack in (stack.name, stack.members.map(\.name), stack.shown.map { stack.members[$0].name }) }
     }
 
     /// `glance set SLOT.PARAM VALUE`: the slot's widget configured anew with the value,
