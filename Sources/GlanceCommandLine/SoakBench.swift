@@ -56,10 +56,8 @@ struct SoakBench: ParsableCommand {
         let rig = try SoakRig()
         defer { rig.finish(keep: keep) }
         let failures = try rig.soak(for: duration)
-        if !failures.isEmpty {
-            for failure in failures { say("FAIL: \(failure)") }
-            throw ExitCode(1)
-        }
+        // Exit 1, each finding on standard error after the table.
+        guard failures.isEmpty else { throw RuntimeError(message: "the soak failed:\n  " + failures.joined(separator: "\n  ")) }
     }
 }
 
