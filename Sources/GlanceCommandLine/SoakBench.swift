@@ -71,7 +71,7 @@ final class SoakRig {
 
     let folder: String
     let configPath: String
-    /// This executable, for `glance run` and the control commands.
+    /// This executable's path, for the control commands (`glance set`, `glance status`).
     let executable: String
     let trmnlPort: UInt16
     let broker: SoakBroker?
