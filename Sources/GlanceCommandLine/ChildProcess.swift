@@ -65,6 +65,14 @@ final class ChildProcess {
 
     var output: String { String(decoding: buffer, as: UTF8.self) }
 
+    /// The whole lines of output from byte `offset` on, and the offset after them: for a
+    /// long run that reads each line once.
+    func lines(from offset: Int) -> (lines: [Substring], next: Int) {
+        guard let end = buffer.lastIndex(of: UInt8(ascii: "\n")), end >= offset else { return ([], offset) }
+        let text = String(decoding: buffer[offset..<end], as: UTF8.self)
+        return (text.split(separator: "\n"), end + 1)
+    }
+
     /// The instant of the next "next wake:" line the child prints, waiting up to `timeout` s.
     func nextWakeAnnouncement(timeout: Double) -> Date? {
         let deadline = Date.now.addingTimeInterval(timeout)
@@ -88,6 +96,35 @@ final class ChildProcess {
                 buffer += chunk[..<count]
             }
         }
+    }
+
+    /// Reads what the child has written to stderr so far, waiting up to `timeout` s for
+    /// the first bytes; returns how many bytes came. A child that logs while nobody reads
+    /// would block once the pipe is full, so a long run calls this often.
+    @discardableResult
+    func drain(timeout: Double = 0) -> Int {
+        var total = 0
+        var wait = Int32(timeout * 1000)
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var descriptor = pollfd(fd: stderrRead, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, wait) > 0, descriptor.revents != 0 else { return total }
+            let count = read(stderrRead, &chunk, chunk.count)
+            guard count > 0 else { return total }
+            buffer += chunk[..<count]
+            total += count
+            wait = 0
+        }
+    }
+
+    /// The exit status if the child has exited (reaped here), else nil.
+    func exitStatusIfExited() -> Int32? {
+        if let exitStatus { return exitStatus }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return nil }
+        let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        exitStatus = code
+        return code
     }
 
     /// Waits for the child to exit on its own (its stderr read meanwhile); returns the

@@ -25,6 +25,12 @@ import Testing
         (["bench", "scaling", "--repeats", "0"], "--repeats must be between 2 and 10000"),
         (["bench", "refresh", "--runs", "0"], "--runs must be between 1 and 1000"),
         (["bench", "refresh", "--days", "0"], "--days must be between 1 and 1000"),
+        // The soak itself runs in CI's own step (.ci/run, 90 s): a short one here would add
+        // about 20 s of a daemon, a broker and two cores' worth of load to each of CI's
+        // three suite runs, next to tests that time daemons of their own.
+        (["bench", "soak", "--seconds", "1"], "--seconds must be between 5 and 86400"),
+        (["bench", "soak", "--minutes", "0"], "--minutes must be more than 0 and at most 1440"),
+        (["bench", "soak", "--minutes", "1", "--seconds", "30"], "give --minutes or --seconds, not both"),
     ])
     func badArgumentsAreRefused(arguments: [String], message: String) throws {
         let result = try runGlance(arguments)
