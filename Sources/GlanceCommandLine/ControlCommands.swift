@@ -104,6 +104,25 @@ struct PreviousCommand: ParsableCommand {
     }
 }
 
+struct SleepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sleep", abstract: "Put the running display to sleep, wake it, or leave it to its sleep: windows.",
+        discussion: """
+        glance sleep on — asleep until glance sleep off or auto. glance sleep off — awake now (inside a \
+        window, until it ends). glance sleep until 07:30 — asleep until then (or an ISO 8601 instant). \
+        glance sleep auto — the sleep: windows decide.
+        """)
+
+    @Argument(help: ArgumentHelp("on, off, auto, or until TIME.", valueName: "mode")) var mode: [String]
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var request = ControlRequest(command: "sleep")
+        request.value = mode.joined(separator: " ")
+        _ = try daemon.send(request)
+    }
+}
+
 struct SetCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "set",
@@ -157,6 +176,7 @@ struct StatusCommand: ParsableCommand {
             show("  stack \(stack["name"]?.string ?? "?") [\(members)] shows \(stack["shows"]?.string ?? "?") (\(why))"
                  + (stack["next_turn"]?.string.map { "; may turn at \($0)" } ?? ""))
         }
+        if let sleep = answer["sleep"]?.string { show("  \(sleep)") }
         if let refresh = answer["last_refresh"] {
             show("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))")
         }

@@ -45,7 +45,7 @@ public enum ConfigLoader {
 
         let reader = YAMLReader(file: file, node: root, path: "")
         let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors",
-                       "intent_timeout", "draw_timeout", "stop_timeout", "state_dir", "input"] + ConfigSections.owners.keys.sorted()
+                       "intent_timeout", "draw_timeout", "stop_timeout", "sleep", "wake_for", "state_dir", "input"] + ConfigSections.owners.keys.sorted()
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -83,6 +83,10 @@ public enum ConfigLoader {
                 config.drawTimeout = try value.double(in: 0.01...3600)
             case "stop_timeout":
                 config.stopTimeout = try value.double(in: 0.01...600)
+            case "sleep":
+                config.sleep = try windows(value)
+            case "wake_for":
+                config.wakeFor = try duration(value, in: 10...86_400)
             case "state_dir":
                 // Relative to the file, so that `glance status --config FILE` finds the
                 // daemon's socket from any folder.

@@ -24,6 +24,11 @@ public struct GlanceConfig: Sendable {
     /// How long a widget's placeholder or view may keep the daemon's thread before the
     /// daemon stops and quarantines that slot at its next start, in seconds.
     public var drawTimeout: TimeInterval = 120
+    /// Quiet hours (`sleep:`): no refresh, no fetch, no wake inside them; the frame at
+    /// their end is drawn once, fresh. nil: none.
+    package var sleep: TimeWindows?
+    /// How long a key press in quiet hours keeps the display awake (`wake_for:`).
+    public var wakeFor: TimeInterval = 300
     /// How long the daemon may take to stop once asked (closing its servers, putting the
     /// panel to sleep) before it exits without finishing, in seconds.
     public var stopTimeout: TimeInterval = 10

@@ -59,6 +59,9 @@ enum HomeAssistantDiscovery {
                 add("\(slot)_\(parameter.name)", fields)
             }
         }
+        add("sleep", ["platform": "switch", "name": "Asleep", "command_topic": .string(node + "/sleep/set"),
+                      "state_topic": .string(node + "/sleep/state"), "payload_on": "on", "payload_off": "off",
+                      "state_on": "on", "state_off": "off", "icon": "mdi:sleep"])
         for stack in host.stackStates where MQTTConfig.isTopicLevel(stack.name) {
             add("stack_\(stack.name)", ["platform": "select", "name": .string("\(stack.name) shows"),
                                          "command_topic": .string("\(node)/stack/\(stack.name)/set"),

@@ -87,6 +87,7 @@ public final class MQTTLink {
                 publishState("slot/\(slot)/\(parameter.name)/state", Self.stateText(of: parameter, values: values))
             }
         }
+        publishState("sleep/state", host.isAsleep ? "on" : "off")
         for stack in host.stackStates where MQTTConfig.isTopicLevel(stack.name) {
             publishState("stack/\(stack.name)/state", stack.shows ?? "None")
         }
@@ -131,7 +132,7 @@ public final class MQTTLink {
         frameRefresh = -1
         deviceFrames = [:]
         client.publish(client.availabilityTopic, "online", retain: true)
-        for topic in ["/key/+/press", "/reload", "/full_refresh", "/slot/+/+/set", "/notify", "/stack/+/set", "/stack/+/next"] { client.subscribe(node + topic) }
+        for topic in ["/key/+/press", "/reload", "/full_refresh", "/slot/+/+/set", "/notify", "/stack/+/set", "/stack/+/next", "/sleep/set"] { client.subscribe(node + topic) }
         client.subscribe("\(config.baseTopic)/_all/reload")
         if let prefix = config.discoveryPrefix { client.subscribe(prefix + "/status") }
         announce()
@@ -223,6 +224,10 @@ public final class MQTTLink {
             }
             host().showNotification(text)
             log("mqtt: \(topic): " + (payload.isEmpty ? "notification dismissed" : "showing \(jsonString(text.elided(to: 120)))"))
+        case 2 where levels[0] == "sleep" && levels[1] == "set":
+            var request = request("sleep")
+            request.value = payload.lowercased()
+            run(topic, request)
         case 3 where levels[0] == "stack" && levels[2] == "next":
             var request = request("next")
             request.slot = levels[1]
@@ -262,6 +267,7 @@ public final class MQTTLink {
         case "notify": return "notify"
         case "key": return "key"
         case "stack": return "stack"
+        case "sleep": return "sleep"
         case "slot": return "set"
         case "reload", "full_refresh": return "reload"
         default: return "other"

@@ -1395,6 +1395,30 @@ def check_stack_turn(rig):
              "one line refusing an unknown member", got=lambda: rig.daemons["wall-1"].log.lines(offset)[-3:])
 
 
+def check_sleep_switch(rig):
+    # Home Assistant's switch puts the display to sleep: a reload asked meanwhile draws
+    # nothing (no frame is published); off wakes it and the reload's frame follows.
+    state = "glance/wall-1/sleep/state"
+    wait_for(lambda: rig.ha.payload(state) == b"off", 10, f"{state} = off", got=lambda: short(rig.ha.payload(state)))
+    rig.settle("wall-1")
+    start = time.monotonic()
+    rig.publish("glance/wall-1/sleep/set", b"on")
+    wait_for(lambda: rig.ha.first(state, start, lambda m: m.payload == b"on"), 10, f"{state} = on",
+             got=lambda: short(rig.ha.payload(state)))
+    asleep = time.monotonic()
+    rig.publish("glance/wall-1/full_refresh", b"PRESS")
+    rig.publish("glance/wall-1/reload", b"PRESS")
+    time.sleep(1.5)
+    frames = rig.ha.since(asleep, "glance/wall-1/frame")
+    expect(not frames, f"no frame while asleep; got {len(frames)}")
+    start = time.monotonic()
+    rig.publish("glance/wall-1/sleep/set", b"off")
+    wait_for(lambda: rig.ha.first(state, start, lambda m: m.payload == b"off"), 10, f"{state} = off again",
+             got=lambda: short(rig.ha.payload(state)))
+    wait_for(lambda: rig.ha.first("glance/wall-1/frame", start), 10, "a frame once awake (the full refresh asked for meanwhile)",
+             got=lambda: "none")
+
+
 def check_all_reload(rig):
     offsets = {node: rig.daemons[node].log.size() for node in NODES}
     rig.publish("glance/_all/reload", b"")
@@ -1646,6 +1670,7 @@ CHECKS = [
     ("bad-payloads", check_bad_payloads, ["wall-2"]),
     ("command-flood", check_command_flood, ["wall-2"]),
     ("stack-turn", check_stack_turn, ["wall-1"]),
+    ("sleep-switch", check_sleep_switch, ["wall-1"]),
     ("all-reload", check_all_reload, NODES),
     ("sigkill-will", check_sigkill_will, ["wall-3"]),
     ("clean-stop", check_clean_stop, ["wall-4"]),

@@ -75,6 +75,15 @@ public struct RefreshPlanner: Sendable {
         return .partial
     }
 
+    /// A full refresh at `instant` whatever the cadence says (after quiet hours, asked for).
+    public mutating func planFull(at instant: Date) -> RefreshMode {
+        heldUntil = nil
+        lastRefresh = instant
+        partialsSinceFull = 0
+        lastFull = instant
+        return .full
+    }
+
     /// What to send to `output` for a frame whose pixels differ from what the device
     /// shows inside `change` (device pixels; nil when nothing differs). `forcedFull`
     /// when what the device shows is unknown (the first frame, after an error).

@@ -63,6 +63,8 @@ public final class ControlCommands {
             return Self.success(try host.controlReload(kind: request.kind, throttled: request.throttled ?? false))
         case "press":
             return Self.success(try host.controlPress(key: try required(request.key, "key"), long: request.long ?? false))
+        case "sleep":
+            return Self.success(try host.controlSleep(try required(request.value, "value")))
         case "show":
             return Self.success(try host.controlShow(stack: try required(request.slot, "slot"), member: try required(request.value, "value")))
         case "next", "previous":
@@ -121,7 +123,7 @@ public final class ControlCommands {
             return host.statusJSON()
         default:
             if let command = frontEndCommands[request.command] { return Self.success(try command(request).get()) }
-            let known = ["reload", "press", "next", "previous", "show", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
+            let known = ["reload", "press", "next", "previous", "show", "sleep", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
             throw ControlFailure("unknown command \(jsonString(request.command)); expected \(known.dropLast().joined(separator: ", ")) or \(known.last!)")
         }
     }
@@ -309,6 +311,58 @@ extension WidgetHost {
         return "\(name) shows \(member) (\(stack.members[index].kind)) for \(StackState.describe(stack.hold)), then its rule again"
     }
 
+    /// `glance sleep on|off|auto|until TIME` (and Home Assistant's switch): `on` sleeps
+    /// until `off` or `auto`; `off` wakes the display, inside a window until the window's
+    /// end; `until` sleeps until TIME (`07:30`, the next such time, or an ISO 8601
+    /// instant); `auto` leaves it to the `sleep:` windows.
+    package func controlSleep(_ value: String) throws(ControlFailure) -> String {
+        let now = clock.now()
+        let zone = config.timeZone
+        let words = value.lowercased().split(separator: " ").map(String.init)
+        switch words.first {
+        case "on" where words.count == 1:
+            quiet.override = .asleep
+        case "off" where words.count == 1:
+            quiet.override = nil
+            quiet.override = quiet.end(ofSleepAt: now).map { .awakeUntil($0) }
+        case "auto" where words.count == 1:
+            quiet.override = nil
+        case "until" where words.count == 2:
+            guard let end = Self.instant(words[1], after: now, in: zone), end > now else {
+                throw ControlFailure("expected a time like 07:30 or 2027-01-03T07:30:00+09:00 after now, found \(jsonString(words[1]))")
+            }
+            quiet.override = .asleepUntil(end)
+        default:
+            throw ControlFailure("expected on, off, auto or until TIME, found \(jsonString(value))")
+        }
+        quiet.keptAwakeUntil = nil
+        clock.interrupt()
+        return sleepSummary(at: now)
+    }
+
+    /// "asleep until …" or "awake; quiet hours from …", as `glance sleep` and status say it.
+    package func sleepSummary(at now: Date) -> String {
+        let zone = config.timeZone
+        let change = quiet.nextChange(after: now).map { iso8601String($0, in: zone) }
+        if quiet.isAsleep(at: now) { return "asleep until \(change ?? "glance sleep off")" }
+        return change.map { "awake; asleep from \($0)" } ?? "awake (no quiet hours)"
+    }
+
+    /// Whether the display sleeps now (Home Assistant's switch).
+    package var isAsleep: Bool { quiet.isAsleep(at: clock.now()) }
+
+    /// `07:30`: the next time the wall clock shows it; or an ISO 8601 instant.
+    static func instant(_ text: String, after now: Date, in zone: ZoneRules) -> Date? {
+        if text.contains("t") { return parseISO8601Instant(text.uppercased()) }
+        let pieces = text.split(separator: ":")
+        guard pieces.count == 2, let hour = Int(pieces[0]), let minute = Int(pieces[1]), (0...23).contains(hour), (0...59).contains(minute) else { return nil }
+        let today = CalendarDay(containing: now, in: zone)
+        for day in [today, today.adding(days: 1), today.adding(days: 2)] {
+            if let instant = day.instant(atMinute: hour * 60 + minute, in: zone), instant > now { return instant }
+        }
+        return nil
+    }
+
     /// Each stack's name, its members' names, and the one shown (for front ends).
     package var stackStates: [(name: String, members: [String], shows: String?)] {
         stacks.map { stack in (stack.name, stack.members.map(\.name), stack.shown.map { stack.members[$0].name }) }
@@ -411,6 +465,7 @@ extension WidgetHost {
                 return "{" + parts.joined(separator: ", ") + "}"
             }.joined(separator: ", ") + "]")
         }
+        if quiet.isConfigured { fields.append("\"sleep\": \(jsonString(sleepSummary(at: now)))") }
         if let next = nextInstant() { fields.append("\"next_wake\": \(jsonString(iso8601String(next, in: zone)))") }
         if let (at, plan) = lastRefresh {
             fields.append("\"last_refresh\": {\"at\": \(jsonString(iso8601String(at, in: zone))), \"refresh\": \(jsonString(plan.refresh.rawValue)), \"window\": \(jsonString("\(plan.window)"))}")

@@ -13,6 +13,15 @@ public final class HostInbox: Sendable {
         case tap(x: Int, y: Int)
         /// A slot's N-th control (from 1), pressed directly.
         case pressControl(slot: String, control: Int)
+
+        /// Whether a person at the display did it (a key, a tap), which wakes a sleeping
+        /// display; a key's release and a control pressed from afar do not.
+        var isPerson: Bool {
+            switch self {
+            case .press, .keyDown, .tap: true
+            case .keyUp, .pressControl: false
+            }
+        }
     }
 
     private let clock: any HostClock

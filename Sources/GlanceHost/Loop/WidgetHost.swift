@@ -27,6 +27,14 @@ public final class WidgetHost {
     let center: WidgetCenter
     let log: (String) -> Void
     let slots: [SlotState]
+    /// Quiet hours: when the display sleeps.
+    var quiet: QuietHours
+    /// The display slept at the last wake it skipped: the next wake is the one that ends
+    /// the sleep (a full refresh, and the start's fetch if the host started asleep).
+    private var slept = false
+    private var startWhenAwake = false
+    /// When the host last woke awake (to tell a sleep that passed between two wakes).
+    private var lastAwakeWake: Date?
     /// Places that show one of several slots (`stack:`), in the order written.
     let stacks: [StackState]
     /// The stack each member belongs to.
@@ -91,6 +99,7 @@ public final class WidgetHost {
         self.clock = clock
         let presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
         self.presenter = presenter
+        quiet = QuietHours(windows: config.sleep, zone: config.timeZone, wakeFor: config.wakeFor)
         intents = IntentRunner(timeout: config.intentTimeout, log: log)
         input = InputRouter(keys: config.keys, intents: intents, log: log) { x, y in presenter.control(atX: x, y: y) }
         self.center = center
@@ -215,8 +224,14 @@ public final class WidgetHost {
         let display = [presenter.nextInstant].compactMap { $0 }
         let zone = config.timeZone
         let stackBoundaries = stacks.compactMap { $0.nextBoundary(after: now, in: zone) }
-        return (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval, zone: zone) }
-                + display + stackBoundaries).min()
+        let next = (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval, zone: zone) }
+                    + display + stackBoundaries).min()
+        // Asleep, the host wakes only when the sleep ends; an instant that falls in a sleep
+        // is put off to its end (nothing wakes the host at a sleep's start).
+        guard quiet.isConfigured, !showsOneFrame else { return next }
+        if quiet.isAsleep(at: now) { return quiet.nextChange(after: now) }
+        guard let next, quiet.isAsleep(at: next) else { return next }
+        return quiet.end(ofSleepAt: next)
     }
 
     /// A key was pressed (and let go): runs its binding at the next wake.
@@ -224,6 +239,12 @@ public final class WidgetHost {
 
     private func collectRequests() {
         let now = clock.now()
+        let inputs = inbox.take()
+        // A person at the display while it sleeps: awake for wake_for:, from now.
+        if quiet.isAsleep(at: now), inputs.contains(where: \.isPerson) {
+            quiet.keptAwakeUntil = now.addingTimeInterval(quiet.wakeFor)
+            log("awake for \(StackState.describe(quiet.wakeFor)) (a key in quiet hours)")
+        }
         let reloads = center.takePendingReloads()
         for slot in slots where reloads.all || reloads.kinds.contains(slot.kind) {
             // WidgetCenter reloads obey the same minimum interval as policy reloads, counted
@@ -233,7 +254,7 @@ public final class WidgetHost {
             let earliest = min((slot.lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
             slot.requestedReload = (.reload, max(now, earliest))
         }
-        input.handle(inbox.take(), slots: slots, at: now)
+        input.handle(inputs, slots: slots, at: now)
     }
 
     /// How long the first wake waits for providers on a real clock before it shows what
@@ -242,8 +263,38 @@ public final class WidgetHost {
 
     /// One wake: take the answers that came in, ask what is due, pick each slot's entry,
     /// and show the frame if it changed.
-    private func wake(forced: WakeReason?) {
+    private func wake(forced requested: WakeReason?) {
         let now = clock.now()
+        var forced = requested
+        if quiet.isConfigured, !showsOneFrame {
+            if quiet.isAsleep(at: now) {
+                // Nothing is fetched or drawn; what comes due waits for the end of the sleep.
+                if !slept {
+                    let end = quiet.end(ofSleepAt: now)
+                    log("asleep (quiet hours) until \(end.map { iso8601String($0, in: config.timeZone) } ?? "glance sleep off")")
+                }
+                slept = true
+                if forced == .start { startWhenAwake = true }
+                return
+            }
+            // The host does not wake as a sleep begins: a sleep between the last wake
+            // and this one is seen here.
+            if let last = lastAwakeWake, let change = quiet.nextChange(after: last), change < now, quiet.isAsleep(at: change) {
+                slept = true
+            }
+            lastAwakeWake = now
+            if slept {
+                slept = false
+                if quiet.keptAwakeUntil.map({ $0 <= now }) ?? true { log("awake: the quiet hours are over") }
+                // The frame after a sleep is drawn whole and fresh (it clears the ghosts of
+                // the day's partial refreshes at a moment nobody watches).
+                presenter.requestFullRefresh()
+                if startWhenAwake {
+                    startWhenAwake = false
+                    forced = .start
+                }
+            }
+        }
         // Why each slot is looked at in this wake.
         var reasons: [ObjectIdentifier: WakeReason] = [:]
         // Fetches that ran while the host slept: answered, or out of time.

@@ -79,7 +79,11 @@ public final class FramePresenter {
     func requestFullRefresh() {
         pipeline?.forgetShown()
         pending = true
+        fullRequested = true
     }
+
+    /// A full refresh was asked for and not yet planned (simulations plan it by this).
+    private var fullRequested = false
 
     /// What the display shows, in the frame's orientation and the output's colours
     /// (`nil` before the first frame, and in simulations).
@@ -99,7 +103,9 @@ public final class FramePresenter {
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
         guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
             guard case .simulating(var planner) = target else { return (nil, .none, nil) }
-            let mode = planner.plan(changed: !changed.isEmpty, at: now)
+            let mode = fullRequested ? planner.planFull(at: now) : planner.plan(changed: !changed.isEmpty, at: now)
+            fullRequested = false
+            pending = false
             target = .simulating(planner)
             return (nil, mode, nil)
         }
@@ -107,6 +113,7 @@ public final class FramePresenter {
         // shows, so quantising and diffing it again would find nothing.
         guard !changed.isEmpty || isDue(at: now) else { return (nil, .none, nil) }
         pending = false
+        fullRequested = false
         // The picture held once while it is drawn on (no copy of the frame).
         canvas = nil
         for (index, rect, content) in changed where rect.width > 0 && rect.height > 0 {
