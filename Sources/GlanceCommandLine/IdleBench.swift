@@ -35,6 +35,9 @@ struct IdleBench: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("A configuration to measure instead of the demo (with mqtt:, say).", valueName: "file"))
     var config: String?
 
+    @Flag(help: "Measure the demo in quiet hours: a sleep: window from a minute ago until after the idle window.")
+    var asleep = false
+
     func run() throws {
         guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be more than 0 and at most 3000") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())").path
@@ -46,7 +49,19 @@ struct IdleBench: ParsableCommand {
             _ = try ConfigLoader.load(path: config)
             configPath = config.hasPrefix("/") ? config : FileManager.default.currentDirectoryPath + "/" + config
         } else {
-            try Data(DemoConfig.yaml(outputDirectory: directory + "/out").utf8).write(to: URL(fileURLWithPath: configPath))
+            var yaml = DemoConfig.yaml(outputDirectory: directory + "/out")
+            if asleep {
+                // The demo's zone (its config names none: the machine's), a window around the measure.
+                let zone = (try? ConfigLoader.parse(yaml, file: configPath).timeZone) ?? .utc
+                func clock(_ instant: Date) -> String {
+                    let local = Int(instant.timeIntervalSince1970) + zone.secondsFromGMT(for: instant)
+                    let minute = ((local / 60) % 1440 + 1440) % 1440
+                    return String(format: "%02d:%02d", minute / 60, minute % 60)
+                }
+                yaml += "\nsleep: \"\(clock(Date.now.addingTimeInterval(-60)))-\(clock(Date.now.addingTimeInterval(seconds + 600)))\"\n"
+                print("quiet hours: \(clock(Date.now.addingTimeInterval(-60)))-\(clock(Date.now.addingTimeInterval(seconds + 600))) (\(zone.identifier))")
+            }
+            try Data(yaml.utf8).write(to: URL(fileURLWithPath: configPath))
         }
 
         let child = try ChildProcess(arguments: ["run", "--config", configPath])

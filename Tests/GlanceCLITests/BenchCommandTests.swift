@@ -65,4 +65,14 @@ import Testing
             #expect(last[name].flatMap(Double.init).map { $0 > 0 } == true, "\(name) in \(last)")
         }
     }
+
+    /// In quiet hours the demo does not wake at all: no fetch, no frame, no thread but the
+    /// daemon's own (issue 29).
+    @Test func theDemoAsleepDoesNotWake() throws {
+        let result = try runGlance(["bench", "idle", "--seconds", "0.5", "--asleep"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = fields(try #require(result.stdout.split(separator: "\n").last.map(String.init)))
+        #expect(last["wakeups"] == "0", "\(result.stdout)")
+        #expect(result.stdout.contains("threads: 1;"), "\(result.stdout)")
+    }
 }
