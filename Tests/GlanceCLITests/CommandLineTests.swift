@@ -90,6 +90,24 @@ let seoulConfig = """
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("frames").path))
     }
 
+    /// Quiet hours in a simulation: nothing inside them; the wake that ends one says
+    /// since when it slept, refreshes whole, and does what came due meanwhile (issue 29).
+    @Test func quietHoursAreSkippedAndTheirEndSaid() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (seoulConfig + "\nsleep: \"23:00-07:00\"\n").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let result = try runGlance(["simulate", "--config", "wall.yaml", "--from", "2026-12-31T22:30:00+09:00",
+                                    "--until", "2027-01-01T08:00:00+09:00"], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n") == [
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "dday", "kind": "countdown", "reason": "start", "refresh": "full"}"#,
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "today", "kind": "weekday", "reason": "start", "refresh": "full"}"#,
+            #"{"at": "2027-01-01T07:00:00+09:00", "slot": "dday", "kind": "countdown", "reason": "reload", "refresh": "full", "slept_since": "2026-12-31T23:00:00+09:00"}"#,
+            #"{"at": "2027-01-01T07:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "reload", "refresh": "full", "slept_since": "2026-12-31T23:00:00+09:00"}"#,
+            #"{"at": "2027-01-01T08:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "entry", "refresh": "none"}"#,
+        ])
+    }
+
     @Test(arguments: [
         (["--from", "2027-01-02T00:00:00Z", "--until", "2027-01-01T00:00:00Z"], "must be before --until"),
         (["--from", "yesterday", "--until", "2027-01-01T00:00:00Z"], "--from: 'yesterday' is not an ISO 8601 instant"),

@@ -29,6 +29,8 @@ public struct WakeRecord: Equatable, Sendable {
     public var refresh: RefreshMode
     /// For a member of a stack: the stack, the member it shows after this wake, and why.
     public var stack: StackChoice?
+    /// The wake that ends quiet hours: when the display went to sleep.
+    public var sleptSince: Date?
 
     public struct StackChoice: Equatable, Sendable {
         public var stack: String
@@ -57,6 +59,7 @@ public struct WakeRecord: Equatable, Sendable {
         let at = iso8601String(self.at, in: timeZone)
         return "{\"at\": \(jsonString(at)), \"slot\": \(jsonString(slot)), \"kind\": \(jsonString(kind)), "
             + "\"reason\": \"\(reason.rawValue)\", \"refresh\": \"\(refresh.rawValue)\""
-            + (stack.map { ", \"stack\": \(jsonString($0.stack)), \"shows\": \(jsonString($0.shows)), \"why\": \(jsonString($0.why))" } ?? "") + "}"
+            + (stack.map { ", \"stack\": \(jsonString($0.stack)), \"shows\": \(jsonString($0.shows)), \"why\": \(jsonString($0.why))" } ?? "")
+            + (sleptSince.map { ", \"slept_since\": \(jsonString(iso8601String($0, in: timeZone)))" } ?? "") + "}"
     }
 }

@@ -32,6 +32,8 @@ public final class WidgetHost {
     /// The display slept at the last wake it skipped: the next wake is the one that ends
     /// the sleep (a full refresh, and the start's fetch if the host started asleep).
     private var slept = false
+    /// When the display went to sleep (for the records of the wake that ends it).
+    private var sleptSince: Date?
     private var startWhenAwake = false
     /// When the host last woke awake (to tell a sleep that passed between two wakes).
     private var lastAwakeWake: Date?
@@ -266,6 +268,8 @@ public final class WidgetHost {
     private func wake(forced requested: WakeReason?) {
         let now = clock.now()
         var forced = requested
+        // Set on the wake that ends quiet hours: when they began.
+        var endsSleep: Date?
         if quiet.isConfigured, !showsOneFrame {
             if quiet.isAsleep(at: now) {
                 // Nothing is fetched or drawn; what comes due waits for the end of the sleep.
@@ -273,18 +277,22 @@ public final class WidgetHost {
                     let end = quiet.end(ofSleepAt: now)
                     log("asleep (quiet hours) until \(end.map { iso8601String($0, in: config.timeZone) } ?? "glance sleep off")")
                 }
+                if !slept { sleptSince = lastAwakeWake.flatMap { quiet.nextChange(after: $0) }.map { min($0, now) } ?? now }
                 slept = true
                 if forced == .start { startWhenAwake = true }
                 return
             }
             // The host does not wake as a sleep begins: a sleep between the last wake
             // and this one is seen here.
-            if let last = lastAwakeWake, let change = quiet.nextChange(after: last), change < now, quiet.isAsleep(at: change) {
+            if !slept, let last = lastAwakeWake, let change = quiet.nextChange(after: last), change < now, quiet.isAsleep(at: change) {
                 slept = true
+                sleptSince = change
             }
             lastAwakeWake = now
             if slept {
                 slept = false
+                endsSleep = sleptSince ?? now
+                sleptSince = nil
                 if quiet.keptAwakeUntil.map({ $0 <= now }) ?? true { log("awake: the quiet hours are over") }
                 // The frame after a sleep is drawn whole and fresh (it clears the ghosts of
                 // the day's partial refreshes at a moment nobody watches).
@@ -422,6 +430,7 @@ public final class WidgetHost {
             if let stack = stackOf[ObjectIdentifier(slot)], let index = stack.shown {
                 record.stack = WakeRecord.StackChoice(stack: stack.name, shows: stack.members[index].name, why: stack.why?.word ?? "order")
             }
+            record.sleptSince = endsSleep
             onWake?(record)
         }
     }
