@@ -41,9 +41,10 @@ import Testing
     }
 
     /// Starts a daemon serving `devices` (YAML list items) on a free port; returns it and the base URL.
-    func start(devices: String, in directory: URL) throws -> (Daemon, String) {
+    func start(devices: String, in directory: URL, extra: String = "") throws -> (Daemon, String) {
         try """
             timezone: Asia/Seoul
+            \(extra)
             state_dir: state
             display: {backend: file, path: frames, size: 170x170}
             slots:
@@ -67,6 +68,35 @@ import Testing
     struct DaemonFailure: Error, CustomStringConvertible {
         let log: String
         var description: String { "the daemon did not start its TRMNL server:\n\(log)" }
+    }
+
+    /// In quiet hours a device is told to come back when they end, not every 30 s.
+    @Test func aDeviceSleepsUntilTheQuietHoursEnd() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Quiet hours from a minute ago until two hours from now, on Seoul's wall clock.
+        let seoul = TimeZone(identifier: "Asia/Seoul")!
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = seoul
+        func clock(_ date: Date) -> String {
+            let parts = calendar.dateComponents([.hour, .minute], from: date)
+            return String(format: "%02d:%02d", parts.hour!, parts.minute!)
+        }
+        let now = Date()
+        let end = now.addingTimeInterval(7200)
+        let (daemon, base) = try start(devices: """
+                - id: "a1-b2-c3-d4-e5-f6"
+                  name: hall
+                  slots:
+                    - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """, in: directory, extra: "sleep: \"\(clock(now.addingTimeInterval(-60)))-\(clock(end))\"")
+        defer { #expect(daemon.stop() == 0) }
+        let id = ["ID": "A1:B2:C3:D4:E5:F6"]
+        let token = try #require(Self.request(base + "/api/setup", headers: id)?.json["api_key"] as? String)
+        let display = try #require(Self.request(base + "/api/display", headers: id.merging(["Access-Token": token]) { $1 }))
+        let rate = try #require(display.json["refresh_rate"] as? Int, "\(String(decoding: display.body, as: UTF8.self))")
+        // The window ends on a whole minute: within a minute of two hours from now.
+        #expect(abs(Double(rate) - end.timeIntervalSinceNow) < 62, "refresh_rate \(rate)")
     }
 
     @Test func aDeviceIsSetUpShownItsFrameLogsAndWakesWithItsButton() throws {

@@ -296,9 +296,12 @@ public final class TRMNLServer {
     /// `/api/display`'s answer: the current frame, and the time to the device's next
     /// timeline boundary as its refresh rate.
     private func displayAnswer(for device: TRMNLDevice, request: HTTPRequest) -> HTTPAnswer {
+        // In quiet hours the device's host wakes only at their end: so does the device.
         let refresh = Self.refreshRate(next: device.host.nextInstant(), now: Date())
         guard let frame = device.output.current else {
-            return .json(200, "{\"status\": 202, \"image_url\": null, \"filename\": null, \"refresh_rate\": 30, \"reset_firmware\": false, \"update_firmware\": false, \"firmware_url\": null}")
+            // No frame yet: asked again soon, or at the end of quiet hours.
+            let soon = device.host.isAsleep ? refresh : 30
+            return .json(200, "{\"status\": 202, \"image_url\": null, \"filename\": null, \"refresh_rate\": \(soon), \"reset_firmware\": false, \"update_firmware\": false, \"firmware_url\": null}")
         }
         return .json(200, "{\"status\": 0, \"image_url\": \(jsonString(imageURL(frame.name, request: request))), \"filename\": \(jsonString(frame.name)), "
                      + "\"refresh_rate\": \(refresh), \"reset_firmware\": false, \"update_firmware\": false, \"firmware_url\": null}")
