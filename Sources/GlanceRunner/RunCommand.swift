@@ -284,8 +284,20 @@ package struct RunCommand: ParsableCommand {
     }
 
     private static func sayShowing(_ configuration: GlanceConfig) {
-        let slotList = configuration.slots.map { "\($0.name) (\($0.kind), \($0.family))" }.joined(separator: ", ")
-        say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)")
+        // A stack is said once, with its members.
+        var parts: [String] = []
+        for slot in configuration.slots {
+            guard let stack = slot.stack else {
+                parts.append("\(slot.name) (\(slot.kind), \(slot.family))")
+                continue
+            }
+            guard stack.index == 0 else { continue }
+            let members = configuration.slots.filter { $0.stack?.name == stack.name }.map { "\($0.name) (\($0.kind))" }
+            parts.append("stack \(stack.name) (\(slot.family): \(members.joined(separator: ", ")))")
+        }
+        let slotList = parts.joined(separator: ", ")
+        say("showing \(slotList) from \(configuration.source) in \(configuration.timeZone.identifier)"
+            + (configuration.sleep.map { "; quiet hours \($0)" } ?? ""))
     }
 
     private func loadConfiguration() throws -> GlanceConfig {

@@ -161,17 +161,28 @@ package struct TimeWindows: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// A window as spans of minutes from Sunday 00:00, cut where the week wraps (on the
+    /// wall clock; a day that jumps or repeats an hour is not counted apart).
+    private static func spans(_ window: Window) -> [Range<Int>] {
+        let week = 7 * 1440
+        return window.weekdays.sorted().flatMap { weekday -> [Range<Int>] in
+            let start = (weekday - 1) * 1440 + window.start
+            let end = start + window.minutes
+            return end <= week ? [start..<end] : [start..<week, 0..<(end - week)]
+        }
+    }
+
+    /// Whether every minute of the week in these windows is in `other`'s too (a `when:`
+    /// that lies wholly in quiet hours never shows).
+    package func isCovered(by other: TimeWindows) -> Bool {
+        var covered = [Bool](repeating: false, count: 7 * 1440)
+        for span in other.windows.flatMap(Self.spans) { for minute in span { covered[minute] = true } }
+        return windows.flatMap(Self.spans).allSatisfy { span in span.allSatisfy { covered[$0] } }
+    }
+
     /// Two windows that share a minute of the week, if any do.
     func overlap() -> (Window, Window)? {
-        let week = 7 * 1440
-        // Each window as spans of minutes from Sunday 00:00, cut where the week wraps.
-        func spans(_ window: Window) -> [Range<Int>] {
-            window.weekdays.sorted().flatMap { weekday -> [Range<Int>] in
-                let start = (weekday - 1) * 1440 + window.start
-                let end = start + window.minutes
-                return end <= week ? [start..<end] : [start..<week, 0..<(end - week)]
-            }
-        }
+        func spans(_ window: Window) -> [Range<Int>] { Self.spans(window) }
         for (index, first) in windows.enumerated() {
             let mine = spans(first)
             // A window whose days run into each other overlaps itself (mon-fri 20:00-20:00 is refused as empty).

@@ -130,6 +130,11 @@ struct RelevanceWidget: Widget {
         ("    rotate: 5\n    stack:\n      - {kind: relevant}\n      - {kind: relevant}\n", "expected a duration like 90s, 15m or 2h"),
         ("    stack:\n      - {kind: relevant, when: \"10:00-10:00\"}\n      - {kind: relevant}\n", "is empty"),
         ("    stack:\n      - {kind: relevant, name: x}\n      - {kind: relevant, name: x}\n", "slot name 'x' is used twice"),
+        ("    stack:\n      - {kind: relevant, when: \"sat 01:00-05:00\"}\n      - {kind: relevant}\nsleep: \"23:00-07:00\"\n",
+         "corner-relevant-1 never shows: its when: (sat 01:00-05:00) lies wholly inside sleep: (23:00-07:00)"),
+        ("    stack:\n      - {kind: relevant}\n      - {kind: relevant}\nkeys: {A: next nosuch}\n", "'next nosuch': nosuch is not a stack; the stacks are corner"),
+        ("    kind: relevant\nkeys: {A: previous corner}\n", "'previous corner': corner is not a stack; no slot has stack:"),
+        ("    kind: relevant\nsleep: [\"22:00-06:00\", \"05:00-08:00\"]\n", "sleep: '22:00-06:00' and '05:00-08:00' overlap"),
     ])
     func badStacksAreOneLineNamingTheField(body: String, expected: String) {
         let yaml = "timezone: UTC\nslots:\n  - name: corner\n    family: systemSmall\n" + body

@@ -33,6 +33,14 @@ enum SlotFactory {
             }
             resolved.append((slot, family, descriptor))
         }
+        // A member whose window lies wholly in quiet hours would never show.
+        if let sleep = config.sleep {
+            for slot in config.slots {
+                if let when = slot.when, when.isCovered(by: sleep) {
+                    throw slot.locations.slot.error("\(slot.name) never shows: its when: (\(when)) lies wholly inside sleep: (\(sleep))")
+                }
+            }
+        }
         let stackNames = Set(config.slots.compactMap { $0.stack?.name })
         for binding in config.keys {
             for action in [binding.action] + (binding.long.map { [$0] } ?? []) {
