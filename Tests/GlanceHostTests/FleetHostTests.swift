@@ -5,6 +5,7 @@ import GlanceHost
 import GlanceTestSupport
 import GlanceText
 import GlanceWidgets
+import GlanceTime
 import Testing
 import GlanceConfiguration
 
@@ -30,13 +31,41 @@ import GlanceConfiguration
         let windowAlignment = 1
         var plans: [RefreshPlan] = []
         var frames: [QuantisedFrame] = []
+        /// When it was put to rest (quiet hours), as `show`s count.
+        var rests: [Int] = []
 
         func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {
             plans.append(plan)
             frames.append(frame)
         }
 
+        func rest() throws { rests.append(plans.count) }
+
         func close() throws {}
+    }
+
+    /// An LCD (it stays on between updates) rests as quiet hours begin, a wake of its own,
+    /// and the frame at their end is sent whole (issue 29).
+    @Test func anLCDRestsInQuietHoursAndWakesWhole() throws {
+        let output = RecordingOutput()
+        let seoul = try ZoneRules(identifier: "Asia/Seoul")
+        let start = CalendarDay(containing: t0, in: seoul)
+        // t0 is 2026-11-18 20:06:40 in Seoul; quiet from 22:00 to 23:00.
+        let config = try ConfigLoader.parse(yaml + "\nsleep: \"22:00-23:00\"\n", file: "wall.yaml")
+        let clock = SimulatedClock(start: t0)
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: clock,
+                                  presenter: try FramePresenter(output: output, fonts: try FontLibrary(), scale: 1))
+        host.start()
+        #expect(output.plans.count == 1 && output.rests.isEmpty)
+        let quietStart = try #require(start.instant(atMinute: 1320, in: seoul)), quietEnd = try #require(start.instant(atMinute: 1380, in: seoul))
+        #expect(host.nextInstant() == quietStart)
+        #expect(host.step() == nil)
+        #expect(clock.now() == quietStart)
+        #expect(output.rests == [1])
+        #expect(host.nextInstant() == quietEnd)
+        #expect(host.step() == nil)
+        #expect(clock.now() == quietEnd)
+        #expect(output.plans.count == 2 && output.plans.last?.refresh == .full)
     }
 
     func makeHost() throws -> (WidgetHost, RecordingOutput) {

@@ -24,6 +24,13 @@ public protocol DisplayOutput: AnyObject {
     func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws
     /// Lets the device rest (panel deep sleep); called once when the display stops.
     func close() throws
+    /// Lets the device rest while the display sleeps (quiet hours); the next frame wakes
+    /// it. Outputs that rest after every update, or cannot rest, do nothing.
+    func rest() throws
+}
+
+extension DisplayOutput {
+    public func rest() throws {}
 }
 
 extension DisplayOutput {

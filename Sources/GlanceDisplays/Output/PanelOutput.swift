@@ -48,6 +48,12 @@ public final class PanelOutput: DisplayOutput {
         }
     }
 
+    /// An LCD in quiet hours: display off and sleep in (its next frame wakes it); an
+    /// e-paper panel is asleep already after every update.
+    public func rest() throws {
+        if controller.isAwake { try controller.sleep() }
+    }
+
     public func close() throws {
         if controller.isAwake { try controller.sleep() }
     }

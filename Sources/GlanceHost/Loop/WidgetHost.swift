@@ -231,7 +231,11 @@ public final class WidgetHost {
         // Asleep, the host wakes only when the sleep ends; an instant that falls in a sleep
         // is put off to its end (nothing wakes the host at a sleep's start).
         guard quiet.isConfigured, !showsOneFrame else { return next }
-        if quiet.isAsleep(at: now) { return quiet.nextChange(after: now) }
+        if quiet.isAsleep(at: now) { return slept || !presenter.staysOnBetweenUpdates ? quiet.nextChange(after: now) : now }
+        // An LCD is put to rest as a sleep begins: that instant is a wake of its own.
+        if presenter.staysOnBetweenUpdates, let start = quiet.nextChange(after: now), next.map({ start <= $0 }) ?? true {
+            return start
+        }
         guard let next, quiet.isAsleep(at: next) else { return next }
         return quiet.end(ofSleepAt: next)
     }
@@ -275,7 +279,11 @@ public final class WidgetHost {
                 // Nothing is fetched or drawn; what comes due waits for the end of the sleep.
                 if !slept {
                     let end = quiet.end(ofSleepAt: now)
-                    log("asleep (quiet hours) until \(end.map { iso8601String($0, in: config.timeZone) } ?? "glance sleep off")")
+                    log("asleep (quiet hours) until \(end.map { iso8601String($0, in: config.timeZone) } ?? "glance sleep off")"
+                        + (presenter.staysOnBetweenUpdates ? "; the panel rests" : ""))
+                    if presenter.staysOnBetweenUpdates {
+                        do { try presenter.rest() } catch { log("display: \(error)") }
+                    }
                 }
                 if !slept { sleptSince = lastAwakeWake.flatMap { quiet.nextChange(after: $0) }.map { min($0, now) } ?? now }
                 slept = true

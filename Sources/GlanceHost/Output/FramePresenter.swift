@@ -56,6 +56,18 @@ public final class FramePresenter {
     /// The picture's size the output expects, if there is one.
     var outputSize: (width: Int, height: Int)? { pipeline.map { ($0.output.width, $0.output.height) } }
 
+    /// Whether the panel stays on between updates (an LCD) and so is put to rest when
+    /// quiet hours begin; e-paper sleeps after every update anyway.
+    var staysOnBetweenUpdates: Bool {
+        switch target {
+        case .drawing(_, let pipeline): !pipeline.output.profile.sleepAfterUpdate
+        case .simulating: false
+        }
+    }
+
+    /// Quiet hours began: the panel rests until the next frame.
+    func rest() throws { try pipeline?.output.rest() }
+
     /// When the presenter itself needs a wake: a held change or a retry.
     var nextInstant: Date? {
         let held: Date?
