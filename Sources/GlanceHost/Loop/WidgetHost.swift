@@ -325,7 +325,8 @@ public final class WidgetHost {
             // A quarantined slot is drawn (its card) at start and when it is put there; its
             // widget is never asked.
             if slot.isQuarantined {
-                if !slot.showsCard || slot.shownContent == nil { reasons[ObjectIdentifier(slot)] = forced ?? .entry }
+                // (A member of a stack not on the display has no card to draw.)
+                if (!slot.showsCard || slot.shownContent == nil) && !isHidden(slot) { reasons[ObjectIdentifier(slot)] = forced ?? .entry }
                 continue
             }
             if let forced, slot.isOutsideWindow(at: now, in: config.timeZone) {
@@ -390,7 +391,7 @@ public final class WidgetHost {
         var changed: [SlotState] = []
         for (slot, _) in woken {
             // A member of a stack that is not shown takes up its current entry unseen.
-            if let stack = stackOf[ObjectIdentifier(slot)], stack.members[stack.shown ?? 0] !== slot {
+            if isHidden(slot) {
                 advanceUnseen(slot, current: current)
                 continue
             }
@@ -432,8 +433,7 @@ public final class WidgetHost {
             onFrame?(currentFrame(), shown.mode)
         }
         for (slot, reason) in woken {
-            let unseen = stackOf[ObjectIdentifier(slot)].map { $0.members[$0.shown ?? 0] !== slot } ?? false
-            let refresh: RefreshMode = unseen ? .none : shown.mode == .full ? .full : (changed.contains { $0 === slot } ? shown.mode : .none)
+            let refresh: RefreshMode = isHidden(slot) ? .none : shown.mode == .full ? .full : (changed.contains { $0 === slot } ? shown.mode : .none)
             var record = WakeRecord(at: now, slot: slot.name, kind: slot.kind, reason: reason, refresh: refresh)
             if let stack = stackOf[ObjectIdentifier(slot)], let index = stack.shown {
                 record.stack = WakeRecord.StackChoice(stack: stack.name, shows: stack.members[index].name, why: stack.why?.word ?? "order")
@@ -441,6 +441,11 @@ public final class WidgetHost {
             record.sleptSince = endsSleep
             onWake?(record)
         }
+    }
+
+    /// Whether `slot` is a member of a stack that another member shows.
+    private func isHidden(_ slot: SlotState) -> Bool {
+        stackOf[ObjectIdentifier(slot)].map { stack in stack.shown.map { stack.members[$0] !== slot } ?? false } ?? false
     }
 
     /// A member of a stack that is not on the display: its current entry is taken as
