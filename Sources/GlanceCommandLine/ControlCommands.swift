@@ -178,7 +178,8 @@ struct StatusCommand: ParsableCommand {
         }
         if let sleep = answer["sleep"]?.string { show("  \(sleep)") }
         if let refresh = answer["last_refresh"] {
-            show("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))")
+            show("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))"
+                 + (refresh["why"]?.string.map { ": \($0)" } ?? ""))
         }
         if let intent = answer["last_intent"] {
             show("  last intent: \(intent["title"]?.string ?? "?") in \(intent["slot"]?.string ?? "?")\(intent["error"]?.string.map { " — failed: \($0)" } ?? "")")

@@ -79,8 +79,8 @@ let seoulConfig = """
                                     "--until", "2027-01-01T01:00:00+09:00"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n") == [
-            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "dday", "kind": "countdown", "reason": "start", "refresh": "full"}"#,
-            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "today", "kind": "weekday", "reason": "start", "refresh": "full"}"#,
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "dday", "kind": "countdown", "reason": "start", "refresh": "full", "full_why": "the first frame"}"#,
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "today", "kind": "weekday", "reason": "start", "refresh": "full", "full_why": "the first frame"}"#,
             #"{"at": "2026-12-31T23:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "entry", "refresh": "none"}"#,
             #"{"at": "2027-01-01T00:00:00+09:00", "slot": "dday", "kind": "countdown", "reason": "reload", "refresh": "partial"}"#,
             #"{"at": "2027-01-01T00:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "entry", "refresh": "partial"}"#,
@@ -100,10 +100,10 @@ let seoulConfig = """
                                     "--until", "2027-01-01T08:00:00+09:00"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n") == [
-            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "dday", "kind": "countdown", "reason": "start", "refresh": "full"}"#,
-            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "today", "kind": "weekday", "reason": "start", "refresh": "full"}"#,
-            #"{"at": "2027-01-01T07:00:00+09:00", "slot": "dday", "kind": "countdown", "reason": "reload", "refresh": "full", "slept_since": "2026-12-31T23:00:00+09:00"}"#,
-            #"{"at": "2027-01-01T07:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "reload", "refresh": "full", "slept_since": "2026-12-31T23:00:00+09:00"}"#,
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "dday", "kind": "countdown", "reason": "start", "refresh": "full", "full_why": "the first frame"}"#,
+            #"{"at": "2026-12-31T22:30:00+09:00", "slot": "today", "kind": "weekday", "reason": "start", "refresh": "full", "full_why": "the first frame"}"#,
+            #"{"at": "2027-01-01T07:00:00+09:00", "slot": "dday", "kind": "countdown", "reason": "reload", "refresh": "full", "slept_since": "2026-12-31T23:00:00+09:00", "full_why": "after quiet hours"}"#,
+            #"{"at": "2027-01-01T07:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "reload", "refresh": "full", "slept_since": "2026-12-31T23:00:00+09:00", "full_why": "after quiet hours"}"#,
             #"{"at": "2027-01-01T08:00:00+09:00", "slot": "today", "kind": "weekday", "reason": "entry", "refresh": "none"}"#,
         ])
     }
@@ -245,6 +245,8 @@ let seoulConfig = """
         let log = try String(contentsOf: directory.appendingPathComponent("frames/refresh.jsonl"), encoding: .utf8)
         #expect(log.split(separator: "\n").count == 1)
         #expect(log.contains(#""refresh": "full", "damage": {"x": "#))
+        // A full refresh says why it came.
+        #expect(log.contains(#", "why": "the first frame"}"#), "\(log)")
     }
 
     @Test func aBadConfigIsOneLineExitTwoAndWritesNothing() throws {

@@ -47,7 +47,7 @@ struct DeviceErrorStandIn: Error {}
     @Test func eachStepOnceInOrder() throws {
         let output = RecordingOutput(width: 64, height: 32)
         let pipeline = DisplayPipeline(output: output)
-        #expect(try pipeline.show(try picture(64, 32), at: start) == RefreshPlan(refresh: .full, window: output.nativeBounds))
+        #expect(try pipeline.show(try picture(64, 32), at: start) == RefreshPlan(refresh: .full, window: output.nativeBounds, why: "the first frame"))
         #expect(try pipeline.show(try picture(64, 32, black: [PixelRect(x: 10, y: 4, width: 3, height: 2)]), at: start + 60)
             == RefreshPlan(refresh: .partial, window: PixelRect(x: 8, y: 4, width: 8, height: 2)))
         // Near-white grey is white in black and white: the tree changed, the pixels did not.
@@ -66,7 +66,7 @@ struct DeviceErrorStandIn: Error {}
         #expect(throws: DeviceErrorStandIn.self) { try pipeline.show(try picture(64, 32, black: [PixelRect(x: 1, y: 1, width: 2, height: 2)]), at: start + 60) }
         #expect(pipeline.shown == nil)
         let plan = try pipeline.show(try picture(64, 32, black: [PixelRect(x: 1, y: 1, width: 2, height: 2)]), at: start + 120)
-        #expect(plan == RefreshPlan(refresh: .full, window: output.nativeBounds))
+        #expect(plan == RefreshPlan(refresh: .full, window: output.nativeBounds, why: "the last refresh failed"))
         #expect(output.sent.last?.hadPrevious == false)
     }
 

@@ -13,21 +13,26 @@ import Testing
         var planner = RefreshPlanner(fullEvery: 3)
         let modes = (0..<7).map { planner.plan(changed: true, at: start.addingTimeInterval(Double($0) * 60)) }
         #expect(modes == [.full, .partial, .partial, .full, .partial, .partial, .full])
+        #expect(planner.fullReason == "3 refreshes since the last full one (full_every)")
         #expect(planner.plan(changed: false, at: start.addingTimeInterval(600)) == RefreshMode.none)
     }
 
     @Test func fullAtLeastDailyAndAfterTheClockGoesBack() {
         var planner = RefreshPlanner(fullEvery: 100, fullAtLeastEvery: 86_400)
         #expect(planner.plan(changed: true, at: start) == .full)
+        #expect(planner.fullReason == "the first frame")
         #expect(planner.plan(changed: true, at: start.addingTimeInterval(3_600)) == .partial)
         #expect(planner.plan(changed: true, at: start.addingTimeInterval(86_400)) == .full)
+        #expect(planner.fullReason == "24 h since the last full one")
         #expect(planner.plan(changed: true, at: start.addingTimeInterval(86_460)) == .partial)
         #expect(planner.plan(changed: true, at: start.addingTimeInterval(-60)) == .full)
+        #expect(planner.fullReason == "the clock was set back")
     }
 
     @Test func panelsWithoutPartialRefreshAreAlwaysFull() {
         var planner = RefreshPlanner(profile: RefreshProfile(partial: false, fullEvery: 20))
         #expect((0..<4).map { planner.plan(changed: true, at: start.addingTimeInterval(Double($0) * 600)) } == [.full, .full, .full, .full])
+        #expect(planner.fullReason == "the panel has no partial refresh")
     }
 
     @Test func minimumIntervalHoldsAChangeUntilItPasses() {

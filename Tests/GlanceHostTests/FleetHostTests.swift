@@ -106,7 +106,7 @@ import GlanceConfiguration
         host.requestFullRefresh()
         #expect(host.step() == nil)
         #expect(output.plans.count == 2)
-        #expect(output.plans.last == RefreshPlan(refresh: .full, window: PixelRect(x: 0, y: 0, width: 364, height: 170)))
+        #expect(output.plans.last == RefreshPlan(refresh: .full, window: PixelRect(x: 0, y: 0, width: 364, height: 170), why: "asked for"))
     }
 
     @Test func keyPressesAreReportedWithTheirLength() throws {

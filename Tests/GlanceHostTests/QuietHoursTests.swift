@@ -42,7 +42,7 @@ import Testing
         for end in ends {
             let at = records.filter { $0.at == end }
             #expect(!at.isEmpty, "no wake at \(iso8601String(end, in: seoul))")
-            #expect(at.contains { $0.slot == "dday" && $0.reason == .reload && $0.refresh == .full }, "\(at)")
+            #expect(at.contains { $0.slot == "dday" && $0.reason == .reload && $0.refresh == .full && $0.fullWhy == "after quiet hours" }, "\(at)")
             // Its records say since when the display slept (23:00 the evening before).
             #expect(at.allSatisfy { $0.sleptSince.map { iso8601String($0, in: seoul).hasSuffix("T23:00:00+09:00") } ?? false }, "\(at)")
         }

@@ -45,10 +45,14 @@ extension DisplayOutput {
 public struct RefreshPlan: Equatable, Sendable {
     public var refresh: PanelRefresh
     public var window: PixelRect
+    /// Why a full refresh came ("the first frame", "after quiet hours", "20 partial
+    /// refreshes since the last full one"); nil for other refreshes.
+    public var why: String?
 
-    public init(refresh: PanelRefresh, window: PixelRect) {
+    public init(refresh: PanelRefresh, window: PixelRect, why: String? = nil) {
         self.refresh = refresh
         self.window = window
+        self.why = why
     }
 
     /// As `glance simulate` and the wake log say it: a fast refresh redraws everything.

@@ -12,6 +12,8 @@ public final class DisplayPipeline {
     public private(set) var planner: RefreshPlanner
     /// What the device shows (device orientation), nil when unknown.
     public private(set) var shown: QuantisedFrame?
+    /// Why it is unknown, for the full refresh that follows.
+    private var unknownBecause = "the first frame"
 
     public init(output: any DisplayOutput) {
         self.output = output
@@ -41,13 +43,14 @@ public final class DisplayPipeline {
         if let cadence {
             plan = RefreshPlanner.refine(cadence, change: change, forcedFull: shown == nil, on: output)
         } else {
-            plan = planner.plan(change: change, forcedFull: shown == nil, at: instant, on: output)
+            plan = planner.plan(change: change, forcedFull: shown == nil, forcedReason: unknownBecause, at: instant, on: output)
         }
         guard let plan else { return nil }
         do {
             try output.show(frame, previous: shown, plan: plan, at: instant)
         } catch {
             shown = nil
+            unknownBecause = "the last refresh failed"
             throw error
         }
         shown = frame
@@ -56,7 +59,10 @@ public final class DisplayPipeline {
 
     /// Forgets what the device shows: the next frame is sent whole, with a full refresh
     /// (a person asked for one, to clear ghosting).
-    public func forgetShown() { shown = nil }
+    public func forgetShown(because reason: String = "asked for") {
+        shown = nil
+        unknownBecause = reason
+    }
 
     /// `picture` in the output's colours and orientation.
     public func quantise(_ picture: Canvas) -> QuantisedFrame {

@@ -87,7 +87,8 @@ public final class FileOutput: DisplayOutput {
         let damage = plan.window.rotated(clockwise: back, inWidth: nativeWidth, height: nativeHeight)
         let stamp = iso8601String(instant, in: timeZone)
         let line = "{\"at\": \"\(stamp)\", \"refresh\": \"\(plan.refresh.rawValue)\", "
-            + "\"damage\": {\"x\": \(damage.x), \"y\": \(damage.y), \"width\": \(damage.width), \"height\": \(damage.height)}}\n"
+            + "\"damage\": {\"x\": \(damage.x), \"y\": \(damage.y), \"width\": \(damage.width), \"height\": \(damage.height)}"
+            + (plan.why.map { ", \"why\": \(jsonString($0))" } ?? "") + "}\n"
         try append(line, to: logPath)
     }
 

@@ -34,6 +34,8 @@ public struct RefreshPlanner: Sendable {
     private var lastRefresh: Date?
     /// A change waiting for the minimum interval to pass.
     public private(set) var heldUntil: Date?
+    /// Why the last full refresh came (nil before any).
+    public private(set) var fullReason: String?
 
     public init(fullEvery: Int = 20, fullAtLeastEvery: TimeInterval = 86_400, minimumInterval: TimeInterval = 0, partialAllowed: Bool = true) {
         self.fullEvery = max(1, fullEvery)
@@ -57,18 +59,20 @@ public struct RefreshPlanner: Sendable {
         }
         heldUntil = nil
         lastRefresh = instant
-        let fullDue: Bool
+        let reason: String?
         if let lastFull {
             // A clock set backwards makes `lastFull` lie in the future: treat as due.
-            fullDue = partialsSinceFull + 1 >= fullEvery
-                || instant.timeIntervalSince(lastFull) >= fullAtLeastEvery
-                || instant < lastFull
+            reason = partialsSinceFull + 1 >= fullEvery ? "\(fullEvery) refreshes since the last full one (full_every)"
+                : instant.timeIntervalSince(lastFull) >= fullAtLeastEvery ? "\(Self.describe(fullAtLeastEvery)) since the last full one"
+                : instant < lastFull ? "the clock was set back"
+                : nil
         } else {
-            fullDue = true
+            reason = "the first frame"
         }
-        if fullDue || !partialAllowed {
+        if let reason = reason ?? (partialAllowed ? nil : "the panel has no partial refresh") {
             partialsSinceFull = 0
             lastFull = instant
+            fullReason = reason
             return .full
         }
         partialsSinceFull += 1
@@ -76,31 +80,47 @@ public struct RefreshPlanner: Sendable {
     }
 
     /// A full refresh at `instant` whatever the cadence says (after quiet hours, asked for).
-    public mutating func planFull(at instant: Date) -> RefreshMode {
+    public mutating func planFull(at instant: Date, why: String) -> RefreshMode {
         heldUntil = nil
         lastRefresh = instant
         partialsSinceFull = 0
         lastFull = instant
+        fullReason = why
         return .full
+    }
+
+    /// "24 h", "90 min", "45 s".
+    static func describe(_ seconds: TimeInterval) -> String {
+        if seconds >= 3600, seconds.truncatingRemainder(dividingBy: 3600) == 0 { return "\(Int(seconds / 3600)) h" }
+        if seconds >= 60, seconds.truncatingRemainder(dividingBy: 60) == 0 { return "\(Int(seconds / 60)) min" }
+        return "\(Int(seconds)) s"
     }
 
     /// What to send to `output` for a frame whose pixels differ from what the device
     /// shows inside `change` (device pixels; nil when nothing differs). `forcedFull`
     /// when what the device shows is unknown (the first frame, after an error).
     /// Returns nil when nothing is to be sent (no change, or a change held back).
-    public mutating func plan(change: PixelRect?, forcedFull: Bool, at instant: Date, on output: any DisplayOutput) -> RefreshPlan? {
+    /// `forcedFull`'s reason says why what the device shows is unknown ("the first
+    /// frame", "after quiet hours", "the last refresh failed").
+    public mutating func plan(change: PixelRect?, forcedFull: Bool, forcedReason: String = "what the panel shows is unknown",
+                              at instant: Date, on output: any DisplayOutput) -> RefreshPlan? {
         guard change != nil else {
             // Nothing differs from what the device shows: a held change went back to it.
             heldUntil = nil
             return nil
         }
         let cadence = plan(changed: true, at: instant)
-        guard let plan = Self.refine(cadence, change: change, forcedFull: forcedFull, on: output) else { return nil }
+        guard var plan = Self.refine(cadence, change: change, forcedFull: forcedFull, on: output) else { return nil }
         if plan.refresh == .full && cadence == .partial {
             // A full refresh in place of a partial one clears ghosting all the same.
             partialsSinceFull = 0
             lastFull = instant
+            fullReason = forcedFull ? forcedReason
+                : output.refreshes.contains(.partial) ? "most of the panel changed" : "the panel has no partial refresh"
+        } else if plan.refresh == .full && forcedFull {
+            fullReason = forcedReason
         }
+        if plan.refresh == .full { plan.why = fullReason }
         return plan
     }
 

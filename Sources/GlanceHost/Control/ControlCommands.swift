@@ -468,7 +468,8 @@ extension WidgetHost {
         if quiet.isConfigured { fields.append("\"sleep\": \(jsonString(sleepSummary(at: now)))") }
         if let next = nextInstant() { fields.append("\"next_wake\": \(jsonString(iso8601String(next, in: zone)))") }
         if let (at, plan) = lastRefresh {
-            fields.append("\"last_refresh\": {\"at\": \(jsonString(iso8601String(at, in: zone))), \"refresh\": \(jsonString(plan.refresh.rawValue)), \"window\": \(jsonString("\(plan.window)"))}")
+            fields.append("\"last_refresh\": {\"at\": \(jsonString(iso8601String(at, in: zone))), \"refresh\": \(jsonString(plan.refresh.rawValue)), \"window\": \(jsonString("\(plan.window)"))"
+                          + (plan.why.map { ", \"why\": \(jsonString($0))" } ?? "") + "}")
         }
         if let intent = lastIntent {
             fields.append("\"last_intent\": {\"slot\": \(jsonString(intent.slot)), \"title\": \(jsonString(intent.title))"

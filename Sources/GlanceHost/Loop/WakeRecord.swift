@@ -31,6 +31,8 @@ public struct WakeRecord: Equatable, Sendable {
     public var stack: StackChoice?
     /// The wake that ends quiet hours: when the display went to sleep.
     public var sleptSince: Date?
+    /// Why a full refresh came ("the first frame", "after quiet hours", …); nil otherwise.
+    public var fullWhy: String?
 
     public struct StackChoice: Equatable, Sendable {
         public var stack: String
@@ -60,6 +62,7 @@ public struct WakeRecord: Equatable, Sendable {
         return "{\"at\": \(jsonString(at)), \"slot\": \(jsonString(slot)), \"kind\": \(jsonString(kind)), "
             + "\"reason\": \"\(reason.rawValue)\", \"refresh\": \"\(refresh.rawValue)\""
             + (stack.map { ", \"stack\": \(jsonString($0.stack)), \"shows\": \(jsonString($0.shows)), \"why\": \(jsonString($0.why))" } ?? "")
-            + (sleptSince.map { ", \"slept_since\": \(jsonString(iso8601String($0, in: timeZone)))" } ?? "") + "}"
+            + (sleptSince.map { ", \"slept_since\": \(jsonString(iso8601String($0, in: timeZone)))" } ?? "")
+            + (fullWhy.map { ", \"full_why\": \(jsonString($0))" } ?? "") + "}"
     }
 }

@@ -304,7 +304,7 @@ public final class WidgetHost {
                 if quiet.keptAwakeUntil.map({ $0 <= now }) ?? true { log("awake: the quiet hours are over") }
                 // The frame after a sleep is drawn whole and fresh (it clears the ghosts of
                 // the day's partial refreshes at a moment nobody watches).
-                presenter.requestFullRefresh()
+                presenter.requestFullRefresh(because: "after quiet hours")
                 if startWhenAwake {
                     startWhenAwake = false
                     forced = .start
@@ -439,6 +439,7 @@ public final class WidgetHost {
                 record.stack = WakeRecord.StackChoice(stack: stack.name, shows: stack.members[index].name, why: stack.why?.word ?? "order")
             }
             record.sleptSince = endsSleep
+            if refresh == .full { record.fullWhy = shown.plan?.why ?? presenter.lastFullReason }
             onWake?(record)
         }
     }

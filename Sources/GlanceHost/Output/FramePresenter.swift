@@ -88,14 +88,22 @@ public final class FramePresenter {
     }
 
     /// The next frame goes to the device whole, with a full refresh.
-    func requestFullRefresh() {
-        pipeline?.forgetShown()
+    func requestFullRefresh(because reason: String = "asked for") {
+        pipeline?.forgetShown(because: reason)
         pending = true
-        fullRequested = true
+        fullRequested = reason
     }
 
-    /// A full refresh was asked for and not yet planned (simulations plan it by this).
-    private var fullRequested = false
+    /// A full refresh was asked for and not yet planned, and why (simulations plan it by this).
+    private var fullRequested: String?
+
+    /// Why the last full refresh came, as the planner says (simulations too).
+    var lastFullReason: String? {
+        switch target {
+        case .drawing(_, let pipeline): pipeline.planner.fullReason
+        case .simulating(let planner): planner.fullReason
+        }
+    }
 
     /// What the display shows, in the frame's orientation and the output's colours
     /// (`nil` before the first frame, and in simulations).
@@ -115,8 +123,8 @@ public final class FramePresenter {
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
         guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
             guard case .simulating(var planner) = target else { return (nil, .none, nil) }
-            let mode = fullRequested ? planner.planFull(at: now) : planner.plan(changed: !changed.isEmpty, at: now)
-            fullRequested = false
+            let mode = fullRequested.map { planner.planFull(at: now, why: $0) } ?? planner.plan(changed: !changed.isEmpty, at: now)
+            fullRequested = nil
             pending = false
             target = .simulating(planner)
             return (nil, mode, nil)
@@ -125,7 +133,7 @@ public final class FramePresenter {
         // shows, so quantising and diffing it again would find nothing.
         guard !changed.isEmpty || isDue(at: now) else { return (nil, .none, nil) }
         pending = false
-        fullRequested = false
+        fullRequested = nil
         // The picture held once while it is drawn on (no copy of the frame).
         canvas = nil
         for (index, rect, content) in changed where rect.width > 0 && rect.height > 0 {
