@@ -158,7 +158,7 @@ public enum ConfigLoader {
 
     private static func parseDisplay(_ reader: YAMLReader) throws(ConfigError) -> DisplayConfig {
         var display = DisplayConfig()
-        let displayKeys = ["backend", "path", "size", "colors", "scale", "dither", "rendering_mode", "board", "transport", "max_size"]
+        let displayKeys = ["backend", "path", "size", "colors", "scale", "dither", "rendering_mode", "board", "transport", "max_size", "full_at"]
         let entries = try reader.mapping(allowed: displayKeys + BoardFields.boardKeys)
         // The board first, so that the fields after it override its file.
         if let (_, value) = entries.first(where: { $0.key == "board" }) {
@@ -204,6 +204,14 @@ public enum ConfigLoader {
                 colors = value
             case "scale":
                 display.scale = try value.double(in: 0.25...8)
+            case "full_at":
+                let text = try value.string()
+                let pieces = text.split(separator: ":", omittingEmptySubsequences: false)
+                guard pieces.count == 2, pieces[1].count == 2, let hour = Int(pieces[0]), let minute = Int(pieces[1]),
+                      (0...23).contains(hour), (0...59).contains(minute) else {
+                    throw value.fail("expected a time like 04:00 (24-hour clock), found \(quoted(text))")
+                }
+                display.fullAt = hour * 60 + minute
             case "rendering_mode":
                 let text = try value.string()
                 let modes = ["full_color": InkPrinting.Mode.fullColor, "accented": .accented, "vibrant": .vibrant]

@@ -82,6 +82,9 @@ public struct DisplayConfig: Sendable, Equatable {
     }
 
     public var backend: Backend = .file
+    /// `full_at:`: the minute of the day (wall clock) at which the clean-up full refresh
+    /// comes, when partial refreshes happened since the last one (nil: none).
+    public var fullAt: Int?
     /// File backend: the directory frames go to; trace transport: the trace file;
     /// framebuffer: the device (`/dev/fb0` unless given).
     public var path: String = "out"

@@ -13,7 +13,7 @@ import Testing
         var planner = RefreshPlanner(fullEvery: 3)
         let modes = (0..<7).map { planner.plan(changed: true, at: start.addingTimeInterval(Double($0) * 60)) }
         #expect(modes == [.full, .partial, .partial, .full, .partial, .partial, .full])
-        #expect(planner.fullReason == "3 refreshes since the last full one (full_every)")
+        #expect(planner.fullReason == "3 refreshes since the last full one (full_every 3)")
         #expect(planner.plan(changed: false, at: start.addingTimeInterval(600)) == RefreshMode.none)
     }
 
@@ -27,6 +27,28 @@ import Testing
         #expect(planner.plan(changed: true, at: start.addingTimeInterval(86_460)) == .partial)
         #expect(planner.plan(changed: true, at: start.addingTimeInterval(-60)) == .full)
         #expect(planner.fullReason == "the clock was set back")
+    }
+
+    /// The cadence's full refresh never comes while a person is at the display; with
+    /// quiet moments to come it waits for them, up to twice its count (issue 29).
+    @Test func theCleanUpWaitsForAQuietMomentAndNeverComesOnAKeyPress() {
+        var planner = RefreshPlanner(fullEvery: 3)
+        let minute = { (n: Int) in start.addingTimeInterval(Double(n) * 60) }
+        #expect(planner.plan(changed: true, at: minute(0)) == .full)
+        #expect(planner.plan(changed: true, at: minute(1)) == .partial)
+        #expect(planner.plan(changed: true, at: minute(2)) == .partial)
+        // Due, but a key was pressed: partial; the next wake that is not a press takes it.
+        #expect(planner.plan(changed: true, at: minute(3), interactive: true) == .partial)
+        #expect(planner.plan(changed: true, at: minute(4)) == .full)
+        #expect(planner.fullReason == "4 refreshes since the last full one (full_every 3)")
+
+        var waiting = RefreshPlanner(fullEvery: 3)
+        waiting.waitsForQuietMoments = true
+        let modes = (0..<8).map { waiting.plan(changed: true, at: minute($0)) }
+        #expect(modes == [.full, .partial, .partial, .partial, .partial, .partial, .full, .partial])
+        #expect(waiting.fullReason == "6 refreshes since the last full one (full_every 3, no quiet moment came)")
+        #expect(waiting.partialsSinceLastFull == 1)
+        #expect(waiting.planFull(at: minute(9), why: "full_at 04:00") == .full && waiting.partialsSinceLastFull == 0)
     }
 
     @Test func panelsWithoutPartialRefreshAreAlwaysFull() {

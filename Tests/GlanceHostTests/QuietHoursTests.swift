@@ -86,4 +86,22 @@ import Testing
         #expect(throws: (any Error).self) { try harness.host.controlSleep("maybe") }
         #expect(throws: (any Error).self) { try harness.host.controlSleep("until 25:00") }
     }
+
+    /// full_at: is the day's clean-up: hourly partial refreshes all day, and one full
+    /// refresh at 04:00, said so (the profile's count of 20 waits for it, up to 40).
+    @Test func fullAtClearsTheDaysPartialRefreshes() async throws {
+        let yaml = """
+            timezone: Asia/Seoul
+            display: {backend: file, path: unused, full_at: "04:00"}
+            slots:
+              - {name: p, kind: probe, family: systemSmall, params: {policy: atEnd, entries: 24, spacing: 3600}}
+            """
+        let harness = try HostHarness(yaml, start: t0)
+        await harness.run(for: 3 * 86_400, from: t0)
+        let fulls = harness.records.filter { $0.refresh == .full }
+        #expect(fulls.map { iso8601String($0.at, in: seoul) } == ["2026-06-01T19:00:00+09:00", "2026-06-02T04:00:00+09:00",
+                                                                  "2026-06-03T04:00:00+09:00", "2026-06-04T04:00:00+09:00"])
+        #expect(fulls.dropFirst().allSatisfy { $0.fullWhy == "full_at 04:00" }, "\(fulls)")
+        #expect(harness.records.filter { $0.refresh == .partial }.count > 60)
+    }
 }

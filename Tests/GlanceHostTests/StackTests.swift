@@ -135,6 +135,8 @@ struct RelevanceWidget: Widget {
         ("    stack:\n      - {kind: relevant}\n      - {kind: relevant}\nkeys: {A: next nosuch}\n", "'next nosuch': nosuch is not a stack; the stacks are corner"),
         ("    kind: relevant\nkeys: {A: previous corner}\n", "'previous corner': corner is not a stack; no slot has stack:"),
         ("    kind: relevant\nsleep: [\"22:00-06:00\", \"05:00-08:00\"]\n", "sleep: '22:00-06:00' and '05:00-08:00' overlap"),
+        ("    kind: relevant\ndisplay: {full_at: 4am}\n", "display.full_at: expected a time like 04:00 (24-hour clock), found '4am'"),
+        ("    kind: relevant\nwake_for: forever\n", "wake_for: expected a duration like 90s, 15m or 2h"),
     ])
     func badStacksAreOneLineNamingTheField(body: String, expected: String) {
         let yaml = "timezone: UTC\nslots:\n  - name: corner\n    family: systemSmall\n" + body

@@ -26,15 +26,22 @@ public final class DisplayPipeline {
     /// Quantises `picture` (RGBA, `output.width`×`output.height`) and shows it as the
     /// planner decides. Returns what was sent, or nil when nothing was.
     @discardableResult
-    public func show(_ picture: Canvas, at instant: Date) throws -> RefreshPlan? {
-        try show(native: quantise(picture), at: instant)
+    public func show(_ picture: Canvas, at instant: Date, interactive: Bool = false) throws -> RefreshPlan? {
+        try show(native: quantise(picture), at: instant, interactive: interactive)
+    }
+
+    /// Whether quiet moments come (quiet hours, `full_at:`): the cadence's clean-up waits
+    /// for them (`RefreshPlanner.waitsForQuietMoments`).
+    public var waitsForQuietMoments: Bool {
+        get { planner.waitsForQuietMoments }
+        set { planner.waitsForQuietMoments = newValue }
     }
 
     /// As `show(_:at:)` for a frame already quantised and turned (device orientation).
     /// `cadence` replaces the planner's full/partial cadence (tools, tests); the window,
     /// fast and full choice is still the planner's.
     @discardableResult
-    public func show(native frame: QuantisedFrame, cadence: RefreshMode? = nil, at instant: Date = Date()) throws -> RefreshPlan? {
+    public func show(native frame: QuantisedFrame, cadence: RefreshMode? = nil, at instant: Date = Date(), interactive: Bool = false) throws -> RefreshPlan? {
         guard frame.width == output.nativeWidth, frame.height == output.nativeHeight else {
             throw PanelConfigurationError(message: "a \(frame.width)x\(frame.height) frame for a \(output.nativeWidth)x\(output.nativeHeight) device; render at the board's size (its resolution, turned by its rotation)")
         }
@@ -43,7 +50,7 @@ public final class DisplayPipeline {
         if let cadence {
             plan = RefreshPlanner.refine(cadence, change: change, forcedFull: shown == nil, on: output)
         } else {
-            plan = planner.plan(change: change, forcedFull: shown == nil, forcedReason: unknownBecause, at: instant, on: output)
+            plan = planner.plan(change: change, forcedFull: shown == nil, forcedReason: unknownBecause, at: instant, interactive: interactive, on: output)
         }
         guard let plan else { return nil }
         do {

@@ -36,6 +36,11 @@ public struct RefreshPlanner: Sendable {
     public private(set) var heldUntil: Date?
     /// Why the last full refresh came (nil before any).
     public private(set) var fullReason: String?
+    /// Quiet moments come (quiet hours' ends, `full_at:`): the cadence's clean-up waits
+    /// for one, up to twice its count and its time.
+    public var waitsForQuietMoments = false
+    /// Partial refreshes since the last full one (what a clean-up would clear).
+    public var partialsSinceLastFull: Int { partialsSinceFull }
 
     public init(fullEvery: Int = 20, fullAtLeastEvery: TimeInterval = 86_400, minimumInterval: TimeInterval = 0, partialAllowed: Bool = true) {
         self.fullEvery = max(1, fullEvery)
@@ -51,7 +56,9 @@ public struct RefreshPlanner: Sendable {
 
     /// The refresh for a frame that `changed` (or not) at `instant`. A change held back
     /// earlier counts as a change.
-    public mutating func plan(changed: Bool, at instant: Date) -> RefreshMode {
+    /// `interactive`: a person is at the display (a key, a tap): the cadence's full
+    /// refresh, slow and flashing, waits for the next wake that is not theirs.
+    public mutating func plan(changed: Bool, at instant: Date, interactive: Bool = false) -> RefreshMode {
         guard changed || heldUntil != nil else { return .none }
         if let lastRefresh, instant >= lastRefresh, instant < lastRefresh.addingTimeInterval(minimumInterval) {
             heldUntil = lastRefresh.addingTimeInterval(minimumInterval)
@@ -62,9 +69,16 @@ public struct RefreshPlanner: Sendable {
         let reason: String?
         if let lastFull {
             // A clock set backwards makes `lastFull` lie in the future: treat as due.
-            reason = partialsSinceFull + 1 >= fullEvery ? "\(fullEvery) refreshes since the last full one (full_every)"
-                : instant.timeIntervalSince(lastFull) >= fullAtLeastEvery ? "\(Self.describe(fullAtLeastEvery)) since the last full one"
-                : instant < lastFull ? "the clock was set back"
+            // The cadence's clean-up waits for a quiet moment (up to twice as long) and
+            // never comes while a person is at the display.
+            let waiting = waitsForQuietMoments ? 2 : 1
+            let byCount = partialsSinceFull + 1 >= fullEvery * waiting
+            let byTime = instant.timeIntervalSince(lastFull) >= fullAtLeastEvery * Double(waiting)
+            let waited = waitsForQuietMoments ? ", no quiet moment came" : ""
+            reason = instant < lastFull ? "the clock was set back"
+                : interactive && partialAllowed ? nil
+                : byCount ? "\(partialsSinceFull + 1) refreshes since the last full one (full_every \(fullEvery)\(waited))"
+                : byTime ? "\(Self.describe(instant.timeIntervalSince(lastFull).rounded(.down))) since the last full one\(waited)"
                 : nil
         } else {
             reason = "the first frame"
@@ -103,13 +117,13 @@ public struct RefreshPlanner: Sendable {
     /// `forcedFull`'s reason says why what the device shows is unknown ("the first
     /// frame", "after quiet hours", "the last refresh failed").
     public mutating func plan(change: PixelRect?, forcedFull: Bool, forcedReason: String = "what the panel shows is unknown",
-                              at instant: Date, on output: any DisplayOutput) -> RefreshPlan? {
+                              at instant: Date, interactive: Bool = false, on output: any DisplayOutput) -> RefreshPlan? {
         guard change != nil else {
             // Nothing differs from what the device shows: a held change went back to it.
             heldUntil = nil
             return nil
         }
-        let cadence = plan(changed: true, at: instant)
+        let cadence = plan(changed: true, at: instant, interactive: interactive)
         guard var plan = Self.refine(cadence, change: change, forcedFull: forcedFull, on: output) else { return nil }
         if plan.refresh == .full && cadence == .partial {
             // A full refresh in place of a partial one clears ghosting all the same.

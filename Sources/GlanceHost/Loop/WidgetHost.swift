@@ -37,6 +37,8 @@ public final class WidgetHost {
     private var startWhenAwake = false
     /// When the host last woke awake (to tell a sleep that passed between two wakes).
     private var lastAwakeWake: Date?
+    /// The next `full_at:` instant (nil without one).
+    private var nextFullAt: Date?
     /// Places that show one of several slots (`stack:`), in the order written.
     let stacks: [StackState]
     /// The stack each member belongs to.
@@ -102,6 +104,8 @@ public final class WidgetHost {
         let presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
         self.presenter = presenter
         quiet = QuietHours(windows: config.sleep, zone: config.timeZone, wakeFor: config.wakeFor)
+        // The clean-up full refresh goes to the quietest moment there is: a sleep's end, or full_at:.
+        presenter.waitForQuietMoments(config.sleep != nil || config.display.fullAt != nil)
         intents = IntentRunner(timeout: config.intentTimeout, log: log)
         input = InputRouter(keys: config.keys, intents: intents, log: log) { x, y in presenter.control(atX: x, y: y) }
         self.center = center
@@ -226,8 +230,10 @@ public final class WidgetHost {
         let display = [presenter.nextInstant].compactMap { $0 }
         let zone = config.timeZone
         let stackBoundaries = stacks.compactMap { $0.nextBoundary(after: now, in: zone) }
+        // full_at: wakes the host only when there is ghosting to clear.
+        let fullAt = presenter.partialsSinceFull > 0 ? fullAtInstant(after: now).map { [$0] } ?? [] : []
         let next = (slots.compactMap { $0.nextInstant(after: now, minimumReloadInterval: config.minimumReloadInterval, zone: zone) }
-                    + display + stackBoundaries).min()
+                    + display + stackBoundaries + fullAt).min()
         // Asleep, the host wakes only when the sleep ends; an instant that falls in a sleep
         // is put off to its end (nothing wakes the host at a sleep's start).
         guard quiet.isConfigured, !showsOneFrame else { return next }
@@ -309,6 +315,13 @@ public final class WidgetHost {
                     startWhenAwake = false
                     forced = .start
                 }
+            }
+        }
+        // full_at: reached: the day's partial refreshes are cleared now, a quiet moment.
+        if let fullAt = nextFullAt, fullAt <= now {
+            nextFullAt = nil
+            if presenter.partialsSinceFull > 0, let minute = config.display.fullAt {
+                presenter.requestFullRefresh(because: "full_at \(String(format: "%02d:%02d", minute / 60, minute % 60))")
             }
         }
         // Why each slot is looked at in this wake.
@@ -401,9 +414,11 @@ public final class WidgetHost {
             slot.shownContent = content
             changed.append(slot)
         }
+        // A person at the display (a key, a tap) gets a quick refresh, never the slow full one.
+        let interactive = woken.contains { $0.1 == .intent }
         let shown = presenter.present(changed.map { slot in
             (slots.firstIndex { $0 === slot } ?? 0, slot.rect, slot.shownContent ?? .empty)
-        }, at: now) { index, draw in
+        }, at: now, interactive: interactive) { index, draw in
             // Drawing a widget's view runs its code too (shapes' paths, geometry readers);
             // the host's own card does not.
             let slot = slots[index]
@@ -442,6 +457,20 @@ public final class WidgetHost {
             if refresh == .full { record.fullWhy = shown.plan?.why ?? presenter.lastFullReason }
             onWake?(record)
         }
+    }
+
+    /// The next `full_at:` instant after `now` (kept until it has passed).
+    private func fullAtInstant(after now: Date) -> Date? {
+        guard let minute = config.display.fullAt else { return nil }
+        if let nextFullAt, nextFullAt > now { return nextFullAt }
+        let today = CalendarDay(containing: now, in: config.timeZone)
+        for day in [today, today.adding(days: 1), today.adding(days: 2)] {
+            if let instant = day.instant(atMinute: minute, in: config.timeZone), instant > now {
+                nextFullAt = instant
+                return instant
+            }
+        }
+        return nil
     }
 
     /// Whether `slot` is a member of a stack that another member shows.

@@ -97,6 +97,24 @@ public final class FramePresenter {
     /// A full refresh was asked for and not yet planned, and why (simulations plan it by this).
     private var fullRequested: String?
 
+    /// Quiet moments come (quiet hours, `full_at:`): the cadence's clean-up waits for them.
+    func waitForQuietMoments(_ waits: Bool) {
+        switch target {
+        case .drawing(_, let pipeline): pipeline.waitsForQuietMoments = waits
+        case .simulating(var planner):
+            planner.waitsForQuietMoments = waits
+            target = .simulating(planner)
+        }
+    }
+
+    /// Partial refreshes since the last full one.
+    var partialsSinceFull: Int {
+        switch target {
+        case .drawing(_, let pipeline): pipeline.planner.partialsSinceLastFull
+        case .simulating(let planner): planner.partialsSinceLastFull
+        }
+    }
+
     /// Why the last full refresh came, as the planner says (simulations too).
     var lastFullReason: String? {
         switch target {
@@ -118,12 +136,12 @@ public final class FramePresenter {
     /// (`plan` nil: nothing was sent) and, when it failed, the error and the wait
     /// before the next attempt (nil when trying again cannot help). Each slot is drawn
     /// inside `drawing(slot, draw)` (the host notes whose code runs).
-    func present(_ changed: [(slot: Int, rect: PixelRect, content: ViewNode)], at now: Date,
+    func present(_ changed: [(slot: Int, rect: PixelRect, content: ViewNode)], at now: Date, interactive: Bool = false,
                  drawing: (_ slot: Int, _ draw: () -> Void) -> Void = { $1() })
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
         guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
             guard case .simulating(var planner) = target else { return (nil, .none, nil) }
-            let mode = fullRequested.map { planner.planFull(at: now, why: $0) } ?? planner.plan(changed: !changed.isEmpty, at: now)
+            let mode = fullRequested.map { planner.planFull(at: now, why: $0) } ?? planner.plan(changed: !changed.isEmpty, at: now, interactive: interactive)
             fullRequested = nil
             pending = false
             target = .simulating(planner)
@@ -149,7 +167,7 @@ public final class FramePresenter {
             picture.draw(banner, atX: rect.x, y: rect.y)
         }
         do {
-            let plan = try pipeline.show(picture, at: now)
+            let plan = try pipeline.show(picture, at: now, interactive: interactive)
             backoff.succeeded()
             retryAt = nil
             return (plan, plan?.mode ?? .none, nil)
