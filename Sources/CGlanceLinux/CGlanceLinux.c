@@ -283,3 +283,10 @@ int glance_malloc_tune(size_t mmap_threshold, size_t trim_threshold, int arenas)
 }
 
 void glance_malloc_release(void) { malloc_trim(0); }
+
+int glance_thread_name(const char *name) {
+    char kept[16];
+    strncpy(kept, name, sizeof(kept) - 1);
+    kept[sizeof(kept) - 1] = 0;
+    return pthread_setname_np(pthread_self(), kept);
+}

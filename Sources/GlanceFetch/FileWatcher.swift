@@ -25,6 +25,9 @@ import Synchronization
 /// holds a watch for its own move or deletion only (`IN_MOVE_SELF`, `IN_DELETE_SELF`), which
 /// wakes nothing otherwise; all of them share the one inotify descriptor and thread.
 public final class FileWatcher: Sendable {
+    /// The name each watcher's thread has.
+    package static let threadName = "glance-watch"
+
     /// The file as given.
     public let path: String
 
@@ -44,7 +47,11 @@ public final class FileWatcher: Sendable {
             throw FileWatcherError(path: folder, call: "inotify_add_watch", errno: failure)
         }
         self.shared = shared
-        startThread { shared.readEvents(onChange: onChange) }
+        startThread {
+            // Named, so that a person (top -H, /proc/PID/task/*/comm) and the tests can tell it.
+            nameThisThread(FileWatcher.threadName)
+            shared.readEvents(onChange: onChange)
+        }
     }
 
     /// Ends the watch: each of its watches is removed, the kernel answers with `IN_IGNORED`,

@@ -6,6 +6,17 @@ public enum ProcessCounts {
     /// The process's threads (`/proc/self/task`).
     public static func threads() -> Int { entries(of: "/proc/self/task").count }
 
+    /// The process's threads named `name` (their `comm`, as `pthread_setname_np` set it).
+    public static func threads(named name: String) -> Int {
+        entries(of: "/proc/self/task").filter { task in
+            guard let file = fopen("/proc/self/task/\(task)/comm", "r") else { return false }
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 64)
+            guard fgets(&line, Int32(line.count), file) != nil else { return false }
+            return String(decoding: line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) == name
+        }.count
+    }
+
     /// The open inotify instances (descriptors linking to `anon_inode:inotify`).
     public static func inotifyInstances() -> Int {
         entries(of: "/proc/self/fd").filter { name in

@@ -95,4 +95,8 @@ int glance_malloc_tune(size_t mmap_threshold, size_t trim_threshold, int arenas)
 // Gives the free pages of every malloc arena back to the system (malloc_trim(0)).
 void glance_malloc_release(void);
 
+// Names the calling thread (at most 15 bytes are kept), as top -H and /proc/PID/task/*/comm
+// show it; 0 or an error number.
+int glance_thread_name(const char *name);
+
 #endif
