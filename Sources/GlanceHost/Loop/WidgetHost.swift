@@ -278,45 +278,8 @@ public final class WidgetHost {
     private func wake(forced requested: WakeReason?) {
         let now = clock.now()
         var forced = requested
-        // Set on the wake that ends quiet hours: when they began.
-        var endsSleep: Date?
-        if quiet.isConfigured, !showsOneFrame {
-            if quiet.isAsleep(at: now) {
-                // Nothing is fetched or drawn; what comes due waits for the end of the sleep.
-                if !slept {
-                    let end = quiet.end(ofSleepAt: now)
-                    log("asleep (quiet hours) until \(end.map { iso8601String($0, in: config.timeZone) } ?? "glance sleep off")"
-                        + (presenter.staysOnBetweenUpdates ? "; the panel rests" : ""))
-                    if presenter.staysOnBetweenUpdates {
-                        do { try presenter.rest() } catch { log("display: \(error)") }
-                    }
-                }
-                if !slept { sleptSince = lastAwakeWake.flatMap { quiet.nextChange(after: $0) }.map { min($0, now) } ?? now }
-                slept = true
-                if forced == .start { startWhenAwake = true }
-                return
-            }
-            // The host does not wake as a sleep begins: a sleep between the last wake
-            // and this one is seen here.
-            if !slept, let last = lastAwakeWake, let change = quiet.nextChange(after: last), change < now, quiet.isAsleep(at: change) {
-                slept = true
-                sleptSince = change
-            }
-            lastAwakeWake = now
-            if slept {
-                slept = false
-                endsSleep = sleptSince ?? now
-                sleptSince = nil
-                if quiet.keptAwakeUntil.map({ $0 <= now }) ?? true { log("awake: the quiet hours are over") }
-                // The frame after a sleep is drawn whole and fresh (it clears the ghosts of
-                // the day's partial refreshes at a moment nobody watches).
-                presenter.requestFullRefresh(because: "after quiet hours")
-                if startWhenAwake {
-                    startWhenAwake = false
-                    forced = .start
-                }
-            }
-        }
+        // Asleep: nothing is fetched or drawn. The wake that ends a sleep says since when.
+        guard case .awake(let sleptSince) = passQuietHours(at: now, forced: &forced) else { return }
         // full_at: reached: the day's partial refreshes are cleared now, a quiet moment.
         if let fullAt = nextFullAt, fullAt <= now {
             nextFullAt = nil
@@ -453,7 +416,7 @@ public final class WidgetHost {
             if let stack = stackOf[ObjectIdentifier(slot)], let index = stack.shown {
                 record.stack = WakeRecord.StackChoice(stack: stack.name, shows: stack.members[index].name, why: stack.why?.word ?? "order")
             }
-            record.sleptSince = endsSleep
+            record.sleptSince = sleptSince
             if refresh == .full { record.fullWhy = shown.plan?.why ?? presenter.lastFullReason }
             onWake?(record)
         }
@@ -471,6 +434,54 @@ public final class WidgetHost {
             }
         }
         return nil
+    }
+
+    /// What quiet hours make of a wake.
+    private enum QuietPassage {
+        /// The display sleeps: nothing is to be done; what comes due waits for the end.
+        case asleep
+        /// Awake; when this wake ends a sleep, since when it slept.
+        case awake(endedSleepSince: Date?)
+    }
+
+    /// Quiet hours at a wake: asleep (an LCD rests as the sleep begins), or awake — after
+    /// a sleep with a full refresh asked for, and a start made asleep turned into this one.
+    private func passQuietHours(at now: Date, forced: inout WakeReason?) -> QuietPassage {
+        guard quiet.isConfigured, !showsOneFrame else { return .awake(endedSleepSince: nil) }
+        if quiet.isAsleep(at: now) {
+            if !slept {
+                let end = quiet.end(ofSleepAt: now)
+                log("asleep (quiet hours) until \(end.map { iso8601String($0, in: config.timeZone) } ?? "glance sleep off")"
+                    + (presenter.staysOnBetweenUpdates ? "; the panel rests" : ""))
+                if presenter.staysOnBetweenUpdates {
+                    do { try presenter.rest() } catch { log("display: \(error)") }
+                }
+                sleptSince = lastAwakeWake.flatMap { quiet.nextChange(after: $0) }.map { min($0, now) } ?? now
+                slept = true
+            }
+            if forced == .start { startWhenAwake = true }
+            return .asleep
+        }
+        // The host does not wake as a sleep begins: a sleep between the last wake and this
+        // one is seen here.
+        if !slept, let last = lastAwakeWake, let change = quiet.nextChange(after: last), change < now, quiet.isAsleep(at: change) {
+            slept = true
+            sleptSince = change
+        }
+        lastAwakeWake = now
+        guard slept else { return .awake(endedSleepSince: nil) }
+        slept = false
+        let since = sleptSince ?? now
+        sleptSince = nil
+        if quiet.keptAwakeUntil.map({ $0 <= now }) ?? true { log("awake: the quiet hours are over") }
+        // The frame after a sleep is drawn whole and fresh (it clears the ghosts of the
+        // day's partial refreshes at a moment nobody watches).
+        presenter.requestFullRefresh(because: "after quiet hours")
+        if startWhenAwake {
+            startWhenAwake = false
+            forced = .start
+        }
+        return .awake(endedSleepSince: since)
     }
 
     /// Whether `slot` is a member of a stack that another member shows.
