@@ -147,7 +147,7 @@ let package = Package(
         // the framebuffer sink on its vfb.
         .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceSystem", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
-        .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics", "GlanceSystem"], path: "Tests/Support"),
+        .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTime"], path: "Tests/Support"),
         .testTarget(name: "GlanceFetchTests", dependencies: ["GlanceFetch", "GlanceTestSupport", "GlanceSystem"]),
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),

@@ -8,47 +8,6 @@ import GlanceWidgetKit
 import GlanceWidgets
 import Testing
 
-/// An Open-Meteo forecast answer for Seoul's zone (UTC+9): current conditions, 48 hours
-/// from midnight on `day`, and six days from `day`.
-struct OpenMeteoAnswer {
-    var day = "2026-12-31"
-    var temperature = 3.4
-    var code = 2
-    var isDay = 1
-    var hourlyCode: (Int) -> Int = { $0 % 24 < 12 ? 0 : 3 }
-    /// By hour from midnight on `day`.
-    var hourlyTemperature: (Int) -> Double = { Double($0 % 24) / 2 }
-    var dailyCodes = [2, 61, 3, 0, 71, 95]
-    /// Fields left out, to test answers that lack them.
-    var omitting: Set<String> = []
-
-    var json: String {
-        guard let first = CalendarDay(isoString: day) else { return "" }
-        let hours = (0..<48).map { index -> String in
-            let date = first.adding(days: index / 24)
-            return "\"\(date)T\(index % 24 < 10 ? "0" : "")\(index % 24):00\""
-        }
-        let days = (0..<6).map { "\"\(first.adding(days: $0))\"" }
-        var current = [
-            "\"time\": \"\(day)T09:00\"", "\"interval\": 900", "\"temperature_2m\": \(temperature)", "\"weather_code\": \(code)",
-            "\"is_day\": \(isDay)", "\"apparent_temperature\": \(temperature - 2)", "\"wind_speed_10m\": 12.6",
-        ]
-        current.removeAll { field in omitting.contains { field.hasPrefix("\"\($0)\"") } }
-        return """
-            {"latitude": 37.55, "longitude": 127.0, "utc_offset_seconds": 32400, "timezone": "Asia/Seoul",
-             "current": {\(current.joined(separator: ", "))},
-             "hourly": {"time": [\(hours.joined(separator: ","))],
-                        "temperature_2m": [\((0..<48).map { "\(hourlyTemperature($0))" }.joined(separator: ","))],
-                        "weather_code": [\((0..<48).map { "\(hourlyCode($0))" }.joined(separator: ","))],
-                        "is_day": [\((0..<48).map { (7..<18).contains($0 % 24) ? "1" : "0" }.joined(separator: ","))]},
-             "daily": {"time": [\(days.joined(separator: ","))],
-                       "weather_code": [\(dailyCodes.map(String.init).joined(separator: ","))],
-                       "temperature_2m_max": [5.1, 7.9, 4.0, 2.2, 0.5, 6.0],
-                       "temperature_2m_min": [-3.2, 0.4, -1.0, -6.8, -8.1, -2.5]}}
-            """
-    }
-}
-
 func weatherContext(at date: Date, locale: String = "en_US", lastEntry: WeatherEntry? = nil) -> TimelineProviderContext {
     var context = context(at: date, locale: locale)
     context.lastEntry = lastEntry

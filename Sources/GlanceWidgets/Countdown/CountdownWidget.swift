@@ -5,7 +5,7 @@ import GlanceUI
 import GlanceWidgetKit
 
 /// The countdown's settings: `params: {title: Launch, target: "2027-01-03"}`.
-public struct CountdownIntent: WidgetConfigurationIntent {
+public struct CountdownIntent: WidgetConfigurationIntent, ParameterChecking {
     public static let title: LocalizedStringResource = "Countdown"
     public static let description: IntentDescription? = "Days to go until a date."
 
@@ -16,7 +16,20 @@ public struct CountdownIntent: WidgetConfigurationIntent {
     @Parameter(title: "Target date")
     public var target: Date
 
+    /// In a stack, the countdown claims the place on its day, and from this many days
+    /// before with a score that grows as the day nears (`relevant_days: 3`: D-3 0.25,
+    /// D-2 0.5, D-1 0.75, D-Day 1); -1: never.
+    // Named as the config writes it.
+    @Parameter(title: "Relevant from (days before)", default: 0)
+    public var relevant_days: Int
+
     public init() {}
+
+    public func checkParameters() throws(IntentConfigurator.Failure) {
+        guard (-1...366).contains(relevant_days) else {
+            throw .invalidValue(name: "relevant_days", value: "\(relevant_days)", expected: "a number of days from 0 to 366, or -1 for never")
+        }
+    }
 }
 
 /// Counts days to `target` and changes exactly at local midnight.
@@ -53,7 +66,9 @@ public struct CountdownProvider: AppIntentTimelineProvider {
             date: context.date,
             title: configuration.title,
             target: target,
-            daysRemaining: context.today.days(until: target)
+            daysRemaining: context.today.days(until: target),
+            relevantDays: configuration.relevant_days,
+            relevantUntil: CalendarDay.nextDayStart(after: context.date, in: context.timeZone)
         )
     }
 }

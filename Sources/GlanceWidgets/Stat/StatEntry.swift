@@ -19,6 +19,9 @@ public struct StatEntry: TimelineEntry, Codable, Sendable, Equatable {
     /// The URL and paths the numbers came from (a digest: the URL may carry a key), so a
     /// slot whose config now asks for something else does not show them as its own.
     public var source: String
+    /// The number from which (at or above) it claims a stack, and to which (at or below).
+    public var relevantAbove: Double?
+    public var relevantBelow: Double?
 
     public init(date: Date, fetchedAt: Date, title: String, value: StatValue, subtitles: [StatValue] = [],
                 isStale: Bool = false, isPlaceholder: Bool = false, source: String = "") {
@@ -30,6 +33,15 @@ public struct StatEntry: TimelineEntry, Codable, Sendable, Equatable {
         self.isStale = isStale
         self.isPlaceholder = isPlaceholder
         self.source = source
+    }
+
+    /// Score 1 while a fresh number is at or beyond one of its thresholds (for as long as
+    /// the entry is current); none for old or sample numbers.
+    public var relevance: TimelineEntryRelevance? {
+        guard !isStale, !isPlaceholder else { return nil }
+        let number = value.number
+        let crossed = relevantAbove.map { number >= $0 } == true || relevantBelow.map { number <= $0 } == true
+        return crossed ? TimelineEntryRelevance(score: 1) : nil
     }
 
     /// The same numbers, shown from `date` with the mark that they are old.

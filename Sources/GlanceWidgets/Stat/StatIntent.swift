@@ -49,6 +49,15 @@ public struct StatIntent: WidgetConfigurationIntent, ParameterChecking {
     @Parameter(title: "Stale after (minutes)", default: 30)
     public var stale_after: Int
 
+    /// In a stack, the stat claims the place (score 1) while its number is at or above
+    /// this (fresh numbers only).
+    @Parameter(title: "Relevant at or above")
+    public var relevant_above: Double?
+
+    /// … or at or below this.
+    @Parameter(title: "Relevant at or below")
+    public var relevant_below: Double?
+
     public init() {}
 
     /// What the file can tell is wrong: the URL's scheme, a path's syntax, a subtitle
@@ -85,7 +94,11 @@ public struct StatIntent: WidgetConfigurationIntent, ParameterChecking {
                 throw .invalidValue(name: "headers", value: "item \(index + 1)", expected: "a header written 'Name: value'")
             }
         }
-        guard stale_after > 0 else {
+        if let relevant_above, let relevant_below, relevant_below >= relevant_above {
+            throw .invalidValue(name: "relevant_below", value: "\(relevant_below)",
+                                expected: "a number below relevant_above (\(relevant_above)), or the stat would always claim its stack")
+        }
+                guard stale_after > 0 else {
             throw .invalidValue(name: "stale_after", value: String(stale_after), expected: "a number of minutes above 0")
         }
     }

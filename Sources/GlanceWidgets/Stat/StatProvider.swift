@@ -110,8 +110,11 @@ public struct StatProvider: AppIntentTimelineProvider {
             case .failure(let problem): return .failure(problem)
             }
         }
-        return .success(StatEntry(date: context.date, fetchedAt: context.date, title: Self.title(of: configuration), value: value,
-                                  subtitles: values, source: Self.source(of: configuration)))
+        var entry = StatEntry(date: context.date, fetchedAt: context.date, title: Self.title(of: configuration), value: value,
+                              subtitles: values, source: Self.source(of: configuration))
+        entry.relevantAbove = configuration.relevant_above
+        entry.relevantBelow = configuration.relevant_below
+        return .success(entry)
     }
 
     private static func number(in document: JSONValue, at path: JSONPath) -> Result<Double, StatProblem> {

@@ -79,6 +79,11 @@ public struct SelectCityIntent: WidgetConfigurationIntent, ParameterChecking {
     @Parameter(title: "Server", default: WeatherRequest.openMeteo)
     public var base_url: String
 
+    /// In a stack, the weather claims the place while rain, snow or a storm falls or is
+    /// forecast within this many hours (0: never).
+    @Parameter(title: "Relevant hours ahead", default: 3)
+    public var relevant_hours: Int
+
     public init() {}
 
     public init(city: City, units: WeatherUnits = .metric, baseURL: String = WeatherRequest.openMeteo) {
@@ -88,6 +93,9 @@ public struct SelectCityIntent: WidgetConfigurationIntent, ParameterChecking {
     }
 
     public func checkParameters() throws(IntentConfigurator.Failure) {
+        if !(0...5).contains(relevant_hours) {
+            throw .invalidValue(name: "relevant_hours", value: "\(relevant_hours)", expected: "0 (never) to 5, the hours the forecast shows")
+        }
         if !HTTPClient.isSupported(base_url) {
             throw .invalidValue(name: "base_url", value: base_url, expected: "an http:// or https:// URL")
         }

@@ -22,6 +22,19 @@ public enum WeatherCondition: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// How much a person wants to know of it before going out (a stack's relevance):
+    /// nil for dry skies.
+    public var wetness: Float? {
+        switch self {
+        case .thunderstorm: 0.9
+        case .heavyRain: 0.8
+        case .snow: 0.7
+        case .rain: 0.6
+        case .drizzle: 0.4
+        case .clear, .mostlyClear, .partlyCloudy, .cloudy, .fog, .unknown: nil
+        }
+    }
+
     /// The SF Symbols name, with the moon for a clear or partly clear night.
     public func symbolName(isDay: Bool) -> String {
         switch self {

@@ -18,6 +18,9 @@ public struct WeatherEntry: TimelineEntry, Codable, Sendable, Equatable {
     public let days: [Day]
     /// Sample content standing in for a forecast not fetched yet: drawn redacted.
     public let isPlaceholder: Bool
+    /// In a stack, the entry claims the place while rain, snow or a storm falls now or is
+    /// forecast within this many hours (nil or 0: never).
+    public var relevantHours: Int?
 
     public struct Conditions: Codable, Sendable, Equatable {
         public let temperature: Double
@@ -77,6 +80,20 @@ public struct WeatherEntry: TimelineEntry, Codable, Sendable, Equatable {
         self.hours = hours
         self.days = days
         self.isPlaceholder = isPlaceholder
+    }
+
+    /// A storm, heavy rain, snow, rain or drizzle now or within `relevantHours`: the
+    /// worst of them scores (storm 0.9, heavy rain 0.8, snow 0.7, rain 0.6, drizzle 0.4)
+    /// until the last wet hour forecast ends (the hour in progress, when only now is wet),
+    /// so a forecast kept through failed fetches stops claiming its stack when the rain it
+    /// foresaw is over. Dry weather and placeholders: none.
+    public var relevance: TimelineEntryRelevance? {
+        guard let relevantHours, relevantHours > 0, !isPlaceholder else { return nil }
+        let horizon = date.addingTimeInterval(Double(relevantHours) * 3600)
+        let wetHours = hours.filter { $0.date < horizon && $0.condition.wetness != nil }
+        guard let score = ([current.condition] + wetHours.map(\.condition)).compactMap(\.wetness).max() else { return nil }
+        let end = wetHours.last.map { $0.date.addingTimeInterval(3600) } ?? hours.first?.date ?? date.addingTimeInterval(3600)
+        return TimelineEntryRelevance(score: score, duration: max(1, end.timeIntervalSince(date)))
     }
 
     /// `21°`: whole degrees, as weather apps round them.

@@ -47,8 +47,10 @@ public struct WeatherProvider: AppIntentTimelineProvider {
             let response = try HTTPClient.getOK(HTTPRequest(url: url, timeout: timeout, maximumBytes: 1 << 20))
             do throws(OpenMeteoForecast.Unreadable) {
                 let forecast = try OpenMeteoForecast.decode(response.body)
-                return .success(try forecast.entry(at: context.date, place: configuration.placeName(languageCode: context.locale.languageCode),
-                                                   units: configuration.units))
+                var entry = try forecast.entry(at: context.date, place: configuration.placeName(languageCode: context.locale.languageCode),
+                                               units: configuration.units)
+                entry.relevantHours = configuration.relevant_hours
+                return .success(entry)
             } catch {
                 return .failure(FetchFailure(description: "the forecast could not be read: \(error)"))
             }
