@@ -76,6 +76,30 @@ import Testing
         }
     }
 
+    /// The pixels that changed, inside any window, are the ones a byte a pixel counts
+    /// (issue 29: what a partial refresh flips is the ghosting it leaves).
+    @Test(arguments: [Palette.bw, .gray4], [3, 7, 8, 13, 64, 203])
+    func changedPixelsOverBitsAreThePixelsThatDiffer(palette: Palette, width: Int) {
+        let height = 9
+        let before = randomInks(count: width * height, inks: palette.colors.count, seed: 7)
+        let after = randomInks(count: width * height, inks: palette.colors.count, seed: 8)
+        let packed = (QuantisedFrame(width: width, height: height, palette: palette, indices: before),
+                      QuantisedFrame(width: width, height: height, palette: palette, indices: after))
+        let bytes = (QuantisedFrame(width: width, height: height, palette: .acep7, indices: before),
+                     QuantisedFrame(width: width, height: height, palette: .acep7, indices: after))
+        for window in [nil, PixelRect(x: 1, y: 2, width: max(1, width - 2), height: 5), PixelRect(x: width / 2, y: 0, width: 1, height: 9),
+                       PixelRect(x: width - 1, y: 8, width: 1, height: 1)] {
+            let area = window ?? PixelRect(x: 0, y: 0, width: width, height: height)
+            var expected = 0
+            for y in area.y..<area.maxY {
+                for x in area.x..<area.maxX where before[y * width + x] != after[y * width + x] { expected += 1 }
+            }
+            #expect(packed.1.changedPixelCount(from: packed.0, within: window) == expected, "\(String(describing: window))")
+            #expect(bytes.1.changedPixelCount(from: bytes.0, within: window) == expected)
+        }
+        #expect(packed.1.changedPixelCount(from: packed.1) == 0)
+    }
+
     @Test func palettesOfOtherInkCountsKeepAByteAPixel() {
         for palette in [Palette.bwr, .acep7, .spectra6] {
             let frame = QuantisedFrame(width: 3, height: 1, palette: palette, indices: [0, 1, 2])

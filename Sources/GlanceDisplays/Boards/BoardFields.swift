@@ -67,13 +67,14 @@ package enum BoardFields {
         case "keys":
             for (name, item) in try value.freeMapping() { board.keys[name] = try line(item) }
         case "refresh":
-            let allowed = ["partial", "fast", "full_every", "full_at_least_every", "minimum_interval", "sleep_after_update"]
+            let allowed = ["partial", "fast", "full_every", "full_at_least_every", "full_after_area", "minimum_interval", "sleep_after_update"]
             for (field, item) in try value.mapping(allowed: allowed) {
                 switch field {
                 case "partial": board.refresh.partial = try bool(item)
                 case "fast": board.refresh.fast = try bool(item)
                 case "full_every": board.refresh.fullEvery = try item.int(in: 1...100_000)
                 case "full_at_least_every": board.refresh.fullAtLeastEvery = try item.double(in: 60...31_536_000)
+                case "full_after_area": board.refresh.fullAfterArea = try item.double(in: 0...10_000)
                 case "minimum_interval": board.refresh.minimumInterval = try item.double(in: 0...86_400)
                 default: board.refresh.sleepAfterUpdate = try bool(item)
                 }

@@ -17,7 +17,7 @@ public final class DisplayPipeline {
 
     public init(output: any DisplayOutput) {
         self.output = output
-        planner = RefreshPlanner(profile: output.profile)
+        planner = RefreshPlanner(profile: output.profile, panelPixels: output.nativeWidth * output.nativeHeight)
     }
 
     /// A change held back for the device's minimum interval: when to show it.
@@ -50,7 +50,10 @@ public final class DisplayPipeline {
         if let cadence {
             plan = RefreshPlanner.refine(cadence, change: change, forcedFull: shown == nil, on: output)
         } else {
-            plan = planner.plan(change: change, forcedFull: shown == nil, forcedReason: unknownBecause, at: instant, interactive: interactive, on: output)
+            // What the change flips is counted only when the profile keeps that account.
+            let flipped = planner.fullAfterArea > 0 ? change.flatMap { change in shown.map { frame.changedPixelCount(from: $0, within: change) } } : nil
+            plan = planner.plan(change: change, changedPixels: flipped, forcedFull: shown == nil, forcedReason: unknownBecause, at: instant,
+                                interactive: interactive, on: output)
         }
         guard let plan else { return nil }
         do {

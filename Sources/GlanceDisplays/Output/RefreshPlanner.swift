@@ -29,7 +29,13 @@ public struct RefreshPlanner: Sendable {
     public var minimumInterval: TimeInterval
     /// False for panels that cannot refresh part of themselves: every change is full.
     public var partialAllowed: Bool
+    /// The profile's `full_after_area`: a full refresh once partial refreshes have changed
+    /// this many times `panelPixels` (0: no such limit).
+    public var fullAfterArea: Double
+    /// The panel's pixel count (the area `fullAfterArea` counts in).
+    public var panelPixels: Int
     private var partialsSinceFull = 0
+    private var pixelsSinceFull = 0
     private var lastFull: Date?
     private var lastRefresh: Date?
     /// A change waiting for the minimum interval to pass.
@@ -41,24 +47,29 @@ public struct RefreshPlanner: Sendable {
     public var waitsForQuietMoments = false
     /// Partial refreshes since the last full one (what a clean-up would clear).
     public var partialsSinceLastFull: Int { partialsSinceFull }
+    /// Pixels those partial refreshes changed, together.
+    public var changedPixelsSinceLastFull: Int { pixelsSinceFull }
 
-    public init(fullEvery: Int = 20, fullAtLeastEvery: TimeInterval = 86_400, minimumInterval: TimeInterval = 0, partialAllowed: Bool = true) {
+    public init(fullEvery: Int = 20, fullAtLeastEvery: TimeInterval = 86_400, minimumInterval: TimeInterval = 0, partialAllowed: Bool = true,
+                fullAfterArea: Double = 0, panelPixels: Int = 0) {
         self.fullEvery = max(1, fullEvery)
+        self.fullAfterArea = max(0, fullAfterArea)
+        self.panelPixels = max(0, panelPixels)
         self.fullAtLeastEvery = fullAtLeastEvery
         self.minimumInterval = max(0, minimumInterval)
         self.partialAllowed = partialAllowed
     }
 
-    public init(profile: RefreshProfile) {
+    public init(profile: RefreshProfile, panelPixels: Int = 0) {
         self.init(fullEvery: profile.fullEvery, fullAtLeastEvery: profile.fullAtLeastEvery, minimumInterval: profile.minimumInterval,
-                  partialAllowed: profile.partial)
+                  partialAllowed: profile.partial, fullAfterArea: profile.fullAfterArea, panelPixels: panelPixels)
     }
 
-    /// The refresh for a frame that `changed` (or not) at `instant`. A change held back
-    /// earlier counts as a change.
+    /// The refresh for a frame that `changed` (or not) at `instant`, `changedPixels` of it
+    /// (what a partial refresh would flip). A change held back earlier counts as a change.
     /// `interactive`: a person is at the display (a key, a tap): the cadence's full
     /// refresh, slow and flashing, waits for the next wake that is not theirs.
-    public mutating func plan(changed: Bool, at instant: Date, interactive: Bool = false) -> RefreshMode {
+    public mutating func plan(changed: Bool, changedPixels: Int = 0, at instant: Date, interactive: Bool = false) -> RefreshMode {
         guard changed || heldUntil != nil else { return .none }
         if let lastRefresh, instant >= lastRefresh, instant < lastRefresh.addingTimeInterval(minimumInterval) {
             heldUntil = lastRefresh.addingTimeInterval(minimumInterval)
@@ -74,23 +85,38 @@ public struct RefreshPlanner: Sendable {
             let waiting = waitsForQuietMoments ? 2 : 1
             let byCount = partialsSinceFull + 1 >= fullEvery * waiting
             let byTime = instant.timeIntervalSince(lastFull) >= fullAtLeastEvery * Double(waiting)
+            let budget = fullAfterArea * Double(panelPixels) * Double(waiting)
+            let byPixels = budget > 0 && Double(pixelsSinceFull + changedPixels) >= budget
             let waited = waitsForQuietMoments ? ", no quiet moment came" : ""
             reason = instant < lastFull ? "the clock was set back"
                 : interactive && partialAllowed ? nil
                 : byCount ? "\(partialsSinceFull + 1) refreshes since the last full one (full_every \(fullEvery)\(waited))"
                 : byTime ? "\(Self.describe(instant.timeIntervalSince(lastFull).rounded(.down))) since the last full one\(waited)"
+                : byPixels ? "partial refreshes changed \(Self.panels(pixelsSinceFull + changedPixels, of: panelPixels)) times the panel's pixels since the last full one (full_after_area \(Self.number(fullAfterArea))\(waited))"
                 : nil
         } else {
             reason = "the first frame"
         }
         if let reason = reason ?? (partialAllowed ? nil : "the panel has no partial refresh") {
             partialsSinceFull = 0
+            pixelsSinceFull = 0
             lastFull = instant
             fullReason = reason
             return .full
         }
         partialsSinceFull += 1
+        pixelsSinceFull += changedPixels
         return .partial
+    }
+
+    /// `4.2`: pixels as a multiple of the panel's, one decimal.
+    static func panels(_ pixels: Int, of panel: Int) -> String {
+        number((Double(pixels) / Double(max(1, panel)) * 10).rounded() / 10)
+    }
+
+    /// `4`, `2.5`: a number without a needless `.0`.
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// A full refresh at `instant` whatever the cadence says (after quiet hours, asked for).
@@ -99,6 +125,7 @@ public struct RefreshPlanner: Sendable {
         lastRefresh = instant
         partialsSinceFull = 0
         lastFull = instant
+        pixelsSinceFull = 0
         fullReason = why
         return .full
     }
@@ -116,18 +143,20 @@ public struct RefreshPlanner: Sendable {
     /// Returns nil when nothing is to be sent (no change, or a change held back).
     /// `forcedFull`'s reason says why what the device shows is unknown ("the first
     /// frame", "after quiet hours", "the last refresh failed").
-    public mutating func plan(change: PixelRect?, forcedFull: Bool, forcedReason: String = "what the panel shows is unknown",
+    /// `changedPixels`: how many pixels inside `change` differ (nil: all of it).
+    public mutating func plan(change: PixelRect?, changedPixels: Int? = nil, forcedFull: Bool, forcedReason: String = "what the panel shows is unknown",
                               at instant: Date, interactive: Bool = false, on output: any DisplayOutput) -> RefreshPlan? {
         guard change != nil else {
             // Nothing differs from what the device shows: a held change went back to it.
             heldUntil = nil
             return nil
         }
-        let cadence = plan(changed: true, at: instant, interactive: interactive)
+        let cadence = plan(changed: true, changedPixels: changedPixels ?? change.map { $0.width * $0.height } ?? 0, at: instant, interactive: interactive)
         guard var plan = Self.refine(cadence, change: change, forcedFull: forcedFull, on: output) else { return nil }
         if plan.refresh == .full && cadence == .partial {
             // A full refresh in place of a partial one clears ghosting all the same.
             partialsSinceFull = 0
+            pixelsSinceFull = 0
             lastFull = instant
             fullReason = forcedFull ? forcedReason
                 : output.refreshes.contains(.partial) ? "most of the panel changed" : "the panel has no partial refresh"

@@ -123,6 +123,60 @@ extension QuantisedFrame {
         return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
     }
 
+    /// How many pixels inside `rect` (default: all) differ from `other` (same size and
+    /// palette; otherwise every pixel of `rect` counts): what a partial refresh flips,
+    /// the ghosting it leaves behind.
+    public func changedPixelCount(from other: QuantisedFrame, within rect: PixelRect? = nil) -> Int {
+        let area = (rect ?? bounds).intersection(bounds)
+        guard area.width > 0, area.height > 0 else { return 0 }
+        guard other.width == width, other.height == height, other.palette.kind == palette.kind else { return area.width * area.height }
+        let depth = Self.packedDepth(palette)
+        if depth > 0 && Self.packedDepth(other.palette) == depth {
+            return bits.withUnsafeBufferPointer { mine in
+                other.bits.withUnsafeBufferPointer { theirs in Self.bitChanges(mine, theirs, depth: depth, width: width, in: area) }
+            }
+        }
+        func count<Value: Equatable>(_ a: UnsafeBufferPointer<Value>, _ b: UnsafeBufferPointer<Value>) -> Int {
+            var changed = 0
+            for y in area.y..<area.maxY {
+                for index in (y * width + area.x)..<(y * width + area.maxX) where a[index] != b[index] { changed += 1 }
+            }
+            return changed
+        }
+        if palette.kind == .indexed {
+            let theirs = other.indices
+            return indices.withUnsafeBufferPointer { mine in theirs.withUnsafeBufferPointer { count(mine, $0) } }
+        }
+        let theirValues = other.values
+        return values.withUnsafeBufferPointer { mine in theirValues.withUnsafeBufferPointer { count(mine, $0) } }
+    }
+
+    /// `changedPixelCount` over packed frames: the differing bit groups of each row's bytes
+    /// under `area`, the pixels of the edge bytes outside it masked off.
+    private static func bitChanges(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, depth: Int, width: Int,
+                                   in area: PixelRect) -> Int {
+        let perByte = 8 / depth, rowBytes = (width + perByte - 1) / perByte
+        // One bit for each pixel of a byte whose group differs (its lowest bit).
+        let lowBits: UInt8 = depth == 1 ? 0xFF : 0x55
+        var changed = 0
+        for y in area.y..<area.maxY {
+            let row = y * rowBytes
+            for byte in (area.x / perByte)...((area.maxX - 1) / perByte) {
+                var differ = a[row + byte] ^ b[row + byte]
+                guard differ != 0 else { continue }
+                if depth == 2 { differ = (differ | differ >> 1) & lowBits }
+                // Pixels are stored from the byte's high bits: pixel p of the byte is at
+                // shift 8 - depth * (p + 1).
+                let first = max(area.x, byte * perByte) - byte * perByte
+                let last = min(area.maxX, (byte + 1) * perByte) - 1 - byte * perByte
+                var mask: UInt8 = 0
+                for pixel in first...last { mask |= (lowBits >> (8 - depth)) << UInt8(8 - depth * (pixel + 1)) }
+                changed += (differ & mask).nonzeroBitCount
+            }
+        }
+        return changed
+    }
+
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 }
 

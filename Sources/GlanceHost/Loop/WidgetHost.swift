@@ -101,7 +101,7 @@ public final class WidgetHost {
         entries = EntryKeeper(store: entryStore, log: log)
         self.quarantine = quarantine
         self.clock = clock
-        let presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile)
+        let presenter = presenter ?? FramePresenter(simulating: config.display.refreshProfile, panelPixels: config.display.width * config.display.height)
         self.presenter = presenter
         quiet = QuietHours(windows: config.sleep, zone: config.timeZone, wakeFor: config.wakeFor)
         // The clean-up full refresh goes to the quietest moment there is: a sleep's end, or full_at:.

@@ -43,9 +43,10 @@ public final class FramePresenter {
         canvas = try Canvas(width: output.width, height: output.height, panel: output.palette, dither: output.dither)
     }
 
-    /// No output: refreshes are planned from view trees alone (`glance simulate`).
-    public init(simulating profile: RefreshProfile) {
-        target = .simulating(RefreshPlanner(profile: profile))
+    /// No output: refreshes are planned from view trees alone (`glance simulate`), on a
+    /// panel of `panelPixels` (a change costs its slots' areas: nothing is drawn to count).
+    public init(simulating profile: RefreshProfile, panelPixels: Int = 0) {
+        target = .simulating(RefreshPlanner(profile: profile, panelPixels: panelPixels))
     }
 
     private var pipeline: DisplayPipeline? {
@@ -141,7 +142,9 @@ public final class FramePresenter {
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
         guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
             guard case .simulating(var planner) = target else { return (nil, .none, nil) }
-            let mode = fullRequested.map { planner.planFull(at: now, why: $0) } ?? planner.plan(changed: !changed.isEmpty, at: now, interactive: interactive)
+            let area = changed.reduce(0) { $0 + $1.rect.width * $1.rect.height }
+            let mode = fullRequested.map { planner.planFull(at: now, why: $0) }
+                ?? planner.plan(changed: !changed.isEmpty, changedPixels: area, at: now, interactive: interactive)
             fullRequested = nil
             pending = false
             target = .simulating(planner)
