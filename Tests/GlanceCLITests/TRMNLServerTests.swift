@@ -99,6 +99,50 @@ import Testing
         #expect(abs(Double(rate) - end.timeIntervalSinceNow) < 62, "refresh_rate \(rate)")
     }
 
+    /// `glance sleep` (and Home Assistant's switch) puts the devices to sleep with the
+    /// main display, and wakes them with it.
+    @Test func glanceSleepPutsTheDevicesToSleepToo() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, base) = try start(devices: """
+                - id: "a1-b2-c3-d4-e5-f6"
+                  name: hall
+                  slots:
+                    - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """, in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let id = ["ID": "A1:B2:C3:D4:E5:F6"]
+        let token = try #require(Self.request(base + "/api/setup", headers: id)?.json["api_key"] as? String)
+        let headers = id.merging(["Access-Token": token]) { $1 }
+        func rate() throws -> Int {
+            let display = try #require(Self.request(base + "/api/display", headers: headers))
+            return try #require(display.json["refresh_rate"] as? Int, "\(String(decoding: display.body, as: UTF8.self))")
+        }
+        // Awake, a countdown: the device comes back at Seoul's next midnight.
+        let started = Date()
+        let awake = try rate()
+        // Asleep for two hours (four, if midnight is about two hours away).
+        let hours: Double = abs(Double(awake) - 7200) > 600 ? 2 : 4
+        let config = directory.appendingPathComponent("wall.yaml").path
+        let until = ISO8601DateFormatter().string(from: Date().addingTimeInterval(hours * 3600))
+        let asleep = try runGlance(["sleep", "until", until, "--config", config])
+        #expect(asleep.status == 0, "\(asleep.stderr)")
+        // The daemon's loop passes the override on as it wakes for the command.
+        func settles(_ wanted: (Int) -> Bool) throws -> Int {
+            var seen = try rate()
+            for _ in 0..<60 where !wanted(seen) {
+                Thread.sleep(forTimeInterval: 0.05)
+                seen = try rate()
+            }
+            return seen
+        }
+        let slept = try settles { abs(Double($0) - hours * 3600) < 62 }
+        #expect(abs(Double(slept) - hours * 3600) < 62, "refresh_rate \(slept) asleep (awake: \(awake))")
+        #expect(try runGlance(["sleep", "auto", "--config", config]).status == 0)
+        let woke = try settles { abs(Double($0) - (Double(awake) - Date().timeIntervalSince(started))) < 5 }
+        #expect(abs(Double(woke) - (Double(awake) - Date().timeIntervalSince(started))) < 5, "refresh_rate \(woke) awake again (before: \(awake))")
+    }
+
     @Test func aDeviceIsSetUpShownItsFrameLogsAndWakesWithItsButton() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

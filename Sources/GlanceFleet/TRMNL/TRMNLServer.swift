@@ -117,10 +117,17 @@ public final class TRMNLServer {
         return promisedDeadline
     }
 
+    /// The main display's host (SIGHUP replaces it): devices follow its `glance sleep`.
+    var mainHost: (() -> WidgetHost)?
+
     /// Steps every device host that is due or was interrupted.
     public func service() {
         let now = Date()
         var changed = false
+        if let main = mainHost?() {
+            // `glance sleep` and Home Assistant's switch put the devices to sleep too.
+            for device in devices where device.host.followSleep(of: main) { device.clock.interrupt() }
+        }
         for device in devices {
             var rounds = 0
             while rounds < 4, device.clock.isInterrupted || device.host.nextInstant().map({ $0 <= now }) ?? false {

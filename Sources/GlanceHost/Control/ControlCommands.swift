@@ -351,6 +351,15 @@ extension WidgetHost {
     /// Whether the display sleeps now (Home Assistant's switch).
     package var isAsleep: Bool { quiet.isAsleep(at: clock.now()) }
 
+    /// Takes `main`'s `glance sleep` override (a TRMNL device's host follows the main
+    /// display's: one switch for the house). True when it changed anything.
+    package func followSleep(of main: WidgetHost) -> Bool {
+        guard quiet.override != main.quiet.override else { return false }
+        quiet.override = main.quiet.override
+        quiet.keptAwakeUntil = nil
+        return true
+    }
+
     /// `07:30`: the next time the wall clock shows it; or an ISO 8601 instant.
     static func instant(_ text: String, after now: Date, in zone: ZoneRules) -> Date? {
         if text.contains("t") { return parseISO8601Instant(text.uppercased()) }
