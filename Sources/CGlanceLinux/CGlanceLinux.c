@@ -197,6 +197,10 @@ int glance_fb_pan_to_origin(int fd) {
     return ioctl(fd, FBIOPAN_DISPLAY, &var);
 }
 
+int glance_fb_blank(int fd, int blank) {
+    return ioctl(fd, FBIOBLANK, blank ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK);
+}
+
 int glance_console_graphics(int fd, int graphics) {
     return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT);
 }

@@ -3,6 +3,9 @@ import Foundation
 import GlanceGraphics
 import GlanceHardware
 import GlanceHost
+import GlanceText
+import GlanceTime
+import GlanceWidgets
 import Testing
 import GlanceConfiguration
 
@@ -77,6 +80,40 @@ import GlanceConfiguration
         // The same frame again writes nothing.
         #expect(try pipeline.show(second, at: Date()) == nil)
         #expect(sink.bytesWritten == 45 * 64 * geometry.bytesPerPixel)
+    }
+
+    /// Quiet hours: a screen the driver cannot power down (here a file) is written black
+    /// as the sleep begins, and drawn whole again at its end (issue 29).
+    @Test func inQuietHoursTheScreenGoesDarkAndComesBackWhole() throws {
+        let path = temporaryFile()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let geometry = FramebufferGeometry.rgb565(width: 364, height: 170)
+        let sink = FramebufferOutput(framebuffer: try LinuxFramebuffer(path: path, geometry: geometry), palette: .rgb565, dither: .none)
+        let seoul = try ZoneRules(identifier: "Asia/Seoul")
+        // 2026-11-18 20:06:40 in Seoul; quiet from 22:00 to 23:00.
+        let t0 = Date(timeIntervalSince1970: 1_795_000_000)
+        let config = try ConfigLoader.parse("""
+            timezone: Asia/Seoul
+            display: {backend: file, path: unused, size: 364x170}
+            slots:
+              - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            sleep: "22:00-23:00"
+            """, file: "wall.yaml")
+        let clock = SimulatedClock(start: t0)
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: clock,
+                                  presenter: try FramePresenter(output: sink, fonts: try FontLibrary(), scale: 1))
+        host.start()
+        let drawn = try screen(path, geometry)
+        #expect(Set(drawn).count > 1)
+        let day = CalendarDay(containing: t0, in: seoul)
+        #expect(host.step() == nil)
+        #expect(clock.now() == day.instant(atMinute: 22 * 60, in: seoul))
+        #expect(sink.isResting)
+        #expect(try screen(path, geometry).allSatisfy { $0 == .black })
+        #expect(host.step() == nil)
+        #expect(clock.now() == day.instant(atMinute: 23 * 60, in: seoul))
+        #expect(!sink.isResting)
+        #expect(try screen(path, geometry) == drawn)
     }
 
     @Test func aWrongSizedFrameIsAnError() throws {

@@ -65,6 +65,9 @@ int glance_fb_get_info(int fd, glance_fb_info *info);
 // Asks the driver to show what is in memory (FBIOPAN_DISPLAY at 0,0; ignored by drivers
 // without panning). Returns 0 or -1.
 int glance_fb_pan_to_origin(int fd);
+// Powers the screen down (`blank` 1: FBIOBLANK FB_BLANK_POWERDOWN, the backlight and
+// the panel off where the driver can) or up again (0). Returns 0 or -1.
+int glance_fb_blank(int fd, int blank);
 // Switches the virtual terminal behind `fd` (/dev/tty0: the one in front) to graphics
 // mode, so the text console stops drawing its cursor and messages into the
 // framebuffer, or back to text mode. KDSETMODE; returns 0 or -1.

@@ -15,6 +15,8 @@ public final class FramebufferOutput: DisplayOutput {
     public let rotation = 0
     /// Bytes written to the device since it was opened.
     public private(set) var bytesWritten = 0
+    /// Resting (quiet hours): powered down by the driver, or drawn black where it cannot.
+    public private(set) var isResting = false
 
     public init(framebuffer: any Framebuffer, palette: Palette, dither: DitherMode, profile: RefreshProfile = RefreshProfile(sleepAfterUpdate: false)) {
         self.framebuffer = framebuffer
@@ -28,6 +30,10 @@ public final class FramebufferOutput: DisplayOutput {
     public var nativeHeight: Int { geometry.height }
 
     public func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {
+        if isResting {
+            isResting = false
+            _ = framebuffer.blank(false)
+        }
         let rows = plan.refresh == .partial ? plan.window.y..<plan.window.maxY : 0..<geometry.height
         let bytesPerPixel = geometry.bytesPerPixel
         var line = [UInt8](repeating: 0, count: geometry.width * bytesPerPixel)
@@ -49,8 +55,23 @@ public final class FramebufferOutput: DisplayOutput {
         framebuffer.present()
     }
 
-    /// Gives the console back its text mode.
-    public func close() throws { framebuffer.close() }
+    /// Quiet hours: the screen is powered down (FBIOBLANK), or, where the driver cannot
+    /// (an fbtft LCD, a file), every row is written black; the frame at the sleep's end
+    /// is a full refresh that powers it up and draws every row again.
+    public func rest() throws {
+        guard !isResting else { return }
+        isResting = true
+        if framebuffer.blank(true) { return }
+        let black = [UInt8](repeating: 0, count: geometry.width * geometry.bytesPerPixel)
+        for y in 0..<geometry.height { try framebuffer.write(row: y, black) }
+        framebuffer.present()
+    }
+
+    /// Gives the console back its text mode, the screen powered up.
+    public func close() throws {
+        if isResting { _ = framebuffer.blank(false) }
+        framebuffer.close()
+    }
 }
 
 extension FramebufferGeometry {

@@ -84,6 +84,8 @@ public protocol Framebuffer: AnyObject {
     func present()
     /// Set when the text console could not be kept out of the picture: how to fix that.
     var consoleAdvice: String? { get }
+    /// Powers the screen down (quiet hours) or up again; false where the driver cannot.
+    func blank(_ blanked: Bool) -> Bool
     /// Gives the console back its text mode (on exit).
     func close()
 }
@@ -161,6 +163,8 @@ public final class LinuxFramebuffer: Framebuffer {
     }
 
     public func present() { _ = glance_fb_pan_to_origin(descriptor) }
+
+    public func blank(_ blanked: Bool) -> Bool { glance_fb_blank(descriptor, blanked ? 1 : 0) == 0 }
 
     public func close() {
         if console >= 0 {
