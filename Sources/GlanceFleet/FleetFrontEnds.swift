@@ -47,6 +47,8 @@ private final class Fleet: FrontEnd {
             do {
                 let server = try TRMNLServer(config: config, main: context.configuration, registry: context.registry, fonts: context.fonts,
                                              stateDirectory: context.stateDirectory, clock: context.clock, log: say)
+                // Devices sleep when the main display is told to (glance sleep, the switch).
+                server.mainHost = context.host
                 trmnl = server
                 let names = config.devices.map(\.name).joined(separator: ", ")
                 say("trmnl: serving \(names) on \(config.listen):\(server.port) (point the devices' BYOS server at http://THIS-HOST:\(server.port))")
