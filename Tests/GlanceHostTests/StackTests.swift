@@ -122,6 +122,18 @@ struct RelevanceWidget: Widget {
         #expect(harness.records.last?.stack?.why == "rotation")
     }
 
+    /// A member whose widget does not come in the stack's family is named, at its kind.
+    @Test func aMemberOutsideTheStacksFamilyIsNamed() {
+        let yaml = "timezone: UTC\nslots:\n  - name: corner\n    family: systemLarge\n    stack:\n"
+            + "      - {kind: countdown, params: {target: \"2027-01-03\"}}\n      - {name: small, kind: relevant}\n"
+        #expect(throws: (any Error).self) { try harness(yaml) }
+        do {
+            _ = try harness(yaml)
+        } catch {
+            #expect("\(error)" == "test.yaml:7:29: slots[0].stack[1].kind: 'relevant' (small, a member of corner) does not support the stack's family systemLarge; it supports systemSmall, systemMedium")
+        }
+    }
+
     @Test(arguments: [
         ("    stack:\n      - {kind: relevant}\n", "a stack needs at least two members (it has 1)"),
         ("    kind: relevant\n    stack:\n      - {kind: relevant}\n      - {kind: relevant}\n", "kind: belongs to each member under stack:"),

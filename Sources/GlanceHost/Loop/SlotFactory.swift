@@ -27,6 +27,12 @@ enum SlotFactory {
                 )
             }
             guard descriptor.supportedFamilies.contains(family) else {
+                if let stack = slot.stack {
+                    // All members share the stack's family: the member is what does not fit.
+                    throw slot.locations.kind.error(
+                        "'\(slot.kind)' (\(slot.name), a member of \(stack.name)) does not support the stack's family \(family); "
+                        + "it supports \(descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))")
+                }
                 throw slot.locations.family.error(
                     "'\(slot.kind)' does not support \(family); it supports \(descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
                 )
