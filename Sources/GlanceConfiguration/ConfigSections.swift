@@ -24,7 +24,7 @@ package struct ConfigSectionParser: Sendable {
 /// named in `GlanceConfig.unservedSections`, so one config file serves every build.
 package enum ConfigSections {
     /// Every section another module owns, and what it is (for messages).
-    package static let owners: [String: String] = ["mqtt": "MQTT", "trmnl": "TRMNL devices"]
+    package static let owners: [String: String] = ["mqtt": "MQTT", "trmnl": "TRMNL devices", "web": "the web page"]
 
     private static let parsers = Mutex<[String: ConfigSectionParser]>([:])
 

@@ -4,9 +4,9 @@ import GlanceSystem
 import GlanceYAML
 import GlanceConfiguration
 
-/// The fleet's front ends for `glance run`: MQTT (`mqtt:`) and TRMNL devices (`trmnl:`),
-/// each a failure the display runs on without. MQTT publishes the TRMNL devices' state,
-/// so the two are made and kept together.
+/// The fleet's front ends for `glance run`: MQTT (`mqtt:`), TRMNL devices (`trmnl:`) and
+/// the web page (`web:`), each a failure the display runs on without. MQTT publishes the
+/// TRMNL devices' state and the page shows their frames, so they are made and kept together.
 package struct FleetFrontEnds: FrontEndMaker {
     package init() {}
 
@@ -18,15 +18,16 @@ package struct FleetFrontEnds: FrontEndMaker {
 
     package func make(_ context: FrontEndContext) -> [FrontEnd] {
         let configuration = context.configuration
-        guard configuration.mqtt != nil || configuration.trmnl != nil else { return [] }
+        guard configuration.mqtt != nil || configuration.trmnl != nil || configuration.web != nil else { return [] }
         return [Fleet(context)]
     }
 }
 
-/// MQTT and the TRMNL server of one daemon, wired to each other.
+/// MQTT, the TRMNL server and the web page of one daemon, wired to each other.
 private final class Fleet: FrontEnd {
     private var link: MQTTLink?
     private var trmnl: TRMNLServer?
+    private var web: WebServer?
     /// The daemon's control commands, which answer `trmnl-pair` while the server runs.
     private var commands: ControlCommands?
 
@@ -64,19 +65,34 @@ private final class Fleet: FrontEnd {
                 return server.openPairing(name: name, minutes: request.minutes ?? 5)
             }
         }
+        if let config = context.configuration.web {
+            do {
+                let server = try WebServer(config: config, context: context)
+                web = server
+                say("web: the page is at http://\(config.host.contains(":") ? "[\(config.host)]" : config.host):\(server.port)/"
+                    + (config.users.isEmpty ? " (this machine only)" : " (log in: \(config.users.count) user\(config.users.count == 1 ? "" : "s"))"))
+            } catch {
+                say("web: \(error); the page is not served (the display runs on)")
+            }
+        }
+        web?.deviceHosts = { [weak self] in self?.trmnl?.displayHosts ?? [] }
         link?.devices = { [weak self] in self?.trmnl?.deviceStates ?? [] }
         trmnl?.onChange = { [weak self] in self?.link?.update() }
     }
 
     func nextDeadline() -> Date? { trmnl?.nextDeadline() }
     func service() { trmnl?.service() }
-    func update() { link?.update() }
+    func update() {
+        link?.update()
+        web?.update()
+    }
     func hostChanged() { link?.hostChanged() }
     func keyPressed(_ key: String, long: Bool) { link?.keyPressed(key, long: long) }
 
     func start() {
         trmnl?.start()
         link?.update()
+        web?.update()
     }
 
     /// MQTT says offline and lets the broker go, then the TRMNL server stops.
@@ -86,5 +102,7 @@ private final class Fleet: FrontEnd {
         link?.close()
         StopDeadline.step("closing the TRMNL server")
         trmnl?.close()
+        StopDeadline.step("closing the web page")
+        web?.close()
     }
 }

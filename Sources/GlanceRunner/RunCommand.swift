@@ -14,6 +14,9 @@ package struct RunCommand: ParsableCommand {
     /// The front ends beyond the control socket this build carries (`glance`: MQTT and
     /// TRMNL); nil: none, and a config that asks for them is told so.
     nonisolated(unsafe) package static var frontEnds: (any FrontEndMaker)?
+    /// A change to the configuration once it is read (`glance web`: the file backend in a
+    /// folder of its own instead of the panel); nil: none.
+    nonisolated(unsafe) package static var adjustConfiguration: ((inout GlanceConfig) throws -> Void)?
 
     package init() {}
 
@@ -44,6 +47,7 @@ package struct RunCommand: ParsableCommand {
         // The file is read while SIGINT/SIGTERM still stop the process at once (reading
         // starts no thread).
         var configuration = try loadConfiguration()
+        try Self.adjustConfiguration?(&configuration)
         // The state folder holds the control socket and what the next start reads: one
         // another user owns or may write is refused, as ssh's StrictModes does.
         do throws(StateDirectory.Untrusted) {
@@ -263,6 +267,7 @@ package struct RunCommand: ParsableCommand {
         }
         do {
             var fresh = try ConfigLoader.load(path: path)
+            try Self.adjustConfiguration?(&fresh)
             fresh = ParameterOverrides(directory: StateDirectory.resolve(configured: configuration.stateDirectory))
                 .applied(to: fresh, registry: WidgetCatalog.registry, log: { Self.say($0) })
             if fresh.display.sizeFromDevice {
@@ -348,6 +353,8 @@ package struct RunCommand: ParsableCommand {
 
     static func say(_ message: String) {
         StandardStreams.error("glance: \(message)\n")
+        // The web page shows the last lines.
+        LogTail.shared.append(message)
     }
 }
 

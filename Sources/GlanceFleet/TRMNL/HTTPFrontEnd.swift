@@ -11,6 +11,8 @@ package struct HTTPRequest: Sendable {
     /// Header names in lower case.
     package var headers: [String: String]
     package var body: [UInt8]
+    /// The client's address (no port), for bounds kept per address.
+    package var remote: String = ""
 
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -20,11 +22,14 @@ package struct HTTPAnswer: Sendable {
     package var status: Int
     package var contentType: String
     package var body: [UInt8]
+    /// More headers (`Set-Cookie`, `Retry-After`, security policies).
+    package var headers: [(name: String, value: String)] = []
 
-    package init(status: Int, contentType: String, body: [UInt8]) {
+    package init(status: Int, contentType: String, body: [UInt8], headers: [(name: String, value: String)] = []) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.headers = headers
     }
 
     package static func json(_ status: Int, _ text: String) -> HTTPAnswer {
@@ -193,7 +198,9 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             let query = uri.contains("?") ? String(uri.split(separator: "?", maxSplits: 1).last ?? "") : ""
             var headers: [String: String] = [:]
             for (name, value) in head.headers { headers[name.lowercased()] = value }
-            dispatch(HTTPRequest(method: head.method.rawValue, path: path, query: query, headers: headers, body: body), promise)
+            var request = HTTPRequest(method: head.method.rawValue, path: path, query: query, headers: headers, body: body)
+            request.remote = context.remoteAddress?.ipAddress ?? ""
+            dispatch(request, promise)
             body = []
         }
     }
@@ -210,6 +217,7 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
         headers.add(name: "Content-Type", value: answer.contentType)
         headers.add(name: "Content-Length", value: String(answer.body.count))
         headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+        for (name, value) in answer.headers { headers.add(name: name, value: value) }
         let status = HTTPResponseStatus(statusCode: answer.status)
         context.write(NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
         var buffer = context.channel.allocator.buffer(capacity: answer.body.count)

@@ -117,6 +117,9 @@ public final class TRMNLServer {
         return promisedDeadline
     }
 
+    /// Each device's name and host: displays the web page shows too.
+    var displayHosts: [(name: String, host: WidgetHost)] { devices.map { ($0.config.name, $0.host) } }
+
     /// The main display's host (SIGHUP replaces it): devices follow its `glance sleep`.
     var mainHost: (() -> WidgetHost)?
 
@@ -209,19 +212,13 @@ public final class TRMNLServer {
             return .failure(.json(404, "{\"status\": 404, \"api_key\": null, \"friendly_id\": null, \"image_url\": null, \"error\": \"unknown device\"}"))
         }
         if needsToken {
-            guard let token = device.token, let given = request.header("Access-Token"), Self.sameToken(given, token) else {
+            guard let token = device.token, let given = request.header("Access-Token"), Tokens.same(given, token) else {
                 let reason = device.token == nil ? "it has not been set up (no /api/setup yet)" : "its Access-Token is wrong"
                 sayOnce("token \(id) \(request.path)", "trmnl \(device.config.name): \(request.path) refused: \(reason)")
                 return .failure(.json(401, "{\"status\": 401, \"error\": \"wrong or missing Access-Token; set the device up again\"}"))
             }
         }
         return .success(device)
-    }
-
-    private static func sameToken(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     private func setup(_ request: HTTPRequest) -> HTTPAnswer {
@@ -236,7 +233,7 @@ public final class TRMNLServer {
         // Knowing a MAC address is not enough to take a device's place.
         let id = device.config.id
         let given = request.header("Access-Token")
-        if let token = device.token, !(given.map { Self.sameToken($0, token) } ?? false) {
+        if let token = device.token, !(given.map { Tokens.same($0, token) } ?? false) {
             guard let until = pairing[id], Date() < until else {
                 pairing[id] = nil
                 sayOnce("paired \(id)", "trmnl \(device.config.name): /api/setup without its token refused: it is paired already; "
@@ -247,7 +244,7 @@ public final class TRMNLServer {
             device.token = nil
         }
         if device.token == nil {
-            let token = Self.makeToken()
+            let token = Tokens.make()
             device.token = token
             tokens[id] = token
             saveTokens()
@@ -390,12 +387,6 @@ public final class TRMNLServer {
 
     // MARK: Tokens
 
-    private static func makeToken() -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
-        var generator = SystemRandomNumberGenerator()
-        return String((0..<22).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
-    }
-
     /// Six hex digits from the MAC address, as TRMNL's own server shows devices.
     static func friendlyID(of id: String) -> String {
         String(TRMNLOutput.hashName(of: Array(id.utf8)).prefix(6)).uppercased()
@@ -425,30 +416,6 @@ public final class TRMNLServer {
             try AtomicFile.write(Array(try encoder.encode(tokens)), to: tokensPath, mode: 0o600)
         } catch {
             log("trmnl: the devices' tokens cannot be kept in \(tokensPath): \(error); after a restart they must be set up again")
-        }
-    }
-}
-
-/// Requests and log lines from the HTTP thread, waiting for the daemon's (which logs).
-private final class RequestInbox: Sendable {
-    private let requests = Mutex<[(HTTPRequest, EventLoopPromise<HTTPAnswer>)]>([])
-    private let lines = Mutex<[String]>([])
-
-    func add(_ request: HTTPRequest, _ promise: EventLoopPromise<HTTPAnswer>) { requests.withLock { $0.append((request, promise)) } }
-
-    func add(_ line: String) { lines.withLock { $0.append(line) } }
-
-    func takeLines() -> [String] {
-        lines.withLock { lines in
-            defer { lines.removeAll() }
-            return lines
-        }
-    }
-
-    func take() -> [(HTTPRequest, EventLoopPromise<HTTPAnswer>)] {
-        requests.withLock { requests in
-            defer { requests.removeAll() }
-            return requests
         }
     }
 }

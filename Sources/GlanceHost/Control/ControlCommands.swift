@@ -422,7 +422,7 @@ extension WidgetHost {
     }
 
     /// `glance status`: what each slot shows, its next wake and why, the last refresh.
-    func statusJSON() -> String {
+    package func statusJSON() -> String {
         let now = clock.now()
         let zone = config.timeZone
         let slotLines = slots.map { slot in

@@ -1,0 +1,442 @@
+import CGlanceLinux
+import FoundationEssentials
+import GlanceConfiguration
+import GlanceGraphics
+import GlanceHost
+import GlanceIntents
+import GlanceSystem
+import GlanceTime
+import Glibc
+import NIOCore
+import Synchronization
+
+/// The display's web page (`docs/web.md`): the page itself, embedded; the live frame;
+/// every slot with its parameters; the controls; the log.
+///
+/// The HTTP side is the TRMNL server's (`HTTPFrontEnd`: swift-nio, its bounds); every
+/// request is answered on the daemon's thread from its one wait, as TRMNL's are, so the
+/// page sees and changes the host exactly as the control socket does (`ControlCommands`).
+/// A page learns of a new frame by a long poll (`/ui/events`), answered when a display
+/// refreshes or after 25 s: with no page open nothing is sent and nothing wakes.
+///
+/// Safe by default: without `password_file:` only loopback addresses are listened on and
+/// only loopback `Host` names are answered (a page elsewhere cannot reach it through DNS
+/// rebinding); with it, a login sets an HttpOnly, SameSite=Strict cookie. Every change is
+/// a POST holding the session's CSRF token; requests, changes and logins are bounded per
+/// address; nothing from disk is served.
+final class WebServer {
+    private let config: WebConfig
+    private let clock: LinuxEventClock
+    private let events: Int32
+    private let inbox = RequestInbox()
+    private var front: HTTPFrontEnd?
+    private let commands: ControlCommands
+    private let mainHost: () -> WidgetHost
+    /// TRMNL devices' hosts, by name: displays the page can show too.
+    var deviceHosts: () -> [(name: String, host: WidgetHost)] = { [] }
+    private let log: (String) -> Void
+    private let logTail: LogTail
+    private var sessions: [String: Session] = [:]
+    /// The CSRF token when there are no users (loopback only): one for every page.
+    private let openToken = Tokens.make()
+    private var requestLimit = RateLimiter(rate: 30, burst: 120)
+    private var changeLimit = RateLimiter(rate: 2, burst: 20)
+    private var loginLimit = RateLimiter(rate: 1.0 / 12, burst: 5)
+    private let polls = Polls()
+    /// Each display's host and refresh count when last looked at: a change is a new frame.
+    private var seen: [String: (host: ObjectIdentifier, count: Int)] = [:]
+
+    struct Session {
+        let user: String
+        let csrf: String
+        let created: Date
+        var lastUsed: Date
+    }
+
+    /// How long a session lasts: a week from the login, a day without use.
+    static let sessionLifetime: TimeInterval = 7 * 86_400
+    static let sessionIdle: TimeInterval = 86_400
+    static let maximumSessions = 64
+    /// A long poll waits this long for a new frame.
+    static let pollWait: TimeAmount = .seconds(25)
+    static let maximumPolls = 64
+    /// A failed login is answered after this long, whatever failed.
+    static let loginDelay: TimeAmount = .seconds(1)
+
+    init(config: WebConfig, context: FrontEndContext) throws {
+        self.config = config
+        clock = context.clock
+        commands = context.commands
+        mainHost = context.host
+        log = context.log
+        logTail = .shared
+        events = glance_eventfd_create()
+        guard events >= 0 else {
+            throw TRMNLServer.SetupError(description: "cannot make the web page's event descriptor: \(String(cString: strerror(errno)))")
+        }
+        let events = events
+        try clock.watch(descriptor: events) { [unowned self] in eventsReady() }
+        let inbox = inbox
+        do {
+            front = try HTTPFrontEnd(host: config.host, port: config.port, say: { line in
+                inbox.add("web: " + line)
+                _ = glance_eventfd_signal(events)
+            }, dispatch: { request, promise in
+                inbox.add(request, promise)
+                _ = glance_eventfd_signal(events)
+            })
+        } catch {
+            clock.unwatch(descriptor: events)
+            Glibc.close(events)
+            throw TRMNLServer.SetupError(description: "cannot listen on \(config.host):\(config.port) for the web page: \(error) (another program on that port? change web: listen:)")
+        }
+    }
+
+    /// The port the page listens on (the configured one, or the system's choice for 0).
+    var port: Int { front?.port ?? config.port }
+
+    /// Stops listening; waiting polls are answered.
+    func close() {
+        polls.releaseAll(version: polls.version)
+        front?.close()
+        front = nil
+        clock.unwatch(descriptor: events)
+        Glibc.close(events)
+    }
+
+    /// After every wake: a display that refreshed is a new frame version, and the pages
+    /// waiting for one are answered.
+    func update() {
+        var changed = false
+        for (name, host) in displays {
+            let now = (ObjectIdentifier(host), host.refreshCount)
+            if let before = seen[name], before.host == now.0, before.count == now.1 { continue }
+            seen[name] = now
+            changed = true
+        }
+        if changed { polls.bump() }
+    }
+
+    // MARK: The daemon's thread
+
+    private func eventsReady() {
+        _ = glance_eventfd_drain(events)
+        for line in inbox.takeLines() { log(line) }
+        for (request, promise) in inbox.take() {
+            var answer = answer(request, promise: promise)
+            guard answer != nil else { continue }
+            Self.secure(&answer!)
+            promise.succeed(answer!)
+        }
+    }
+
+    private var displays: [(name: String, host: WidgetHost)] { [("main", mainHost())] + deviceHosts() }
+
+    /// Headers every answer carries: what the page may load, and that it is not cached or
+    /// framed.
+    static func secure(_ answer: inout HTTPAnswer) {
+        answer.headers += [
+            ("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"),
+            ("X-Content-Type-Options", "nosniff"), ("Referrer-Policy", "no-referrer"), ("Cache-Control", "no-store"),
+        ]
+    }
+
+    static func error(_ status: Int, _ message: String, headers: [(name: String, value: String)] = []) -> HTTPAnswer {
+        HTTPAnswer(status: status, contentType: "application/json", body: Array("{\"error\": \(jsonString(message))}".utf8), headers: headers)
+    }
+
+    static func ok(_ message: String) -> HTTPAnswer { .json(200, "{\"ok\": true, \"message\": \(jsonString(message))}") }
+
+    /// The answer, or nil when it comes later (a long poll, a failed login's delay).
+    private func answer(_ request: HTTPRequest, promise: EventLoopPromise<HTTPAnswer>) -> HTTPAnswer? {
+        let now = Date()
+        guard requestLimit.take(request.remote, at: now) else {
+            return Self.error(429, "too many requests; wait a moment", headers: [("Retry-After", "2")])
+        }
+        // Without users only this machine is served, and only under its own names: a page
+        // from elsewhere that renames itself to this address (DNS rebinding) is refused.
+        if config.users.isEmpty, !Self.isLoopbackHost(request.header("Host")) {
+            return Self.error(403, "this page answers only as localhost or 127.0.0.1 (web: has no password_file:)")
+        }
+        let route = (request.method, request.path)
+        switch route {
+        case ("GET", "/"), ("GET", "/index.html"):
+            return HTTPAnswer(status: 200, contentType: "text/html; charset=utf-8", body: Array(WebPage.html.utf8))
+        case ("GET", "/ui/app.js"):
+            return HTTPAnswer(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(WebPage.javascript.utf8))
+        case ("GET", "/ui/app.css"):
+            return HTTPAnswer(status: 200, contentType: "text/css; charset=utf-8", body: Array(WebPage.css.utf8))
+        case ("POST", "/ui/login"):
+            return login(request, promise: promise, at: now)
+        default:
+            break
+        }
+        guard request.path.hasPrefix("/ui/") else { return Self.error(404, "no such page") }
+        guard let methods = Self.methods(of: request.path) else { return Self.error(404, "no such route: \(request.path.prefix(80))") }
+        guard methods.contains(request.method) else {
+            return Self.error(405, "\(request.path) takes \(methods.joined(separator: " or "))", headers: [("Allow", methods.joined(separator: ", "))])
+        }
+        guard var session = session(for: request, at: now) else { return Self.error(401, "log in first") }
+        guard let fields = request.fields else { return Self.error(400, "the request's fields could not be read (form fields or a JSON object of strings)") }
+        if request.method == "POST" {
+            guard let token = request.header("X-CSRF-Token"), Tokens.same(token, session.csrf) else {
+                return Self.error(403, "missing or stale CSRF token; reload the page")
+            }
+            guard changeLimit.take(request.remote, at: now) else {
+                return Self.error(429, "too many changes; wait a moment", headers: [("Retry-After", "5")])
+            }
+        }
+        session.lastUsed = now
+        if let cookie = request.cookie(Self.cookieName), sessions[cookie] != nil { sessions[cookie] = session }
+        let display = fields["display"] ?? "main"
+        guard let host = displays.first(where: { $0.name == display })?.host else {
+            return Self.error(404, "no display \(jsonString(display)); the displays are \(displays.map(\.name).joined(separator: ", "))")
+        }
+        switch request.path {
+        case "/ui/state": return state(of: host, named: display, session: session)
+        case "/ui/frame.png": return frame(of: host, look: fields["look"] ?? "panel")
+        case "/ui/events": return poll(after: fields["after"], promise: promise)
+        case "/ui/log": return .json(200, "{\"lines\": [" + logTail.recent.map(jsonString).joined(separator: ", ") + "]}")
+        case "/ui/logout":
+            if let cookie = request.cookie(Self.cookieName) { sessions[cookie] = nil }
+            var answer = Self.ok("logged out")
+            answer.headers.append(("Set-Cookie", "\(Self.cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"))
+            return answer
+        default:
+            return change(request.path, fields: fields, host: host, main: display == "main")
+        }
+    }
+
+    /// The routes under `/ui/` and the methods each takes.
+    static func methods(of path: String) -> [String]? {
+        switch path {
+        case "/ui/state", "/ui/frame.png", "/ui/events", "/ui/log": ["GET"]
+        case "/ui/set", "/ui/reload", "/ui/refresh", "/ui/press", "/ui/tap", "/ui/logout": ["POST"]
+        default: nil
+        }
+    }
+
+    static let cookieName = "glance_session"
+
+    static func isLoopbackHost(_ header: String?) -> Bool {
+        guard let header = header?.lowercased() else { return false }
+        let name: Substring
+        if header.hasPrefix("[") {
+            name = header.dropFirst().prefix { $0 != "]" }
+        } else {
+            name = header.prefix { $0 != ":" }
+        }
+        return WebConfig.isLoopback(String(name))
+    }
+
+    // MARK: Sessions
+
+    private func session(for request: HTTPRequest, at now: Date) -> Session? {
+        if config.users.isEmpty { return Session(user: "", csrf: openToken, created: now, lastUsed: now) }
+        guard let cookie = request.cookie(Self.cookieName), let session = sessions[cookie] else { return nil }
+        guard now.timeIntervalSince(session.created) < Self.sessionLifetime, now.timeIntervalSince(session.lastUsed) < Self.sessionIdle else {
+            sessions[cookie] = nil
+            return nil
+        }
+        return session
+    }
+
+    /// A right name and password make a session; anything else is the same answer after
+    /// the same second, whether the name is unknown or the password wrong.
+    private func login(_ request: HTTPRequest, promise: EventLoopPromise<HTTPAnswer>, at now: Date) -> HTTPAnswer? {
+        guard !config.users.isEmpty else { return Self.ok("no login needed (web: has no password_file:)") }
+        guard loginLimit.take(request.remote, at: now) else {
+            return Self.error(429, "too many logins from this address; wait a minute", headers: [("Retry-After", "60")])
+        }
+        let fields = request.fields ?? [:]
+        let user = fields["user"] ?? ""
+        let given = fields["password"] ?? ""
+        // An unknown name is compared with a password nobody has, as long as a real one.
+        let known = config.users[user]
+        let matches = Tokens.same(given, known ?? String(repeating: "\u{1}", count: max(1, given.utf8.count)))
+        guard matches, known != nil else {
+            log("web: a login from \(request.remote) was refused")
+            var refusal = Self.error(401, "wrong name or password")
+            Self.secure(&refusal)
+            let answer = refusal
+            promise.futureResult.eventLoop.scheduleTask(in: Self.loginDelay) { promise.succeed(answer) }
+            return nil
+        }
+        if sessions.count >= Self.maximumSessions, let oldest = sessions.min(by: { $0.value.lastUsed < $1.value.lastUsed })?.key {
+            sessions[oldest] = nil
+        }
+        let token = Tokens.make(length: 32)
+        sessions[token] = Session(user: user, csrf: Tokens.make(length: 32), created: now, lastUsed: now)
+        log("web: \(user) logged in from \(request.remote)")
+        var answer = Self.ok("logged in as \(user)")
+        answer.headers.append(("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(Self.sessionLifetime))"))
+        return answer
+    }
+
+    // MARK: Reading
+
+    private func state(of host: WidgetHost, named name: String, session: Session) -> HTTPAnswer {
+        let display = host.config.display
+        var fields = [
+            "\"csrf\": \(jsonString(session.csrf))",
+            "\"user\": \(jsonString(session.user))",
+            "\"display\": {\"name\": \(jsonString(name)), \"width\": \(display.width), \"height\": \(display.height), "
+                + "\"palette\": \(jsonString(display.colors.rawValue))}",
+            "\"displays\": [" + displays.map { jsonString($0.name) }.joined(separator: ", ") + "]",
+            "\"frame\": {\"version\": \(polls.version)}",
+            "\"keys\": [" + host.config.keys.map { jsonString($0.key) }.joined(separator: ", ") + "]",
+            "\"status\": " + host.statusJSON(),
+        ]
+        let rects = Dictionary(host.currentFrame().slots.map { ($0.name, $0.rect) }, uniquingKeysWith: { first, _ in first })
+        fields.append("\"slots\": [" + host.slotParameters.map { slot in
+            let family = host.config.slots.first { $0.name == slot.slot }?.family ?? ""
+            var parts = ["\"name\": \(jsonString(slot.slot))", "\"kind\": \(jsonString(slot.kind))", "\"family\": \(jsonString(family))",
+                         "\"params\": [" + slot.parameters.map { Self.parameterJSON($0, values: slot.values) }.joined(separator: ", ") + "]"]
+            if let rect = rects[slot.slot] { parts.append("\"rect\": [\(rect.x), \(rect.y), \(rect.width), \(rect.height)]") }
+            return "{" + parts.joined(separator: ", ") + "}"
+        }.joined(separator: ", ") + "]")
+        return .json(200, "{" + fields.joined(separator: ", ") + "}")
+    }
+
+    /// One parameter as the page's form takes it: its control's type, value and choices.
+    static func parameterJSON(_ parameter: IntentConfigurator.ParameterInfo, values: [String: [String]]) -> String {
+        let type: String
+        var choices: [String] = []
+        switch parameter.kind {
+        case _ where parameter.isList: type = "list"
+        case .text: type = "text"
+        case .wholeNumber: type = "integer"
+        case .number: type = "number"
+        case .toggle: type = "toggle"
+        case .date: type = "date"
+        case .choice(let cases):
+            type = "choice"
+            choices = cases
+        case .entity: type = "entity"
+        case .list: type = "list"
+        }
+        let value = values[parameter.name] ?? parameter.defaultTexts ?? []
+        var parts = ["\"name\": \(jsonString(parameter.name))", "\"title\": \(jsonString(parameter.title))", "\"type\": \(jsonString(type))",
+                     "\"value\": \(jsonString(value.joined(separator: ",")))", "\"optional\": \(!parameter.isRequired)",
+                     "\"expected\": \(jsonString(parameter.typeName))"]
+        if let defaults = parameter.defaultTexts { parts.append("\"default\": \(jsonString(defaults.joined(separator: ",")))") }
+        if !choices.isEmpty {
+            parts.append("\"choices\": [" + choices.map { "{\"value\": \(jsonString($0)), \"title\": \(jsonString($0))}" }.joined(separator: ", ") + "]")
+        }
+        return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    private func frame(of host: WidgetHost, look: String) -> HTTPAnswer {
+        let png: [UInt8]?
+        switch look {
+        case "panel": png = host.shownFramePNG()
+        case "colour", "color": png = host.currentFrame().canvas.flatMap { try? PNG.encode($0) }
+        default: return Self.error(400, "look is panel or colour, not \(jsonString(String(look.prefix(40))))")
+        }
+        guard let png else { return Self.error(404, "no frame yet") }
+        return HTTPAnswer(status: 200, contentType: "image/png", body: png)
+    }
+
+    private func poll(after text: String?, promise: EventLoopPromise<HTTPAnswer>) -> HTTPAnswer? {
+        let version = polls.version
+        guard let text, let after = Int(text), after == version else { return Self.versionAnswer(version) }
+        guard polls.wait(after: after, promise: promise, for: Self.pollWait, maximum: Self.maximumPolls) else {
+            return Self.error(429, "too many pages are waiting", headers: [("Retry-After", "10")])
+        }
+        return nil
+    }
+
+    static func versionAnswer(_ version: Int) -> HTTPAnswer { .json(200, "{\"version\": \(version)}") }
+
+    // MARK: Changing
+
+    private func change(_ path: String, fields: [String: String], host: WidgetHost, main: Bool) -> HTTPAnswer {
+        func perform(_ request: ControlRequest) -> HTTPAnswer {
+            switch commands.perform(request, host: host) {
+            // The control commands' own answer: {"ok": true, "message": …}.
+            case .success(let answer): return .json(200, answer)
+            case .failure(let failure): return Self.error(400, failure.description)
+            }
+        }
+        switch path {
+        case "/ui/set":
+            guard main else { return Self.error(400, "a TRMNL device's parameters are set in the config file") }
+            guard let slot = fields["slot"], let param = fields["param"], let value = fields["value"] else {
+                return Self.error(400, "set needs slot, param and value")
+            }
+            var request = ControlRequest(command: "set")
+            request.slot = slot
+            request.param = param
+            request.value = value
+            return perform(request)
+        case "/ui/reload":
+            return perform(.reload(kind: fields["kind"].flatMap { $0.isEmpty ? nil : $0 }))
+        case "/ui/refresh":
+            host.requestFullRefresh()
+            return Self.ok("the next frame is a full refresh")
+        case "/ui/press":
+            guard let key = fields["key"], !key.isEmpty else { return Self.error(400, "press needs key") }
+            var request = ControlRequest(command: "press")
+            request.key = key
+            request.long = fields["long"] == "true"
+            return perform(request)
+        default: // "/ui/tap"
+            let display = host.config.display
+            guard let x = fields["x"].flatMap({ Int($0) }), let y = fields["y"].flatMap({ Int($0) }),
+                  (0..<display.width).contains(x), (0..<display.height).contains(y) else {
+                return Self.error(400, "tap needs x from 0 to \(display.width - 1) and y from 0 to \(display.height - 1) (frame pixels)")
+            }
+            host.inbox.send(.tap(x: x, y: y))
+            return Self.ok("tapped \(x),\(y)")
+        }
+    }
+}
+
+/// Pages waiting for a new frame (long polls), and the frame version they wait on: taken
+/// on the daemon's thread, given up on the HTTP thread when their wait is over.
+private final class Polls: Sendable {
+    private let state = Mutex<(version: Int, next: Int, waiting: [Int: EventLoopPromise<HTTPAnswer>])>((0, 0, [:]))
+
+    var version: Int { state.withLock { $0.version } }
+
+    /// A new frame: every waiting page is answered.
+    func bump() {
+        let (version, waiting) = state.withLock { state -> (Int, [EventLoopPromise<HTTPAnswer>]) in
+            state.version += 1
+            defer { state.waiting = [:] }
+            return (state.version, Array(state.waiting.values))
+        }
+        for promise in waiting { promise.succeed(Self.answer(version)) }
+    }
+
+    func releaseAll(version: Int) {
+        let waiting = state.withLock { state in
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        for promise in waiting { promise.succeed(Self.answer(version)) }
+    }
+
+    /// Holds `promise` until a new frame or `wait`; false when `maximum` already wait.
+    func wait(after: Int, promise: EventLoopPromise<HTTPAnswer>, for wait: TimeAmount, maximum: Int) -> Bool {
+        let id: Int? = state.withLock { state in
+            guard state.waiting.count < maximum else { return nil }
+            state.next += 1
+            state.waiting[state.next] = promise
+            return state.next
+        }
+        guard let id else { return false }
+        promise.futureResult.eventLoop.scheduleTask(in: wait) { [self] in
+            // Whoever takes it from the table answers it, once.
+            let (version, taken) = state.withLock { state in (state.version, state.waiting.removeValue(forKey: id)) }
+            taken?.succeed(Self.answer(version))
+        }
+        return true
+    }
+
+    private static func answer(_ version: Int) -> HTTPAnswer {
+        var answer = WebServer.versionAnswer(version)
+        WebServer.secure(&answer)
+        return answer
+    }
+}
