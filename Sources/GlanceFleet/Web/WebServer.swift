@@ -295,6 +295,10 @@ final class WebServer {
             if let rect = rects[slot.slot] { parts.append("\"rect\": [\(rect.x), \(rect.y), \(rect.width), \(rect.height)]") }
             return "{" + parts.joined(separator: ", ") + "}"
         }.joined(separator: ", ") + "]")
+        fields.append("\"controls\": [" + host.drawnControls.map { control in
+            "{\"slot\": \(jsonString(control.slot)), \"title\": \(jsonString(control.title)), "
+                + "\"rect\": [\(control.rect.x), \(control.rect.y), \(control.rect.width), \(control.rect.height)]}"
+        }.joined(separator: ", ") + "]")
         return .json(200, "{" + fields.joined(separator: ", ") + "}")
     }
 

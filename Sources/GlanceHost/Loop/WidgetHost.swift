@@ -585,6 +585,14 @@ public final class WidgetHost {
         }
     }
 
+    /// The controls on the display: each one's slot, where it is drawn (frame pixels) and
+    /// its intent's title (what a tap there runs).
+    package var drawnControls: [(slot: String, rect: PixelRect, title: String)] {
+        presenter.drawnControls.compactMap { control in
+            slots.indices.contains(control.slot) ? (slots[control.slot].name, control.rect, control.title) : nil
+        }
+    }
+
     /// The frame as it is now.
     public func currentFrame() -> Frame {
         Frame(

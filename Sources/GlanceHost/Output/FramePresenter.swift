@@ -191,6 +191,11 @@ public final class FramePresenter {
     /// Forgets where controls were drawn (a new host, with other slots, takes over).
     func forgetControls() { controlRegions = [:] }
 
+    /// Where each slot's controls are drawn (frame pixels), and their intents' titles.
+    var drawnControls: [(slot: Int, rect: PixelRect, title: String)] {
+        controlRegions.keys.sorted().flatMap { slot in controlRegions[slot, default: []].map { (slot, $0.rect, $0.control.action.title) } }
+    }
+
     /// Forgets where one slot's controls were drawn (another member of its stack shows now).
     func forgetControls(ofSlot index: Int) { controlRegions[index] = nil }
 

@@ -1,0 +1,272 @@
+import Foundation
+import GlanceTestSupport
+import Testing
+
+/// The web page's routes (issue 30) against a real daemon: what each answers, and that
+/// bad input is refused with a clear status and changes nothing.
+@Suite(.serialized) struct WebServerTests {
+    typealias Daemon = DaemonSignalTests.Daemon
+
+    /// One answer, read whole: status, headers (names in lower case), body.
+    struct Answer {
+        var status: Int
+        var headers: [String: String]
+        var body: [UInt8]
+        var text: String { String(decoding: body, as: UTF8.self) }
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] ?? [:] }
+    }
+
+    /// A request on a connection of its own, as written (so a test can send any `Host`,
+    /// any body, any path), answered with `Connection: close`.
+    static func send(_ port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> Answer {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        var head = "\(method) \(target) HTTP/1.1\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        if headers["Host"] == nil { head += "Host: 127.0.0.1:\(port)\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let request = Array((head + "\r\n").utf8) + body
+        var sent = 0
+        while sent < request.count {
+            let count = request[sent...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { break }  // the server may answer 413 and close before it all went
+            sent += count
+        }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        guard let split = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { throw POSIXError(.EBADMSG) }
+        let lines = String(decoding: bytes[..<split.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
+        let status = Int(lines.first?.split(separator: " ").dropFirst().first ?? "") ?? 0
+        var fields: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            fields[line[..<colon].lowercased(), default: ""] += line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return Answer(status: status, headers: fields, body: Array(bytes[split.upperBound...]))
+    }
+
+    /// Starts a daemon whose page listens on a free port; returns it and the port.
+    func start(in directory: URL, web: String = "{listen: \"127.0.0.1:0\"}", slots: String? = nil) throws -> (Daemon, Int) {
+        try """
+            timezone: Asia/Seoul
+            state_dir: state
+            display: {backend: file, path: frames, size: 364x170}
+            web: \(web)
+            keys: {A: reload-all}
+            slots:
+            \(slots ?? "  - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: \"2027-01-03\"}}")
+            """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        guard daemon.waitFor("running; Ctrl-C stops"),
+              let line = daemon.text.split(separator: "\n").first(where: { $0.contains("web: the page is at") }),
+              let port = line.split(separator: "127.0.0.1:").last.flatMap({ Int($0.prefix(while: \.isNumber)) }) else {
+            _ = daemon.stop()
+            throw DaemonFailure(log: daemon.text)
+        }
+        return (daemon, port)
+    }
+
+    struct DaemonFailure: Error, CustomStringConvertible {
+        let log: String
+        var description: String { "the daemon did not serve its page:\n\(log)" }
+    }
+
+    func form(_ fields: [String: String]) -> [UInt8] {
+        Array(fields.map { "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")" }.joined(separator: "&").utf8)
+    }
+
+    /// Waits (up to 10 s) until the frame's version is past `version`; returns the new one.
+    func nextVersion(_ port: Int, after version: Int) throws -> Int {
+        for _ in 0..<40 {
+            let answer = try Self.send(port, "GET", "/ui/events?after=\(version)")
+            if let next = answer.json["version"] as? Int, next != version { return next }
+        }
+        return version
+    }
+
+    @Test func thePageItsFrameAndAChangedParameter() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, port) = try start(in: directory)
+        defer { #expect(daemon.stop() == 0) }
+
+        let page = try Self.send(port, "GET", "/")
+        #expect(page.status == 200 && page.headers["content-type"]?.hasPrefix("text/html") == true)
+        #expect(page.headers["content-security-policy"]?.contains("default-src 'self'") == true)
+        #expect(page.headers["x-content-type-options"] == "nosniff")
+        for asset in ["/ui/app.js", "/ui/app.css"] { #expect(try Self.send(port, "GET", asset).status == 200, "\(asset)") }
+
+        let state = try Self.send(port, "GET", "/ui/state").json
+        let csrf = try #require(state["csrf"] as? String)
+        let slots = try #require(state["slots"] as? [[String: Any]])
+        let params = try #require(slots.first?["params"] as? [[String: Any]])
+        #expect(params.map { $0["name"] as? String } == ["title", "target", "relevant_days"])
+        #expect(params.map { $0["type"] as? String } == ["text", "date", "integer"])
+        #expect((slots.first?["rect"] as? [Int]) == [0, 0, 364, 170])
+        let version = try #require((state["frame"] as? [String: Any])?["version"] as? Int)
+
+        let panel = try Self.send(port, "GET", "/ui/frame.png?look=panel")
+        let colour = try Self.send(port, "GET", "/ui/frame.png?look=colour")
+        #expect(panel.status == 200 && panel.headers["content-type"] == "image/png" && panel.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(colour.status == 200 && colour.body != panel.body)
+
+        // A change without the token changes nothing; with it, the frame changes.
+        let change = form(["slot": "launch", "param": "title", "value": "Moon"])
+        let refused = try Self.send(port, "POST", "/ui/set", headers: ["Content-Type": "application/x-www-form-urlencoded"], body: change)
+        #expect(refused.status == 403 && refused.text.contains("CSRF"))
+        let stale = try Self.send(port, "POST", "/ui/set", headers: ["X-CSRF-Token": "not-the-token"], body: change)
+        #expect(stale.status == 403)
+        #expect(try Self.send(port, "GET", "/ui/frame.png?look=panel").body == panel.body)
+        let set = try Self.send(port, "POST", "/ui/set", headers: ["X-CSRF-Token": csrf], body: change)
+        #expect(set.status == 200 && set.text.contains("launch.title"), "\(set.text)")
+        let next = try nextVersion(port, after: version)
+        #expect(next > version)
+        #expect(try Self.send(port, "GET", "/ui/frame.png?look=panel").body != panel.body)
+        // Kept as glance set keeps it.
+        #expect(try String(contentsOf: directory.appendingPathComponent("state/params.json"), encoding: .utf8).contains("Moon"))
+
+        // A JSON body works the same; a value of the wrong type is refused, nothing changed.
+        let wrong = try Self.send(port, "POST", "/ui/set", headers: ["X-CSRF-Token": csrf, "Content-Type": "application/json"],
+                                  body: Array(#"{"slot": "launch", "param": "relevant_days", "value": "soon"}"#.utf8))
+        #expect(wrong.status == 400 && wrong.json["error"] as? String == "launch.relevant_days: 'soon' is not a whole number", "\(wrong.text)")
+        let after = try Self.send(port, "GET", "/ui/state").json
+        let afterParams = ((after["slots"] as? [[String: Any]])?.first?["params"] as? [[String: Any]]) ?? []
+        #expect(afterParams.first { $0["name"] as? String == "relevant_days" }?["value"] as? String == "0")
+        #expect(afterParams.first { $0["name"] as? String == "title" }?["value"] as? String == "Moon")
+    }
+
+    @Test func badInputIsRefusedAndChangesNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, port) = try start(in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let csrf = try #require(try Self.send(port, "GET", "/ui/state").json["csrf"] as? String)
+        let frame = try Self.send(port, "GET", "/ui/frame.png").body
+
+        // Paths: nothing from disk is served, however the path is written.
+        for path in ["/ui/../wall.yaml", "/../../etc/passwd", "/ui/%2e%2e/state/params.json", "/wall.yaml", "/frames/frame.png", "/ui/gallery/../../x"] {
+            let answer = try Self.send(port, "GET", path)
+            #expect(answer.status == 404, "\(path): \(answer.status)")
+            #expect(!answer.text.contains("timezone"))
+        }
+        #expect(try Self.send(port, "GET", "/ui/set").status == 405)
+        #expect(try Self.send(port, "POST", "/ui/state", headers: ["X-CSRF-Token": csrf]).status == 405)
+        // Another name for this machine (DNS rebinding) is not answered without users.
+        #expect(try Self.send(port, "GET", "/ui/state", headers: ["Host": "attacker.example:80"]).status == 403)
+        // A 10 MB body.
+        let huge = try Self.send(port, "POST", "/ui/set", headers: ["X-CSRF-Token": csrf], body: [UInt8](repeating: 0x61, count: 10 << 20))
+        #expect(huge.status == 413)
+        // Fields: unknown slot, unknown parameter, missing fields, unreadable bodies.
+        for (body, status, message) in [
+            (form(["slot": "nosuch", "param": "title", "value": "x"]), 400, "nosuch"),
+            (form(["slot": "launch", "param": "colour", "value": "x"]), 400, "colour"),
+            (form(["slot": "launch"]), 400, "set needs slot, param and value"),
+            (Array("slot=%zz".utf8), 400, "could not be read"),
+        ] {
+            let answer = try Self.send(port, "POST", "/ui/set", headers: ["X-CSRF-Token": csrf], body: body)
+            #expect(answer.status == status && (answer.json["error"] as? String ?? "").contains(message), "\(answer.status) \(answer.text)")
+        }
+        #expect(try Self.send(port, "POST", "/ui/tap", headers: ["X-CSRF-Token": csrf], body: form(["x": "9999", "y": "1"])).status == 400)
+        #expect(try Self.send(port, "POST", "/ui/press", headers: ["X-CSRF-Token": csrf], body: form(["key": "Q"])).status == 400)
+        #expect(try Self.send(port, "GET", "/ui/frame.png?look=sepia").status == 400)
+        #expect(try Self.send(port, "GET", "/ui/state?display=hall").status == 404)
+        // Nothing changed, and the display runs on.
+        #expect(try Self.send(port, "GET", "/ui/frame.png").body == frame)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("state/params.json").path))
+        #expect(try Self.send(port, "POST", "/ui/reload", headers: ["X-CSRF-Token": csrf]).status == 200)
+        #expect(try Self.send(port, "POST", "/ui/press", headers: ["X-CSRF-Token": csrf], body: form(["key": "A"])).status == 200)
+        #expect(try Self.send(port, "POST", "/ui/refresh", headers: ["X-CSRF-Token": csrf]).status == 200)
+        // The log holds the daemon's lines.
+        let log = try Self.send(port, "GET", "/ui/log").json["lines"] as? [String] ?? []
+        #expect(log.contains { $0.contains("running; Ctrl-C stops") })
+    }
+
+    /// With users: nothing without a session; a wrong password and an unknown name get the
+    /// same answer after the same delay; a right one sets an HttpOnly, SameSite=Strict cookie.
+    @Test func aLoginGuardsEverythingAndFailsAlike() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let users = directory.appendingPathComponent("users")
+        try "# the wall's users\nana:correct horse\n".write(to: users, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: users.path)
+        let (daemon, port) = try start(in: directory, web: "{listen: \"127.0.0.1:0\", password_file: users}")
+        defer { #expect(daemon.stop() == 0) }
+
+        #expect(try Self.send(port, "GET", "/").status == 200)
+        #expect(try Self.send(port, "GET", "/ui/state").status == 401)
+        #expect(try Self.send(port, "GET", "/ui/frame.png").status == 401)
+        var answers: [(Int, String, TimeInterval)] = []
+        for (user, password) in [("ana", "wrong"), ("bob", "correct horse")] {
+            let started = Date()
+            let answer = try Self.send(port, "POST", "/ui/login", body: form(["user": user, "password": password]))
+            answers.append((answer.status, answer.text, Date().timeIntervalSince(started)))
+            #expect(answer.headers["set-cookie"] == nil)
+        }
+        #expect(answers[0].0 == 401 && answers[0].0 == answers[1].0 && answers[0].1 == answers[1].1, "\(answers)")
+        #expect(answers.allSatisfy { $0.2 >= 0.9 }, "\(answers)")
+        let login = try Self.send(port, "POST", "/ui/login", body: form(["user": "ana", "password": "correct horse"]))
+        #expect(login.status == 200)
+        let cookie = try #require(login.headers["set-cookie"])
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let session = String(cookie.prefix { $0 != ";" })
+        let state = try Self.send(port, "GET", "/ui/state", headers: ["Cookie": session])
+        #expect(state.status == 200 && state.json["user"] as? String == "ana")
+        let csrf = try #require(state.json["csrf"] as? String)
+        // The token belongs to the session: none, or another's, is refused.
+        #expect(try Self.send(port, "POST", "/ui/reload", headers: ["Cookie": session]).status == 403)
+        #expect(try Self.send(port, "POST", "/ui/reload", headers: ["X-CSRF-Token": csrf]).status == 401)
+        #expect(try Self.send(port, "POST", "/ui/reload", headers: ["Cookie": session, "X-CSRF-Token": csrf]).status == 200)
+        // Any Host name is answered once there are users (the cookie is what counts).
+        #expect(try Self.send(port, "GET", "/ui/state", headers: ["Cookie": session, "Host": "wall.lan:8080"]).status == 200)
+        #expect(try Self.send(port, "POST", "/ui/logout", headers: ["Cookie": session, "X-CSRF-Token": csrf]).status == 200)
+        #expect(try Self.send(port, "GET", "/ui/state", headers: ["Cookie": session]).status == 401)
+        // Logins are bounded per address: the sixth in a row waits.
+        var statuses: [Int] = []
+        for _ in 0..<5 { statuses.append(try Self.send(port, "POST", "/ui/login", body: form(["user": "x", "password": "y"])).status) }
+        #expect(statuses.last == 429, "\(statuses)")
+        #expect(!daemon.text.contains("correct horse"))
+    }
+
+    /// A tap on a button drawn in the frame runs its intent (the touchscreen's hit test).
+    @Test func aTapOnTheFramePressesTheControlDrawnThere() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/v1/forecast", .json(OpenMeteoAnswer(day: "2026-11-27", hourCount: 96).json))
+        let (daemon, port) = try start(in: directory, slots: "  - {name: sky, kind: weather, family: systemMedium, params: {base_url: \"\(server.baseURL)\"}}")
+        defer { #expect(daemon.stop() == 0) }
+        let state = try Self.send(port, "GET", "/ui/state").json
+        let csrf = try #require(state["csrf"] as? String)
+        let controls = try #require(state["controls"] as? [[String: Any]])
+        let button = try #require(controls.first { $0["title"] as? String == "Refresh Weather" }, "\(controls)")
+        let rect = try #require(button["rect"] as? [Int])
+        let fetched = server.requests(to: "/v1/forecast").count
+        let tap = try Self.send(port, "POST", "/ui/tap", headers: ["X-CSRF-Token": csrf],
+                                body: form(["x": "\(rect[0] + rect[2] / 2)", "y": "\(rect[1] + rect[3] / 2)"]))
+        #expect(tap.status == 200)
+        var intent: [String: Any]?
+        for _ in 0..<50 where intent == nil {
+            intent = (try Self.send(port, "GET", "/ui/state").json["status"] as? [String: Any])?["last_intent"] as? [String: Any]
+            if intent == nil { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        #expect(intent?["title"] as? String == "Refresh Weather" && intent?["slot"] as? String == "sky", "\(String(describing: intent))")
+        for _ in 0..<50 where server.requests(to: "/v1/forecast").count == fetched { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(server.requests(to: "/v1/forecast").count > fetched)
+    }
+}
