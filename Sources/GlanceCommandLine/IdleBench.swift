@@ -38,8 +38,12 @@ struct IdleBench: ParsableCommand {
     @Flag(help: "Measure the demo in quiet hours: a sleep: window from a minute ago until after the idle window.")
     var asleep = false
 
+    @Flag(help: "Measure the demo with its web page on (web: on a free loopback port) and no page open.")
+    var web = false
+
     func run() throws {
         guard seconds > 0, seconds <= 3000 else { throw UsageError(message: "--seconds must be more than 0 and at most 3000") }
+        if config != nil && (asleep || web) { throw UsageError(message: "--asleep and --web change the demo; put sleep: or web: in your own --config") }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-bench-\(getpid())").path
         // Owner only: the state folder is in it, and the daemon refuses one others may write.
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -60,6 +64,10 @@ struct IdleBench: ParsableCommand {
                 }
                 yaml += "\nsleep: \"\(clock(Date.now.addingTimeInterval(-60)))-\(clock(Date.now.addingTimeInterval(seconds + 600)))\"\n"
                 print("quiet hours: \(clock(Date.now.addingTimeInterval(-60)))-\(clock(Date.now.addingTimeInterval(seconds + 600))) (\(zone.identifier))")
+            }
+            if web {
+                yaml += "\nweb: {listen: \"127.0.0.1:0\"}\n"
+                print("web page: on, no page open")
             }
             try Data(yaml.utf8).write(to: URL(fileURLWithPath: configPath))
         }

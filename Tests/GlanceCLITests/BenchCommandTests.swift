@@ -66,6 +66,14 @@ import Testing
         }
     }
 
+    /// The web page on and no page open: nothing wakes (issue 30).
+    @Test func theDemoWithItsWebPageAndNoPageOpenDoesNotWake() throws {
+        let result = try runGlance(["bench", "idle", "--seconds", "0.5", "--web"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = fields(try #require(result.stdout.split(separator: "\n").last.map(String.init)))
+        #expect(last["wakeups"] == "0", "\(result.stdout)")
+    }
+
     /// In quiet hours the demo does not wake at all: no fetch, no frame, no thread but the
     /// daemon's own (issue 29).
     @Test func theDemoAsleepDoesNotWake() throws {
