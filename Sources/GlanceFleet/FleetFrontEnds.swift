@@ -66,10 +66,16 @@ private final class Fleet: FrontEnd {
             }
         }
         if let config = context.configuration.web {
+            // On TRMNL's address and port, the page is served by the TRMNL server's listener.
+            let trmnlConfig = context.configuration.trmnl
+            let shared = trmnl != nil && config.port != 0 && trmnlConfig.map { $0.listen == config.host && $0.port == config.port } == true
             do {
-                let server = try WebServer(config: config, context: context)
+                let server = try WebServer(config: config, context: context, listening: !shared)
+                if shared { trmnl?.fallback = { [weak server] request, promise in server?.handle(request, promise: promise) } }
                 web = server
-                say("web: the page is at http://\(config.host.contains(":") ? "[\(config.host)]" : config.host):\(server.port)/"
+                let port = shared ? trmnl?.port ?? config.port : server.port
+                say("web: the page is at http://\(config.host.contains(":") ? "[\(config.host)]" : config.host):\(port)/"
+                    + (shared ? " (on the TRMNL server's port)" : "")
                     + (config.users.isEmpty ? " (this machine only)" : " (log in: \(config.users.count) user\(config.users.count == 1 ? "" : "s"))"))
             } catch {
                 say("web: \(error); the page is not served (the display runs on)")

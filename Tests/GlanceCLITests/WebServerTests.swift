@@ -242,6 +242,39 @@ import Testing
         #expect(!daemon.text.contains("correct horse"))
     }
 
+    /// On TRMNL's address and port, one listener serves both the device API and the page.
+    @Test func thePageSharesTheTRMNLServersPort() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A port free a moment ago.
+        let probe = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(probe, $0, &length) } }
+        let free = Int(UInt16(bigEndian: address.sin_port))
+        close(probe)
+        let (daemon, port) = try start(in: directory, web: """
+            {listen: "127.0.0.1:\(free)"}
+            trmnl:
+              listen: 127.0.0.1
+              port: \(free)
+              devices:
+                - {id: "a1-b2-c3-d4-e5-f6", name: hall, slots: [{name: launch, kind: countdown, family: systemMedium, params: {target: "2027-01-03"}}]}
+            """)
+        defer { #expect(daemon.stop() == 0) }
+        #expect(port == free)
+        #expect(daemon.text.contains("(on the TRMNL server's port)"))
+        #expect(try Self.send(port, "GET", "/").status == 200)
+        let state = try Self.send(port, "GET", "/ui/state").json
+        #expect(state["displays"] as? [String] == ["main", "hall"])
+        #expect(try Self.send(port, "GET", "/ui/frame.png?display=hall").status == 200)
+        let device = try Self.send(port, "GET", "/api/display")
+        #expect(device.status == 400 && device.text.contains("MAC address"))
+    }
+
     /// A tap on a button drawn in the frame runs its intent (the touchscreen's hit test).
     @Test func aTapOnTheFramePressesTheControlDrawnThere() throws {
         let directory = try temporaryDirectory()

@@ -51,6 +51,10 @@ public final class TRMNLServer {
     /// minutes does not fill the log.
     private var said: Set<String> = []
 
+    /// What is not the device API goes here when another server shares the port (the web
+    /// page); nil: a 404.
+    var fallback: ((HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void)?
+
     /// After a device's state changed (a request, a new frame): MQTT publishes it.
     public var onChange: (() -> Void)?
 
@@ -196,6 +200,10 @@ public final class TRMNLServer {
             }
             return .json(404, "{\"status\": 404, \"error\": \"no such image (frames are kept until the next but one)\"}")
         default:
+            if let fallback {
+                fallback(request, promise)
+                return nil
+            }
             sayOnce("\(request.method) \(request.path)", "trmnl: \(request.method) \(request.path): not part of the device API; answered 404")
             return .json(404, "{\"status\": 404, \"error\": \"not found\"}")
         }

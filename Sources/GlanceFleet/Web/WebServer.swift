@@ -63,7 +63,9 @@ final class WebServer {
     /// A failed login is answered after this long, whatever failed.
     static let loginDelay: TimeAmount = .seconds(1)
 
-    init(config: WebConfig, context: FrontEndContext) throws {
+    /// `listening`: false when another server on the same address hands this one what is
+    /// not its own (`handle`): the page shares TRMNL's port.
+    init(config: WebConfig, context: FrontEndContext, listening: Bool = true) throws {
         self.config = config
         clock = context.clock
         commands = context.commands
@@ -76,6 +78,7 @@ final class WebServer {
         }
         let events = events
         try clock.watch(descriptor: events) { [unowned self] in eventsReady() }
+        guard listening else { return }
         let inbox = inbox
         do {
             front = try HTTPFrontEnd(host: config.host, port: config.port, say: { line in
@@ -122,12 +125,14 @@ final class WebServer {
     private func eventsReady() {
         _ = glance_eventfd_drain(events)
         for line in inbox.takeLines() { log(line) }
-        for (request, promise) in inbox.take() {
-            var answer = answer(request, promise: promise)
-            guard answer != nil else { continue }
-            Self.secure(&answer!)
-            promise.succeed(answer!)
-        }
+        for (request, promise) in inbox.take() { handle(request, promise: promise) }
+    }
+
+    /// Answers `request` (now, or later through `promise`).
+    func handle(_ request: HTTPRequest, promise: EventLoopPromise<HTTPAnswer>) {
+        guard var answer = answer(request, promise: promise) else { return }
+        Self.secure(&answer)
+        promise.succeed(answer)
     }
 
     private var displays: [(name: String, host: WidgetHost)] { [("main", mainHost())] + deviceHosts() }
