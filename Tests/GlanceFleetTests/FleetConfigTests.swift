@@ -89,3 +89,60 @@ import Testing
         #expect(try parse(Self.slot, file: "wall.yaml").mqtt == nil)
     }
 }
+
+/// `web:` (issue 30): where the page listens and who may log in; a page reachable from
+/// other machines needs a password file.
+@Suite struct WebConfigTests {
+    func parse(_ yaml: String, file: String = "wall.yaml") throws(ConfigError) -> GlanceConfig {
+        try ConfigLoader.parse(yaml + "\n" + FleetConfigTests.slot, file: file, sections: FleetConfig.sections)
+    }
+
+    func error(_ yaml: String, file: String = "wall.yaml") -> String {
+        do {
+            _ = try parse(yaml, file: file)
+            return "no error"
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    @Test func addressesAndDefaults() throws {
+        #expect(try parse("web: {}").web.map { "\($0.host):\($0.port)" } == "127.0.0.1:8080")
+        #expect(try parse("web: {listen: \":9000\"}").web?.port == 9000)
+        #expect(try parse("web: {listen: \"[::1]:9001\"}").web.map { "\($0.host):\($0.port)" } == "::1:9001")
+        #expect(try parse("web: {listen: localhost:80}").web?.host == "localhost")
+        #expect(try ConfigLoader.parse(FleetConfigTests.slot, file: "wall.yaml", sections: FleetConfig.sections).web == nil)
+    }
+
+    @Test(arguments: [
+        ("web: {listen: \"0.0.0.0:8080\"}", "wall.yaml:1:15: web.listen: 0.0.0.0:8080 can be reached from other machines; give password_file: (lines name:password) or listen on 127.0.0.1"),
+        ("web: {listen: \"127.0.0.1:99999\"}", "wall.yaml:1:15: web.listen: expected HOST:PORT like 127.0.0.1:8080, [::1]:8080 or :8080, found '127.0.0.1:99999'"),
+        ("web: {listen: \"[::1\"}", "wall.yaml:1:15: web.listen: expected HOST:PORT"),
+        ("web: {port: 80}", "wall.yaml:1:7: web.port: unknown key"),
+    ])
+    func badSectionsNameTheField(yaml: String, expected: String) {
+        #expect(error(yaml).hasPrefix(expected), "\(error(yaml))")
+    }
+
+    @Test func thePasswordFileIsCheckedAndReadByLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glance-web-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let users = folder.appendingPathComponent("users")
+        let file = folder.appendingPathComponent("wall.yaml").path
+        func write(_ text: String, mode: Int = 0o600) throws {
+            try text.write(to: users, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: users.path)
+        }
+        try write("# who\nana:correct horse\n\nbo:b:c\n")
+        let web = try #require(try parse("web: {listen: \"0.0.0.0:8080\", password_file: users}", file: file).web)
+        #expect(web.users == ["ana": "correct horse", "bo": "b:c"])
+        try write("ana:one\nsecret-without-a-colon\n")
+        let bad = error("web: {password_file: users}", file: file)
+        #expect(bad.contains("users line 2 is not name:password") && !bad.contains("secret"), "\(bad)")
+        try write("ana:one\nana:two\n")
+        #expect(error("web: {password_file: users}", file: file).contains("line 2: 'ana' is there twice"))
+        try write("ana:one\n", mode: 0o622)
+        #expect(error("web: {password_file: users}", file: file).contains("can be written by others"))
+    }
+}

@@ -6,6 +6,7 @@ import GlanceHost
 import GlanceIntents
 import GlanceSystem
 import GlanceTime
+import GlanceWidgetKit
 import Glibc
 import NIOCore
 import Synchronization
@@ -43,6 +44,10 @@ final class WebServer {
     private var changeLimit = RateLimiter(rate: 2, burst: 20)
     private var loginLimit = RateLimiter(rate: 1.0 / 12, burst: 5)
     private let polls = Polls()
+    private let registry: WidgetRegistry
+    /// What entity parameters' queries offer (`kind.param` → ids), asked once each in the
+    /// background; the forms show them once they are known.
+    private let suggestions = Suggestions()
     /// Each display's host and refresh count when last looked at: a change is a new frame.
     private var seen: [String: (host: ObjectIdentifier, count: Int)] = [:]
 
@@ -70,6 +75,7 @@ final class WebServer {
         clock = context.clock
         commands = context.commands
         mainHost = context.host
+        registry = context.registry
         log = context.log
         logTail = .shared
         events = glance_eventfd_create()
@@ -296,7 +302,9 @@ final class WebServer {
         fields.append("\"slots\": [" + host.slotParameters.map { slot in
             let family = host.config.slots.first { $0.name == slot.slot }?.family ?? ""
             var parts = ["\"name\": \(jsonString(slot.slot))", "\"kind\": \(jsonString(slot.kind))", "\"family\": \(jsonString(family))",
-                         "\"params\": [" + slot.parameters.map { Self.parameterJSON($0, values: slot.values) }.joined(separator: ", ") + "]"]
+                         "\"params\": [" + slot.parameters.map { parameter in
+                             Self.parameterJSON(parameter, values: slot.values, suggested: parameter.kind == .entity ? suggested(slot.kind, parameter.name) : [])
+                         }.joined(separator: ", ") + "]"]
             if let rect = rects[slot.slot] { parts.append("\"rect\": [\(rect.x), \(rect.y), \(rect.width), \(rect.height)]") }
             return "{" + parts.joined(separator: ", ") + "}"
         }.joined(separator: ", ") + "]")
@@ -308,9 +316,9 @@ final class WebServer {
     }
 
     /// One parameter as the page's form takes it: its control's type, value and choices.
-    static func parameterJSON(_ parameter: IntentConfigurator.ParameterInfo, values: [String: [String]]) -> String {
+    static func parameterJSON(_ parameter: IntentConfigurator.ParameterInfo, values: [String: [String]], suggested: [String] = []) -> String {
         let type: String
-        var choices: [String] = []
+        var choices = suggested
         switch parameter.kind {
         case _ where parameter.isList: type = "list"
         case .text: type = "text"
@@ -333,6 +341,22 @@ final class WebServer {
             parts.append("\"choices\": [" + choices.map { "{\"value\": \(jsonString($0)), \"title\": \(jsonString($0))}" }.joined(separator: ", ") + "]")
         }
         return "{" + parts.joined(separator: ", ") + "}"
+    }
+
+    /// The ids an entity parameter's query offers, if known; asked for (once, off the
+    /// daemon's thread, at most 10 s) otherwise.
+    private func suggested(_ kind: String, _ name: String) -> [String] {
+        let key = kind + "." + name
+        if let known = suggestions.values.withLock({ $0[key] }) { return known }
+        suggestions.values.withLock { $0[key] = [] }
+        guard let descriptor = registry[kind] else { return [] }
+        let ask = UncheckedSendable(descriptor.offeredValues)
+        let suggestions = suggestions
+        Task(executorPreference: ProviderExecutor.shared) {
+            let offered = try? await ask.value(name)
+            suggestions.values.withLock { $0[key] = Array((offered ?? nil ?? []).prefix(200)) }
+        }
+        return []
     }
 
     private func frame(of host: WidgetHost, look: String) -> HTTPAnswer {
@@ -399,6 +423,11 @@ final class WebServer {
             return Self.ok("tapped \(x),\(y)")
         }
     }
+}
+
+/// Entity parameters' offered ids, by `kind.param`, written from the provider executor.
+private final class Suggestions: Sendable {
+    let values = Mutex<[String: [String]]>([:])
 }
 
 /// Pages waiting for a new frame (long polls), and the frame version they wait on: taken
