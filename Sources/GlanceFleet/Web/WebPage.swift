@@ -13,6 +13,7 @@ enum WebPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Glance</title>
+    <link rel="icon" href="data:,">
     <link rel="stylesheet" href="/ui/app.css">
     <script src="/ui/app.js" defer></script>
     </head>
