@@ -96,7 +96,7 @@ class World:
                     cell = digest[((y - y0) // 8 * 16 + (x - x0) // 8) % 32] >> ((x + y) % 8) & 1
                     if edge or (y - y0 > 8 and cell and (x + y) % 3 == 0):
                         rows[y][x] = inks[index % 2]
-        if self.last_intent:  # the pressed button, drawn solid
+        if self.last_intent and not seed:  # the pressed button, drawn solid in the live frame
             for y in range(90, 110):
                 rows[y][10:40] = [inks[1]] * 30
         return png(rows)
@@ -198,7 +198,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self.send(400, {"error": f"at: '{query.get('at', '')}' is not an instant like 2026-11-28T00:00:00+09:00"})
             if not now() < at <= now() + timedelta(days=7):
                 return self.send(400, {"error": "at: must be after now and at most seven days ahead"})
-            seed = at.isoformat()
+            at, seed = at.astimezone(ZONE), at.isoformat()  # the daemon answers in the config's zone
             wakes = [{"at": (now() + (at - now()) * k / 3).replace(microsecond=0).isoformat(), "slot": slot, "kind": slot,
                       "reason": "timeline entry", "refresh": "partial"} for k, slot in ((1, "clock"), (2, "countdown"))]
             wakes.append({"at": at.isoformat(), "slot": "countdown", "kind": "countdown", "reason": "stack turn",
