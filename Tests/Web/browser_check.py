@@ -1,0 +1,324 @@
+#!/usr/bin/env python3
+"""The web page of docs/web.md driven in a real browser (Debian's headless Chromium).
+
+  Tests/Web/browser_check.py --url http://127.0.0.1:8080 --artifacts DIR
+      [--slot NAME --param P --value V] [--tap X,Y] [--travel ISO8601]
+      [--user U --password P]
+  Tests/Web/browser_check.py --mock --artifacts DIR
+
+Loads the page, waits for the live frame, changes a slot's parameter through its form
+and waits for the frame to change, taps the frame at X,Y (frame pixels) and waits for
+status.last_intent to change, travels to an instant and checks the wakes and the frame
+there, opens the gallery and the log, and looks at the page at a phone's size (412x915).
+Screenshots and frames go to --artifacts. Prints the page's size and its first paint,
+one line per step, and exits 1 naming the steps that failed. --mock starts
+Tests/Web/mock_server.py and uses its slots.
+
+Chromium and its driver are Debian's (/usr/bin/chromium, /usr/bin/chromedriver), given
+to Selenium by path so that it downloads nothing."""
+import argparse, base64, json, os, sys, time, traceback, urllib.request
+from datetime import datetime, timedelta
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+
+# Fetches a URL inside the page (with its session cookie) and answers base64 or "ERR: why".
+FETCH_BASE64 = """
+const done = arguments[arguments.length - 1];
+fetch(arguments[0], {credentials: 'same-origin'})
+  .then((r) => r.ok ? r.arrayBuffer() : Promise.reject(new Error(r.status + ' ' + r.statusText)))
+  .then((buffer) => { const bytes = new Uint8Array(buffer); let text = '';
+    for (let i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]); done(btoa(text)); })
+  .catch((error) => done('ERR: ' + error));
+"""
+
+
+class Failed(Exception):
+    pass
+
+
+def wait_for(what, check, timeout=30, every=0.25):
+    """Polls check() until it answers something true; that answer, or Failed naming what."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = check()
+        if answer:
+            return answer
+        if time.monotonic() > deadline:
+            raise Failed(f"{what}: not within {timeout} s")
+        time.sleep(every)
+
+
+class Check:
+    def __init__(self, args):
+        self.args, self.base = args, args.url.rstrip("/")
+        self.passed, self.failed = 0, []
+        os.makedirs(args.artifacts, exist_ok=True)
+        options = webdriver.ChromeOptions()
+        options.binary_location = CHROMIUM
+        for flag in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     "--disable-gpu", "--no-first-run"):
+            options.add_argument(flag)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        self.driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+        self.driver.set_script_timeout(60)
+
+    def shot(self, name):
+        self.driver.save_screenshot(os.path.join(self.args.artifacts, name + ".png"))
+
+    def save(self, name, data):
+        with open(os.path.join(self.args.artifacts, name), "wb") as file:
+            file.write(data)
+
+    def step(self, name, action):
+        try:
+            note = action()
+            print(f"ok    {name}: {note}", flush=True)
+            self.passed += 1
+        except Exception as error:  # any failure is the step's: name it, keep a picture, go on
+            detail = str(error) if isinstance(error, Failed) else traceback.format_exc(limit=3).strip().splitlines()[-1]
+            print(f"FAIL  {name}: {detail}", flush=True)
+            self.failed.append(name)
+            try:
+                self.shot(f"fail-{name}")
+            except Exception:
+                pass
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def fetch(self, url):
+        """A URL's bytes as the page gets them (its cookie, its origin)."""
+        answer = self.driver.execute_async_script(FETCH_BASE64, url)
+        if answer.startswith("ERR:"):
+            raise Failed(f"GET {url}: {answer[5:]}")
+        return base64.b64decode(answer)
+
+    def state(self):
+        return json.loads(self.fetch(self.base + "/ui/state"))
+
+    def frame_src(self):
+        return self.js("const f = document.querySelector('#frame');"
+                       "return f && f.complete && f.naturalWidth > 0 ? f.currentSrc : null;")
+
+    # The steps.
+
+    def size(self):
+        sizes = {}
+        for path in ("/", "/ui/app.js", "/ui/app.css"):
+            with urllib.request.urlopen(self.base + path, timeout=10) as answer:
+                sizes[path] = len(answer.read())
+        return " ".join(f"{path}={size}B" for path, size in sizes.items()) + f" total={sum(sizes.values())}B"
+
+    def load(self):
+        self.driver.get(self.base + "/")
+        wait_for("the page shows the app or the sign-in form",
+                 lambda: self.js("return !document.querySelector('#app').hidden || !document.querySelector('#login').hidden"))
+        if self.js("return !document.querySelector('#login').hidden"):
+            if not self.args.user:
+                raise Failed("the page asks to sign in: give --user and --password")
+            self.driver.find_element(By.ID, "login-user").send_keys(self.args.user)
+            self.driver.find_element(By.ID, "login-password").send_keys(self.args.password or "")
+            self.driver.find_element(By.CSS_SELECTOR, "#login button[type=submit]").click()
+        src = wait_for("#frame loads (naturalWidth > 0)", self.frame_src)
+        self.frame = self.fetch(src)
+        self.save("frame-before.png", self.frame)
+        size = self.js("const f = document.querySelector('#frame'); return [f.naturalWidth, f.naturalHeight];")
+        paints = {entry["name"]: entry["startTime"] for entry in
+                  self.js("return performance.getEntriesByType('paint').map((e) => ({name: e.name, startTime: e.startTime}));")}
+        self.shot("01-load")
+        print(f"paint first-paint={paints.get('first-paint', -1):.0f}ms "
+              f"first-contentful-paint={paints.get('first-contentful-paint', -1):.0f}ms", flush=True)
+        return f"#frame {size[0]}x{size[1]}, {len(self.frame)} bytes"
+
+    def set_param(self):
+        args = self.args
+        form = self.driver.find_element(By.CSS_SELECTOR, f"form.slot[data-slot='{args.slot}']")
+        field = form.find_element(By.CSS_SELECTOR, f"[name='{args.param}']")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", field)
+        kind = field.get_attribute("type")
+        if field.tag_name == "select":
+            Select(field).select_by_value(args.value)
+        elif kind == "checkbox":
+            if field.is_selected() != (args.value.lower() in ("true", "yes", "on", "1")):
+                field.click()
+        elif kind in ("date", "datetime-local", "number"):
+            # Typing into date fields depends on the browser's locale: set the value as a script would.
+            self.js("arguments[0].value = arguments[1];"
+                    "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", field, args.value)
+        else:
+            field.clear()
+            field.send_keys(args.value)
+        before_src = self.frame_src()
+        form.find_element(By.CSS_SELECTOR, "button.save").click()
+
+        def changed():
+            src = self.frame_src()
+            if not src or src == before_src:
+                return None
+            data = self.fetch(src)
+            return data if data != self.frame else None
+        self.frame = wait_for("the frame changes after the save", changed, timeout=60)
+        self.save("frame-after-set.png", self.frame)
+        self.shot("02-set")
+        return f"{args.slot}.{args.param} = {args.value!r}; the frame changed; #message: {self.message()!r}"
+
+    def message(self):
+        return self.driver.find_element(By.ID, "message").text
+
+    def tap(self):
+        x, y = (int(v) for v in self.args.tap.split(","))
+        before = json.dumps(self.state()["status"].get("last_intent"))
+        frame = self.driver.find_element(By.ID, "frame")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", frame)
+        box = self.js("const f = arguments[0], r = f.getBoundingClientRect();"
+                      "return [r.width, r.height, f.naturalWidth, f.naturalHeight];", frame)
+        width, height, natural_width, natural_height = box
+        # Selenium's offsets are from the element's centre; aim at the middle of the frame pixel.
+        dx = round((x + 0.5) * width / natural_width - width / 2)
+        dy = round((y + 0.5) * height / natural_height - height / 2)
+        ActionChains(self.driver).move_to_element_with_offset(frame, dx, dy).click().perform()
+
+        def intent():
+            now = self.state()["status"].get("last_intent")
+            return now if now is not None and json.dumps(now) != before else None
+        done = wait_for("status.last_intent changes after the tap", intent, timeout=30)
+        self.shot("03-tap")
+        return f"tapped {x},{y} (offset {dx},{dy} from the centre); last_intent {json.dumps(done)}"
+
+    def travel(self):
+        at = self.args.travel
+        local = self.js("const d = new Date(arguments[0]);"
+                        "return new Date(d.getTime() - d.getTimezoneOffset() * 60000).toISOString().slice(0, 16);", at)
+        field = self.driver.find_element(By.ID, "travel-at")
+        self.js("arguments[0].scrollIntoView({block: 'center'}); arguments[0].value = arguments[1];"
+                "arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", field, local)
+        self.driver.find_element(By.ID, "travel-go").click()
+        wakes = wait_for("#wakes has an item", lambda: self.js("return document.querySelectorAll('#wakes li').length"))
+        src = wait_for("#travel-frame loads", lambda: self.js(
+            "const f = document.querySelector('#travel-frame');"
+            "return !f.hidden && f.complete && f.naturalWidth > 0 ? f.src : null;"))
+        if not src.startswith("data:image/png;base64,"):
+            raise Failed(f"#travel-frame is not a PNG data URL: {src[:40]}")
+        later = base64.b64decode(src.split(",", 1)[1])
+        self.save("travel-frame.png", later)
+        live = self.fetch(self.base + "/ui/frame.png?look=panel&v=check")
+        if later == live:
+            raise Failed("#travel-frame is the live frame, byte for byte")
+        self.js("document.querySelector('#wakes').scrollIntoView({block: 'center'})")
+        self.shot("04-travel")
+        return f"{at} (local {local}): {wakes} wakes, the frame there differs from the live one"
+
+    def gallery_and_log(self):
+        self.js("document.querySelector('#gallery').open = true; document.querySelector('#log').open = true;")
+        images = wait_for("#gallery shows images", lambda: self.js("return document.querySelectorAll('#gallery img').length"))
+        lines = wait_for("#log shows lines", lambda: self.js("return document.querySelector('#log pre').textContent.split('\\n').length"))
+        if self.js("return document.querySelectorAll('#log pre *').length"):
+            raise Failed("#log's text became markup")
+        wait_for("the first gallery image loads", lambda: self.js(
+            "const i = document.querySelector('#gallery img'); return i.complete && i.naturalWidth > 0;"))
+        self.js("document.querySelector('#gallery').scrollIntoView()")
+        self.shot("05-gallery-log")
+        return f"{images} gallery images, {lines} log lines"
+
+    def controls(self):
+        buttons = self.js("return [...document.querySelectorAll('#controls button')].map((b) => b.dataset.action || 'key ' + b.dataset.key)")
+        self.js("document.querySelector('#message').textContent = ''")
+        self.driver.find_element(By.CSS_SELECTOR, "#controls button[data-action=refresh]").click()
+        said = wait_for("#message answers the full refresh", self.message)
+        return f"{', '.join(buttons)}; refresh answered {said!r}"
+
+    def phone(self):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 412, "height": 915, "deviceScaleFactor": 1, "mobile": True})
+        self.js("window.scrollTo(0, 0)")
+        time.sleep(0.5)
+        self.shot("06-phone")
+        overflow = self.js("return document.documentElement.scrollWidth - window.innerWidth")
+        small = self.js("""return [...document.querySelectorAll('button, select, input:not([type=checkbox]), summary')]
+            .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().height < 40)
+            .map((e) => e.id || e.name || e.textContent.trim());""")
+        frame_width = self.js("return document.querySelector('#frame').getBoundingClientRect().width")
+        height = self.js("return document.documentElement.scrollHeight")
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 412, "height": height, "deviceScaleFactor": 1, "mobile": True})
+        time.sleep(0.3)
+        self.shot("06-phone-full")
+        self.driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        if overflow > 0:
+            raise Failed(f"the page is {overflow}px wider than a 412px phone")
+        if small:
+            raise Failed(f"touch targets under 40px high: {small}")
+        return f"no sideways scroll, #frame {frame_width:.0f}px wide, page {height}px long"
+
+    def console(self):
+        entries = [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
+        bad = [entry["message"] for entry in entries
+               if "Content Security Policy" in entry["message"] or "Uncaught" in entry["message"]]
+        if bad:
+            raise Failed("; ".join(bad)[:600])
+        others = "; ".join(entry["message"][:120] for entry in entries)
+        return f"no script errors or CSP violations" + (f" (other severe lines: {others})" if others else "")
+
+    def run(self):
+        args = self.args
+        self.step("size", self.size)
+        self.step("load", self.load)
+        if "load" in self.failed:
+            return
+        if args.slot and args.param and args.value is not None:
+            self.step("set", self.set_param)
+        else:
+            print("skip  set: no --slot/--param/--value")
+        if args.tap:
+            self.step("tap", self.tap)
+        else:
+            print("skip  tap: no --tap")
+        self.step("travel", self.travel)
+        self.step("gallery-log", self.gallery_and_log)
+        self.step("controls", self.controls)
+        self.step("phone", self.phone)
+        self.step("console", self.console)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--url", help="the daemon's web address, e.g. http://127.0.0.1:8080")
+    parser.add_argument("--mock", action="store_true", help="start Tests/Web/mock_server.py and check against it")
+    parser.add_argument("--artifacts", required=True, help="where screenshots and frames go")
+    parser.add_argument("--slot"), parser.add_argument("--param"), parser.add_argument("--value")
+    parser.add_argument("--tap", help="X,Y in frame pixels, on a control")
+    parser.add_argument("--travel", help="an instant within the next seven days (default: a day from now)")
+    parser.add_argument("--user"), parser.add_argument("--password")
+    args = parser.parse_args()
+    if args.mock:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import mock_server
+        _, port = mock_server.serve(0)
+        args.url = f"http://127.0.0.1:{port}"
+        args.slot, args.param = args.slot or "clock", args.param or "title"
+        args.value = args.value if args.value is not None else "Osaka <b>not markup</b>"
+        args.tap = args.tap or "20,100"
+    elif not args.url:
+        parser.error("give --url BASE or --mock")
+    if not args.travel:
+        args.travel = (datetime.now().astimezone() + timedelta(days=1)).replace(second=0, microsecond=0).isoformat()
+    print(f"browser_check: {args.url}", flush=True)
+    check = Check(args)
+    try:
+        check.run()
+    finally:
+        check.driver.quit()
+    if check.failed:
+        print(f"browser_check: failed steps: {', '.join(check.failed)}")
+    print(f"browser_check: {check.passed} passed, {len(check.failed)} failed")
+    sys.exit(1 if check.failed else 0)
+
+
+if __name__ == "__main__":
+    main()
