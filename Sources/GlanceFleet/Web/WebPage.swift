@@ -108,7 +108,7 @@ enum WebPage {
     button, input, select { font: inherit; color: inherit; min-height: 2.75rem; }
     input, select { background: var(--bg); border: 1px solid var(--line); border-radius: .3rem; padding: .3rem .5rem;
       max-width: 100%; }
-    input[type=checkbox] { min-height: 0; width: 1.6rem; height: 1.6rem; margin: .6rem 0; }
+    input[type=checkbox] { min-height: 0; width: 1.9rem; height: 1.9rem; margin: .45rem 0; }
     button { background: var(--accent); color: #fff; border: 0; border-radius: .3rem; padding: .4rem 1rem;
       min-width: 2.75rem; cursor: pointer; }
     @media (prefers-color-scheme: dark) { button { color: #111; } }
@@ -141,7 +141,7 @@ enum WebPage {
     pre { max-height: 30rem; overflow: auto; font-size: .8rem; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0; }
     #message { position: sticky; bottom: 0; margin: 0; padding: .6rem .75rem; background: var(--fg); color: var(--bg);
       border-radius: .4rem .4rem 0 0; }
-    #message:empty { display: none; }
+    #message:empty { padding: 0; }  /* empty, not display: none: a live region must stay in the tree to be read */
     #message.bad { background: var(--bad); color: #fff; }
     [hidden] { display: none !important; }
     """#
@@ -156,6 +156,7 @@ enum WebPage {
     let slotShape = '';  // the slots' names and params, to rebuild the forms only when they change
     let pollRound = 0;   // bumped to end the long poll running now
     let pollStop = null;
+    let signedIn = false; // this page signed in, so it offers to sign out
 
     // Every route takes ?display=NAME; the default display needs none.
     function url(path, params) {
@@ -241,6 +242,7 @@ enum WebPage {
       stopPolling();
       $('#app').hidden = true;
       $('#login').hidden = false;
+      $('#logout').hidden = true;
       $('#login-user').focus();
     }
 
@@ -253,6 +255,7 @@ enum WebPage {
       }
       $('#login').hidden = true;
       $('#app').hidden = false;
+      $('#logout').hidden = !(signedIn || state.user);
       render();
       if (pollStop === null && document.visibilityState === 'visible') startPolling();
     }
@@ -582,7 +585,7 @@ enum WebPage {
           }
           form.password.value = '';
           say('Signed in.');
-          $('#logout').hidden = false;
+          signedIn = true;
           loadState();
         } catch (error) {
           say(error.message, true);
@@ -590,6 +593,7 @@ enum WebPage {
       });
       $('#logout').addEventListener('click', async () => {
         await act('/ui/logout', {}, 'Signed out.');
+        signedIn = false;
         loadState();
       });
       $('#display').addEventListener('change', (event) => {
