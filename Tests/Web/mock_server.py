@@ -158,7 +158,10 @@ class Handler(BaseHTTPRequestHandler):
         for name, value in headers:
             self.send_header(name, value)
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the page gave up on a long poll (hidden, or gone): nobody to answer
 
     def signed_in(self):
         if self.login is None:
