@@ -9,14 +9,16 @@
 Loads the page, waits for the live frame, changes a slot's parameter through its form
 and waits for the frame to change, taps the frame at X,Y (frame pixels) and waits for
 status.last_intent to change, travels to an instant and checks the wakes and the frame
-there, opens the gallery and the log, and looks at the page at a phone's size (412x915).
+there, opens the gallery and the log, checks that the long poll stops while the page is
+hidden, that Tab reaches every control with a visible focus, and looks at the page at a
+phone's size (412x915) and in dark mode.
 Screenshots and frames go to --artifacts. Prints the page's size and its first paint,
 one line per step, and exits 1 naming the steps that failed. --mock starts
-Tests/Web/mock_server.py and uses its slots.
+Tests/Web/mock_server.py and uses its slots (with --user/--password it asks a sign-in).
 
 Chromium and its driver are Debian's (/usr/bin/chromium, /usr/bin/chromedriver), given
 to Selenium by path so that it downloads nothing."""
-import argparse, base64, json, os, sys, time, traceback, urllib.request
+import argparse, base64, json, os, sys, time, urllib.request
 from datetime import datetime, timedelta
 
 from selenium import webdriver
@@ -81,7 +83,11 @@ class Check:
             print(f"ok    {name}: {note}", flush=True)
             self.passed += 1
         except Exception as error:  # any failure is the step's: name it, keep a picture, go on
-            detail = str(error) if isinstance(error, Failed) else traceback.format_exc(limit=3).strip().splitlines()[-1]
+            if isinstance(error, Failed):
+                detail = str(error)
+            else:  # Selenium's messages end in the driver's stack: keep their first line
+                text = getattr(error, "msg", None) or str(error) or repr(error)
+                detail = f"{type(error).__name__}: {text.strip().splitlines()[0]}"
             print(f"FAIL  {name}: {detail}", flush=True)
             self.failed.append(name)
             try:
@@ -256,6 +262,83 @@ class Check:
             raise Failed(f"touch targets under 40px high: {small}")
         return f"no sideways scroll, #frame {frame_width:.0f}px wide, page {height}px long"
 
+    def look(self):
+        Select(self.driver.find_element(By.ID, "look")).select_by_value("colour")
+        src = wait_for("#frame loads in colour", lambda: (self.frame_src() or "").find("look=colour") >= 0 and self.frame_src())
+        colour = self.fetch(src)
+        self.save("frame-colour.png", colour)
+        Select(self.driver.find_element(By.ID, "look")).select_by_value("panel")
+        wait_for("#frame loads as the panel shows it again", lambda: "look=panel" in (self.frame_src() or ""))
+        return f"colour {len(colour)} bytes" + (", the same bytes as the panel's" if colour == self.frame else "")
+
+    def hidden(self):
+        """The long poll stops while the page is hidden and comes back when it shows."""
+        # Counts the page's /ui/events requests; the page calls the global fetch each time.
+        self.js("""window.eventsAsked = 0; const fetchBefore = window.fetch;
+            window.fetch = (...args) => { if (String(args[0]).includes('/ui/events')) window.eventsAsked++;
+              return fetchBefore(...args); };""")
+        self.js(self.VISIBILITY, "hidden")
+        time.sleep(0.5)
+        asked, src, version = self.js("return window.eventsAsked"), self.frame_src(), self.state()["frame"]["version"]
+        key = self.driver.find_element(By.CSS_SELECTOR, "#controls button[data-key]")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", key)
+        key.click()  # may change the frame
+        time.sleep(3)
+        if self.js("return window.eventsAsked") != asked:
+            raise Failed("the page asked /ui/events while hidden")
+        if self.frame_src() != src:
+            raise Failed("the frame reloaded while the page was hidden")
+        self.js(self.VISIBILITY, "visible")
+        wait_for("the page asks /ui/events again once visible", lambda: self.js("return window.eventsAsked") > asked)
+        if self.state()["frame"]["version"] != version:
+            wait_for("the frame catches up once visible", lambda: self.frame_src() not in (None, src))
+            return "no request while hidden; polling and the frame came back when visible"
+        return "no request while hidden; polling came back when visible (the key changed no frame)"
+
+    # Makes the page believe it is hidden or visible, as a switched tab or a locked phone does.
+    VISIBILITY = """Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => arguments[0]});
+        document.dispatchEvent(new Event('visibilitychange'));"""
+
+    def keyboard(self):
+        """Tab reaches every control in reading order and shows where the focus is."""
+        # A click on the heading starts the Tab order at the top, as a fresh page would.
+        self.js("window.scrollTo(0, 0)")
+        self.driver.find_element(By.TAG_NAME, "h1").click()
+        seen, outline_missing = [], []
+        for _ in range(80):
+            ActionChains(self.driver).send_keys("\ue004").perform()  # Tab
+            focused = self.js("""const e = document.activeElement; if (!e || e === document.body) return null;
+                const s = getComputedStyle(e);
+                return [e.id || (e.dataset.action || e.dataset.key ? 'button:' + (e.dataset.action || e.dataset.key)
+                        : e.className === 'save' ? 'save' : e.tagName.toLowerCase() + (e.name ? ':' + e.name : '')),
+                        s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2];""")
+            if not focused or (seen and focused[0] == seen[0]):
+                break
+            if seen and focused[0] == seen[-1]:
+                continue  # a date field's day, month and year are one control
+            seen.append(focused[0])
+            if not focused[1]:
+                outline_missing.append(focused[0])
+        wanted = ["look", "button:refresh", "save", "travel-at", "travel-go"]
+        missing = [name for name in wanted if name not in seen]
+        if missing:
+            raise Failed(f"Tab never reaches {missing}; it went {seen}")
+        order = [seen.index(name) for name in wanted]
+        if order != sorted(order):
+            raise Failed(f"Tab goes out of reading order: {seen}")
+        if outline_missing:
+            raise Failed(f"no visible focus on {outline_missing}")
+        return f"{len(seen)} stops, each with a visible focus ring: {' '.join(seen[:12])} …"
+
+    def dark(self):
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.js("window.scrollTo(0, 0)")
+        time.sleep(0.3)
+        self.shot("07-dark")
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        return "screenshot 07-dark.png"
+
     def console(self):
         entries = [entry for entry in self.driver.get_log("browser") if entry["level"] == "SEVERE"]
         bad = [entry["message"] for entry in entries
@@ -279,10 +362,14 @@ class Check:
             self.step("tap", self.tap)
         else:
             print("skip  tap: no --tap")
+        self.step("look", self.look)
+        self.step("hidden", self.hidden)
         self.step("travel", self.travel)
         self.step("gallery-log", self.gallery_and_log)
         self.step("controls", self.controls)
+        self.step("keyboard", self.keyboard)
         self.step("phone", self.phone)
+        self.step("dark", self.dark)
         self.step("console", self.console)
 
 
@@ -299,7 +386,8 @@ def main():
     if args.mock:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import mock_server
-        _, port = mock_server.serve(0)
+        login = f"{args.user}:{args.password}" if args.user else None  # the sign-in form too
+        _, port = mock_server.serve(0, login)
         args.url = f"http://127.0.0.1:{port}"
         args.slot, args.param = args.slot or "clock", args.param or "title"
         args.value = args.value if args.value is not None else "Osaka <b>not markup</b>"
