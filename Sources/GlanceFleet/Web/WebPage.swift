@@ -283,7 +283,13 @@ enum WebPage {
 
     function showFrame() {
       const frame = $('#frame');
-      if (state.display) { frame.width = state.display.width; frame.height = state.display.height; }
+      if (state.display) {
+        frame.width = state.display.width;
+        frame.height = state.display.height;
+        // At most three times the panel's size: whole screen pixels per panel pixel on a desktop.
+        // (CSSOM, not a style attribute: the Content-Security-Policy allows it.)
+        for (const box of document.querySelectorAll('.frame-box')) box.style.maxWidth = (state.display.width * 3 + 2) + 'px';
+      }
       frame.src = url('/ui/frame.png', { look: $('#look').value, v: version });
     }
 
