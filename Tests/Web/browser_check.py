@@ -126,6 +126,7 @@ class Check:
         wait_for("the page shows the app or the sign-in form",
                  lambda: self.js("return !document.querySelector('#app').hidden || !document.querySelector('#login').hidden"))
         if self.js("return !document.querySelector('#login').hidden"):
+            self.shot("00-login")
             if not self.args.user:
                 raise Failed("the page asks to sign in: give --user and --password")
             self.driver.find_element(By.ID, "login-user").send_keys(self.args.user)
@@ -140,7 +141,8 @@ class Check:
         self.shot("01-load")
         print(f"paint first-paint={paints.get('first-paint', -1):.0f}ms "
               f"first-contentful-paint={paints.get('first-contentful-paint', -1):.0f}ms", flush=True)
-        return f"#frame {size[0]}x{size[1]}, {len(self.frame)} bytes"
+        signed = " (signed in)" if self.args.user and self.js("return !document.querySelector('#logout').hidden") else ""
+        return f"#frame {size[0]}x{size[1]}, {len(self.frame)} bytes{signed}"
 
     def set_param(self):
         args = self.args
@@ -245,6 +247,10 @@ class Check:
         self.js("window.scrollTo(0, 0)")
         time.sleep(0.5)
         self.shot("06-phone")
+        for part in ("slots", "travel"):  # the rest of the page, a screen at a time
+            self.js(f"document.querySelector('#{part}').closest('section').scrollIntoView()")
+            self.shot(f"06-phone-{part}")
+        self.js("window.scrollTo(0, 0)")
         overflow = self.js("return document.documentElement.scrollWidth - window.innerWidth")
         small = self.js("""return [...document.querySelectorAll('button, select, input:not([type=checkbox]), summary')]
             .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().height < 40)
