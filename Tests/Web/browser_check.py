@@ -138,9 +138,12 @@ class Check:
         size = self.js("const f = document.querySelector('#frame'); return [f.naturalWidth, f.naturalHeight];")
         paints = {entry["name"]: entry["startTime"] for entry in
                   self.js("return performance.getEntriesByType('paint').map((e) => ({name: e.name, startTime: e.startTime}));")}
+        frame_at = self.js("const e = performance.getEntriesByType('resource').find((r) => r.name.includes('/ui/frame.png'));"
+                           "return e ? e.responseEnd : -1;")
         self.shot("01-load")
         print(f"paint first-paint={paints.get('first-paint', -1):.0f}ms "
-              f"first-contentful-paint={paints.get('first-contentful-paint', -1):.0f}ms", flush=True)
+              f"first-contentful-paint={paints.get('first-contentful-paint', -1):.0f}ms "
+              f"frame-loaded={frame_at:.0f}ms", flush=True)
         signed = " (signed in)" if self.args.user and self.js("return !document.querySelector('#logout').hidden") else ""
         return f"#frame {size[0]}x{size[1]}, {len(self.frame)} bytes{signed}"
 
