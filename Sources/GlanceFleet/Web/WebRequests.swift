@@ -25,7 +25,13 @@ extension HTTPRequest {
     /// JSON object whose values are strings, numbers or booleans. Nil when the body is
     /// neither (or repeats a field).
     var fields: [String: String]? {
-        if method == "GET" { return Self.formFields(query) }
+        // The query's fields (`?display=hall`) count for a POST too; the body's win.
+        guard let queryFields = Self.formFields(query) else { return nil }
+        if method == "GET" { return queryFields }
+        return bodyFields?.merging(queryFields) { body, _ in body }
+    }
+
+    private var bodyFields: [String: String]? {
         let type = header("Content-Type")?.lowercased() ?? ""
         if type.hasPrefix("application/json") {
             guard let document = JSONValue.parse(body), case .object(let object) = document else { return nil }
