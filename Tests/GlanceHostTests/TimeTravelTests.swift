@@ -141,6 +141,26 @@ struct SyncFetchWidget: Widget {
         #expect(running.text(of: "sync") == ["fetched"])
     }
 
+    /// Refused GETs reach no server and are counted; a GET on another thread meanwhile,
+    /// outside the task-local, is made as usual.
+    @Test func offlineRefusesOnlyWhereItIsSet() throws {
+        let server = try TestHTTPServer()
+        defer { server.stop() }
+        server.route("/a", .json("{}"))
+        let request = HTTPRequest(url: server.baseURL + "/a", timeout: 5)
+        let fetches = OfflineFetches()
+        let elsewhere = Mutex<Int?>(nil)
+        HTTPClient.$offline.withValue(fetches) {
+            #expect(throws: HTTPFailure.self) { try HTTPClient.get(request) }
+            let thread = Thread { elsewhere.withLock { $0 = try? HTTPClient.get(request).status } }
+            thread.start()
+            while elsewhere.withLock({ $0 }) == nil { usleep(1000) }
+        }
+        #expect(fetches.refused == 1)
+        #expect(elsewhere.withLock { $0 } == 200)
+        #expect(server.requests.count == 1)
+    }
+
     @Test func theRunningHostIsUntouched() throws {
         let scratch = try ScratchFolder(prefix: "glance-travel")
         defer { scratch.remove() }

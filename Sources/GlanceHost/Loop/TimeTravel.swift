@@ -163,7 +163,13 @@ extension WidgetHost {
             let painter = try FramePresenter(output: output, fonts: fonts, scale: config.display.scale,
                                              renderingMode: config.display.chosenRenderingMode)
             painter.showOverlay(of: running.presenter)
-            let shown = painter.present(frame.slots.enumerated().map { (slot: $0.offset, rect: $0.element.rect, content: $0.element.content) }, at: instant)
+            let drawn = frame.slots.compactMap { shown in slots.first { $0.name == shown.name }.map { (slot: $0, frame: shown) } }
+            let shown = painter.present(drawn.enumerated().map { (slot: $0.offset, rect: $0.element.frame.rect, content: $0.element.frame.content) },
+                                        at: instant) { index, draw in
+                // A widget's view runs its code as it is drawn: noted for a crash, under the hang guard, as at any wake.
+                let slot = drawn[index].slot
+                if slot.showsCard { draw() } else { during(.drawing, of: slot, draw) }
+            }
             if let failure = shown.failure { throw failure.error }
             guard let canvas = painter.canvas, let quantised = painter.shownFrame else { throw TravelError.failed("time travel: nothing was drawn") }
             frame.canvas = canvas

@@ -542,7 +542,7 @@ public final class WidgetHost {
     /// Runs `body` (widget code on the host's thread) with the thread's crash note saying
     /// which slot and phase it is, and, when `guarded`, under the hang guard
     /// (`draw_timeout`, where the daemon installed one).
-    private func during<Value>(_ phase: SlotActivity.Phase, of slot: SlotState, guarded: Bool = true, _ body: () -> Value) -> Value {
+    func during<Value>(_ phase: SlotActivity.Phase, of slot: SlotState, guarded: Bool = true, _ body: () -> Value) -> Value {
         if let note = slot.notes[phase] { CrashNotes.set(note) }
         if guarded { HangGuard.arm(seconds: config.drawTimeout) }
         defer {
