@@ -194,6 +194,20 @@ struct SyncFetchWidget: Widget {
         #expect(server.requests.count == 2)
     }
 
+    /// The travel host's slots end their provider threads with it.
+    @Test func travelLeavesNoThreadBehind() throws {
+        let running = try Running("""
+              - {name: a, kind: countdown, family: systemMedium, origin: [0, 0], size: 182x170, params: {title: A, target: "2027-01-03"}}
+              - {name: b, kind: countdown, family: systemMedium, origin: [182, 0], size: 182x170, params: {title: B, target: "2027-01-04"}}
+            """, start: start, registry: registry, fonts: fonts)
+        let before = ProcessCounts.threads()
+        // Each travel asks both countdowns again at midnight, on threads of its own slots.
+        for _ in 0..<10 { _ = try running.host.travel(to: start.addingTimeInterval(86_400), fonts: fonts, registry: registry) }
+        for _ in 0..<400 where ProcessCounts.threads() >= before + 10 { usleep(5_000) }
+        print("10 travels: threads \(before) -> \(ProcessCounts.threads())")
+        #expect(ProcessCounts.threads() < before + 10)
+    }
+
     @Test func onlyTheComingWeekIsReachable() throws {
         let running = try Running("  - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: \"2027-01-03\"}}",
                                   start: start, registry: registry, fonts: fonts)
