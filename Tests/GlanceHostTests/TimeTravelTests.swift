@@ -141,6 +141,35 @@ struct SyncFetchWidget: Widget {
         #expect(running.text(of: "sync") == ["fetched"])
     }
 
+    /// Travel and the display itself agree: a host that travels three days and a twin that
+    /// lives them (a stack turning hourly, quiet hours, midnights) wake alike and end on the
+    /// same picture.
+    @Test func travelForeseesWhatTheDisplayDoes() throws {
+        let slots = """
+              - {name: launch, kind: countdown, family: systemMedium, origin: [0, 0], size: 182x170, params: {title: Launch, target: "2027-01-03"}}
+              - name: corner
+                family: systemMedium
+                origin: [182, 0]
+                size: 182x170
+                rotate: 1h
+                stack:
+                  - {name: today, kind: weekday}
+                  - {name: party, kind: countdown, params: {title: Party, target: "2026-12-24"}}
+            sleep: "23:00-07:00"
+            """
+        let traveller = try Running(slots, start: start, registry: registry, fonts: fonts)
+        let twin = try Running(slots, start: start, registry: registry, fonts: fonts)
+        let end = start.addingTimeInterval(3 * 86_400 + 1234)
+        let result = try traveller.host.travel(to: end, fonts: fonts, registry: registry)
+        _ = twin.host.run(until: end)
+        let lived = Array(twin.records.dropFirst(traveller.records.count))
+        // The way crossed sleeps and turns.
+        #expect(lived.contains { $0.sleptSince != nil } && lived.contains { $0.stack?.why == "rotation" } && lived.count > 50)
+        #expect(result.wakes.map(\.record) == lived)
+        #expect(result.wakes.allSatisfy { !$0.offline })
+        #expect(result.panelPNG == twin.host.shownFramePNG())
+    }
+
     /// Refused GETs reach no server and are counted; a GET on another thread meanwhile,
     /// outside the task-local, is made as usual.
     @Test func offlineRefusesOnlyWhereItIsSet() throws {
