@@ -88,7 +88,7 @@ let package = Package(
             name: "GlanceHost",
             dependencies: [
                 "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceRender", "GlanceIntents", "GlanceHardware",
-                "GlanceDisplays", "GlanceConfiguration", "GlanceYAML", "GlanceSystem", "CGlanceLinux",
+                "GlanceDisplays", "GlanceConfiguration", "GlanceYAML", "GlanceSystem", "GlanceFetch", "CGlanceLinux",
             ]
         ),
         // libmosquitto from Debian (libmosquitto-dev): the MQTT client, driven from the

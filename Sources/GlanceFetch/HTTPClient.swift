@@ -2,6 +2,7 @@ import CGlanceCurl
 import GlanceSystem
 import Glibc
 import FoundationEssentials
+import Synchronization
 
 /// A GET request as data widgets make it.
 public struct HTTPRequest: Sendable, Equatable {
@@ -93,6 +94,7 @@ public enum HTTPClient {
     /// GETs the request's URL. Any status comes back as a response; `HTTPFailure` is for
     /// what gave no response (and for a body over the limit).
     public static func get(_ request: HTTPRequest) throws(HTTPFailure) -> HTTPResponse {
+        if let offline { throw offline.refuse() }
         guard isSupported(request.url) else { throw .unsupportedURL(request.url) }
         var result = glance_http_result()
         let lines = request.headers.map { "\($0.name): \($0.value)" }
@@ -122,6 +124,32 @@ public enum HTTPClient {
         let response = try get(request)
         guard (200..<300).contains(response.status) else { throw .status(response.status) }
         return response
+    }
+}
+
+extension HTTPClient {
+    /// While set (for a task, the tasks it starts and the synchronous code they run), every
+    /// GET fails at once with `HTTPFailure.transport` and reaches no network: the way time
+    /// travel runs providers, which then fall back to their last entry as after any failed
+    /// fetch. A task-local and not a global switch, so the daemon's own fetches, running at
+    /// the same moment on other threads, stay online.
+    @TaskLocal package static var offline: OfflineFetches?
+}
+
+/// Counts the GETs refused while `HTTPClient.offline` holds it (whether a provider's
+/// fetch asked the network at all).
+package final class OfflineFetches: Sendable {
+    private let refusals = Atomic<Int>(0)
+
+    package init() {}
+
+    /// GETs refused so far.
+    package var refused: Int { refusals.load(ordering: .relaxed) }
+
+    /// Counts one refusal and says why, as the failure the GET throws.
+    func refuse() -> HTTPFailure {
+        refusals.add(1, ordering: .relaxed)
+        return .transport("not fetched: this display is being computed ahead of time, offline")
     }
 }
 

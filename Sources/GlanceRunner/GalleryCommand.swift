@@ -96,25 +96,19 @@ package struct GalleryCommand: ParsableCommand {
         var stripParts: [(colour: Canvas, panel: Canvas)] = []
         for kind in kinds.isEmpty ? available : kinds {
             guard let descriptor = registry[kind] else { continue }
-            let parameters = descriptor.recommendations().first?.parameters ?? []
             for family in descriptor.supportedFamilies {
-                var request = WidgetSnapshotRenderer.Request(kind: kind, family: family, instant: instant, timeZone: zone, locale: displayLocale)
-                request.scale = scale
-                request.parameters = parameters
-                request.content = .snapshot
-                var note: String?
-                let colour: Canvas, panel: Canvas
+                let colour: Canvas, panel: Canvas, note: String?
                 do {
-                    (colour, panel) = try renderBoth(request, renderer)
+                    let picture = try renderer.galleryPicture(kind: kind, family: family, instant: instant, timeZone: zone,
+                                                              locale: displayLocale, scale: scale)
+                    colour = picture.canvas
+                    note = picture.placeholderBecause.map { "placeholder (\($0))" }
+                    // As a 1-bit panel shows it: emoji as outlines, tones dithered.
+                    panel = try renderer.galleryPicture(kind: kind, family: family, instant: instant, timeZone: zone, locale: displayLocale,
+                                                        scale: scale, panel: (.bw, .floydSteinberg))
+                        .canvas.quantised(to: .bw, dither: .floydSteinberg).canvas()
                 } catch {
-                    // A widget that needs parameters to be configured: its placeholder.
-                    note = "placeholder (\(error.message))"
-                    request.content = .placeholder
-                    do {
-                        (colour, panel) = try renderBoth(request, renderer)
-                    } catch {
-                        throw RuntimeError(message: "\(kind) \(family.rawValue): \(error.message)")
-                    }
+                    throw RuntimeError(message: "\(kind) \(family.rawValue): \(error.message)")
                 }
                 let name = "\(fileSafe(kind))-\(family.rawValue)"
                 do {
@@ -159,19 +153,6 @@ package struct GalleryCommand: ParsableCommand {
             x += part.colour.width + gap
         }
         return sheet
-    }
-
-    /// The widget in full colour, and as a 1-bit panel shows it (emoji as outlines,
-    /// tones dithered).
-    private func renderBoth(_ request: WidgetSnapshotRenderer.Request, _ renderer: WidgetSnapshotRenderer)
-        throws(WidgetSnapshotRenderer.Failure) -> (Canvas, Canvas) {
-        var request = request
-        request.emoji = .color
-        let colour = try renderer.render(request)
-        request.emoji = EmojiStyle(for: .bw)
-        request.panel = (.bw, .floydSteinberg)
-        let panel = try renderer.render(request).quantised(to: .bw, dither: .floydSteinberg).canvas()
-        return (colour, panel)
     }
 
     private func fileSafe(_ text: String) -> String {

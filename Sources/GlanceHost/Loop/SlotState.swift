@@ -6,6 +6,7 @@ import GlanceUI
 import GlanceWidgetKit
 import GlanceConfiguration
 import GlanceSystem
+import GlanceFetch
 
 /// One slot while the host runs: its widget instance, its timeline, and what it shows.
 final class SlotState {
@@ -43,6 +44,8 @@ final class SlotState {
     /// When the last fetch was asked for; reloads that `WidgetCenter` requests wait for
     /// the minimum interval after it.
     var lastFetch: Date?
+    /// The last fetch made offline (time travel), and what it asked of the network.
+    var offlineFetch: (at: Date, fetches: OfflineFetches)?
     /// A reload asked for from outside, with its reason and when it may run.
     var requestedReload: (reason: WakeReason, notBefore: Date)?
 

@@ -9,6 +9,7 @@ import GlanceUI
 import GlanceWidgetKit
 import Synchronization
 import GlanceConfiguration
+import GlanceFetch
 
 /// Runs a configuration: asks providers for timelines, shows the right entry of every
 /// slot at the right instant, and otherwise sleeps in one wait on its clock.
@@ -23,7 +24,7 @@ public final class WidgetHost {
     public let config: GlanceConfig
     let clock: any HostClock
     /// Draws and shows frames (or, in simulations, only plans their refreshes).
-    private let presenter: FramePresenter
+    let presenter: FramePresenter
     let center: WidgetCenter
     let log: (String) -> Void
     let slots: [SlotState]
@@ -31,14 +32,14 @@ public final class WidgetHost {
     var quiet: QuietHours
     /// The display slept at the last wake it skipped: the next wake is the one that ends
     /// the sleep (a full refresh, and the start's fetch if the host started asleep).
-    private var slept = false
+    var slept = false
     /// When the display went to sleep (for the records of the wake that ends it).
-    private var sleptSince: Date?
-    private var startWhenAwake = false
+    var sleptSince: Date?
+    var startWhenAwake = false
     /// When the host last woke awake (to tell a sleep that passed between two wakes).
-    private var lastAwakeWake: Date?
+    var lastAwakeWake: Date?
     /// The next `full_at:` instant (nil without one).
-    private var nextFullAt: Date?
+    var nextFullAt: Date?
     /// Places that show one of several slots (`stack:`), in the order written.
     let stacks: [StackState]
     /// The stack each member belongs to.
@@ -48,7 +49,10 @@ public final class WidgetHost {
     public var displayFailing: Bool { presenter.isFailing }
     /// Where other threads (key lines, the control socket) drop requests.
     public let inbox: HostInbox
-    private var started = false
+    var started = false
+    /// Providers' GETs through `HTTPClient` are refused (time travel): each fetch fails
+    /// fast and the slot keeps its last good entry.
+    var fetchesOffline = false
     /// Key bindings and taps, turned into reloads and intents.
     private let input: InputRouter
     /// Runs the intents of Buttons and Toggles.
@@ -538,7 +542,7 @@ public final class WidgetHost {
     /// Runs `body` (widget code on the host's thread) with the thread's crash note saying
     /// which slot and phase it is, and, when `guarded`, under the hang guard
     /// (`draw_timeout`, where the daemon installed one).
-    private func during<Value>(_ phase: SlotActivity.Phase, of slot: SlotState, guarded: Bool = true, _ body: () -> Value) -> Value {
+    func during<Value>(_ phase: SlotActivity.Phase, of slot: SlotState, guarded: Bool = true, _ body: () -> Value) -> Value {
         if let note = slot.notes[phase] { CrashNotes.set(note) }
         if guarded { HangGuard.arm(seconds: config.drawTimeout) }
         defer {
@@ -614,8 +618,15 @@ public final class WidgetHost {
                                                   isPreview: slot.config.preview, at: now, timeZone: config.timeZone, locale: config.locale)
         context.lastEntry = slot.lastGoodEntry?.base
         context.resources = slot.resources
-        if slot.config.preview { return slot.source.requestSnapshotTimeline(in: context, on: slot.executor) }
-        return slot.source.requestTimeline(in: context, on: slot.executor)
+        let ask = { [context] in
+            slot.config.preview ? slot.source.requestSnapshotTimeline(in: context, on: slot.executor)
+                : slot.source.requestTimeline(in: context, on: slot.executor)
+        }
+        guard fetchesOffline else { return ask() }
+        // The provider's task (and the tasks it starts) inherits the task-local from here.
+        let fetches = OfflineFetches()
+        slot.offlineFetch = (now, fetches)
+        return HTTPClient.$offline.withValue(fetches, operation: ask)
     }
 
     /// Takes the answer of a fetch, waiting until `deadline` at most. On failure the last

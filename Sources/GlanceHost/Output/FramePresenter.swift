@@ -49,6 +49,25 @@ public final class FramePresenter {
         target = .simulating(RefreshPlanner(profile: profile, panelPixels: panelPixels))
     }
 
+    /// A presenter that plans from here on as `other` would, without drawing (time
+    /// travel): its planner, with its count of partial refreshes and any held change, a
+    /// full refresh asked for, and the overlay are copied; `other` is only read.
+    init(planningAs other: FramePresenter) {
+        switch other.target {
+        case .drawing(_, let pipeline): target = .simulating(pipeline.planner)
+        case .simulating(let planner): target = .simulating(planner)
+        }
+        overlay = other.overlay
+        pending = other.pending
+        fullRequested = other.fullRequested
+    }
+
+    /// Draws `other`'s overlay (a notification) from the next frame on.
+    func showOverlay(of other: FramePresenter) { overlay = other.overlay }
+
+    /// Where frames go (nil in simulations).
+    var output: (any DisplayOutput)? { pipeline?.output }
+
     private var pipeline: DisplayPipeline? {
         if case .drawing(_, let pipeline) = target { return pipeline }
         return nil

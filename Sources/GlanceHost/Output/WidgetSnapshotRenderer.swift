@@ -68,6 +68,18 @@ public struct WidgetSnapshotRenderer {
         self.fonts = fonts
     }
 
+    /// The registered widget `kind`, which must come in `family`.
+    func descriptor(of kind: String, in family: WidgetFamily) throws(Failure) -> WidgetDescriptor {
+        guard let descriptor = registry[kind] else {
+            throw Failure(message: "unknown widget kind '\(kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
+        }
+        guard descriptor.supportedFamilies.contains(family) else {
+            throw Failure(message: "'\(kind)' does not support \(family); it supports "
+                + descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))
+        }
+        return descriptor
+    }
+
     /// A parameter that could not be resolved, in the command line's terms.
     static func failure(_ failure: IntentConfigurator.Failure) -> Failure {
         switch failure {
@@ -96,13 +108,7 @@ public struct WidgetSnapshotRenderer {
 
     /// The rendered widget, and the provider's failure if it had one.
     public func rendering(_ request: Request, providerTimeout: Double = 30) throws(Failure) -> Rendering {
-        guard let descriptor = registry[request.kind] else {
-            throw Failure(message: "unknown widget kind '\(request.kind)'; expected one of \(registry.kinds.joined(separator: ", "))")
-        }
-        guard descriptor.supportedFamilies.contains(request.family) else {
-            throw Failure(message: "'\(request.kind)' does not support \(request.family); it supports "
-                + descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))
-        }
+        let descriptor = try descriptor(of: request.kind, in: request.family)
         let source: any WidgetTimelineSource
         do {
             source = try descriptor.makeSource(parameters: request.parameters, context: ParameterDecodingContext(timeZone: request.timeZone))

@@ -1,0 +1,206 @@
+import FoundationEssentials
+import GlanceDisplays
+import GlanceFetch
+import GlanceGraphics
+import GlanceText
+import GlanceTime
+import GlanceWidgetKit
+
+/// The display at a coming instant, as time travel computes it (`GET /ui/travel`).
+package struct TravelResult: Sendable {
+    /// The instant traveled to.
+    package let at: Date
+    /// The frame as the panel would show it, in its palette (PNG).
+    package let panelPNG: [UInt8]
+    /// The picture before it is quantised to the palette (PNG; in grey on panels of grey inks).
+    package let colourPNG: [UInt8]
+    /// Every slot's view tree and place at `at`, and the picture.
+    package let frame: Frame
+    /// The wakes from now to `at`, in order.
+    package let wakes: [TravelWake]
+}
+
+/// One slot's part of one wake on the way.
+package struct TravelWake: Sendable, Equatable {
+    package var record: WakeRecord
+    /// The slot's provider asked the network at this wake and was refused (travel does not
+    /// fetch): the slot shows its last good entry, where the display would fetch anew.
+    /// Retries that follow such a refusal happen only because travel is offline and are
+    /// left out of the list.
+    package var offline: Bool
+}
+
+/// Why time travel was refused.
+package enum TravelError: Error, CustomStringConvertible {
+    /// The instant is not after now.
+    case notAhead(Date, now: Date, zone: ZoneRules)
+    /// The instant is more than `TimeTravel.reach` ahead.
+    case tooFar(Date, latest: Date, zone: ZoneRules)
+    /// The way there wakes more often than `TimeTravel.maximumWakes` times.
+    case tooManyWakes(stoppedAt: Date, zone: ZoneRules)
+    /// The configuration as the slots have it now no longer makes a host (a widget
+    /// missing from the registry), or the picture could not be made.
+    case failed(String)
+
+    package var description: String {
+        switch self {
+        case .notAhead(let instant, let now, let zone):
+            "\(iso8601String(instant, in: zone)) is not after now (\(iso8601String(now, in: zone))); time travel goes forward only, up to 7 days"
+        case .tooFar(let instant, let latest, let zone):
+            "\(iso8601String(instant, in: zone)) is more than 7 days ahead; the latest is \(iso8601String(latest, in: zone))"
+        case .tooManyWakes(let stoppedAt, let zone):
+            "the display wakes more than \(TimeTravel.maximumWakes) times before that instant (stopped at \(iso8601String(stoppedAt, in: zone))); travel less far"
+        case .failed(let message):
+            message
+        }
+    }
+}
+
+/// Time travel's limits.
+package enum TimeTravel {
+    /// How far ahead travel goes, in seconds.
+    package static let reach: TimeInterval = 7 * 86_400
+    /// Wakes on the way before travel gives up (a minute clock makes 10,080 in a week).
+    package static let maximumWakes = 50_000
+    /// Seconds a provider may take in travel: with the network refused, one that takes
+    /// longer is stuck, and travel should not wait the configured time-out for it.
+    static let providerTimeout: TimeInterval = 5
+}
+
+extension WidgetHost {
+    /// The frame this display will show at `instant` (now < `instant` ≤ now + 7 days), and
+    /// the wakes on the way, computed on a simulated clock by a second host that starts as
+    /// this one is now: its slots' timelines, shown and last good entries, retries,
+    /// stacks, quiet hours and refresh planner. Providers run as at any wake, but their
+    /// GETs through `HTTPClient` are refused, so a fetching widget shows its last good
+    /// entry. This host is only read: nothing is written to its state folder, its entry
+    /// store, its display or its clock. Call it on the host's thread (it reads the host's
+    /// state); the way is planned from view trees alone and only the frame at `instant` is
+    /// drawn, with `fonts`.
+    package func travel(to instant: Date, fonts: FontLibrary, registry: WidgetRegistry) throws(TravelError) -> TravelResult {
+        let now = clock.now()
+        let zone = config.timeZone
+        guard instant > now else { throw .notAhead(instant, now: now, zone: zone) }
+        let latest = now.addingTimeInterval(TimeTravel.reach)
+        guard instant <= latest else { throw .tooFar(instant, latest: latest, zone: zone) }
+
+        var travelConfig = config
+        // The slots as they are now (`glance set` changes their parameters).
+        travelConfig.slots = slots.map(\.config)
+        travelConfig.providerTimeout = min(config.providerTimeout, TimeTravel.providerTimeout)
+        let traveller: WidgetHost
+        do {
+            traveller = try WidgetHost(config: travelConfig, registry: registry, clock: SimulatedClock(start: now),
+                                       presenter: FramePresenter(planningAs: presenter), center: WidgetCenter())
+        } catch {
+            throw .failed("time travel: \(error)")
+        }
+        traveller.takeState(of: self)
+        traveller.fetchesOffline = true
+
+        var wakes: [TravelWake] = []
+        traveller.onWake = { [unowned traveller] record in
+            guard let slot = traveller.slots.first(where: { $0.name == record.slot }) else { return }
+            let offline = slot.offlineFetch.map { $0.at == record.at && $0.fetches.refused > 0 } ?? false
+            // Asked again only because the last fetch was refused: not the display's future.
+            if offline, record.reason == .retry { return }
+            wakes.append(TravelWake(record: record, offline: offline))
+        }
+        // Whatever else the travel host runs on this thread (placeholders, views) is offline too.
+        let stop: TravelError? = HTTPClient.$offline.withValue(OfflineFetches()) {
+            for _ in 0..<TimeTravel.maximumWakes {
+                if traveller.step(until: instant) != nil { return nil }
+            }
+            return .tooManyWakes(stoppedAt: traveller.clock.now(), zone: zone)
+        }
+        if let stop { throw stop }
+        return try traveller.picture(at: instant, like: self, fonts: fonts, wakes: wakes)
+    }
+
+    /// Takes up `running`'s state, so that this host goes on from where it is: each slot's
+    /// timeline, entries, shown content, retries and reloads; the stacks' choices; quiet
+    /// hours. A fetch `running` still waits for is asked again here (its answer is not
+    /// this host's).
+    private func takeState(of running: WidgetHost) {
+        for (slot, source) in zip(slots, running.slots) {
+            slot.timeline = source.timeline
+            slot.shownEntryIndex = source.shownEntryIndex
+            slot.shownEntry = source.shownEntry
+            slot.shownContent = source.shownContent
+            slot.backoff = source.backoff
+            slot.retryAt = source.retryAt
+            slot.timelineIsFallback = source.timelineIsFallback
+            slot.lastGoodEntry = source.lastGoodEntry
+            slot.lastFetch = source.lastFetch
+            slot.requestedReload = source.pending.map { ($0.reason, running.clock.now()) } ?? source.requestedReload
+            slot.problem = source.problem
+            slot.showsCard = source.showsCard
+            slot.drawsNothing = source.drawsNothing
+        }
+        for (stack, source) in zip(stacks, running.stacks) {
+            stack.shown = source.shown
+            stack.why = source.why
+            stack.hand = source.hand
+        }
+        quiet = running.quiet
+        slept = running.slept
+        sleptSince = running.sleptSince
+        startWhenAwake = running.startWhenAwake
+        lastAwakeWake = running.lastAwakeWake
+        nextFullAt = running.nextFullAt
+        // Going on, not starting: no start wake, no fetch of every slot.
+        started = true
+    }
+
+    /// The frame as it stands, drawn whole as `running` draws (its palette and dither, the
+    /// configured scale and rendering mode, its notification over the slots).
+    private func picture(at instant: Date, like running: WidgetHost, fonts: FontLibrary, wakes: [TravelWake]) throws(TravelError) -> TravelResult {
+        let output = PictureOutput(width: config.display.width, height: config.display.height,
+                                   palette: running.presenter.output?.palette ?? config.display.palette,
+                                   dither: running.presenter.output?.dither ?? config.display.dither)
+        var frame = currentFrame()
+        do {
+            let painter = try FramePresenter(output: output, fonts: fonts, scale: config.display.scale,
+                                             renderingMode: config.display.chosenRenderingMode)
+            painter.showOverlay(of: running.presenter)
+            let drawn = frame.slots.compactMap { shown in slots.first { $0.name == shown.name }.map { (slot: $0, frame: shown) } }
+            let shown = painter.present(drawn.enumerated().map { (slot: $0.offset, rect: $0.element.frame.rect, content: $0.element.frame.content) },
+                                        at: instant) { index, draw in
+                // A widget's view runs its code as it is drawn: noted for a crash, under the hang guard, as at any wake.
+                let slot = drawn[index].slot
+                if slot.showsCard { draw() } else { during(.drawing, of: slot, draw) }
+            }
+            if let failure = shown.failure { throw failure.error }
+            guard let canvas = painter.canvas, let quantised = painter.shownFrame else { throw TravelError.failed("time travel: nothing was drawn") }
+            frame.canvas = canvas
+            return TravelResult(at: instant, panelPNG: try PNG.encode(quantised), colourPNG: try PNG.encode(canvas), frame: frame, wakes: wakes)
+        } catch let error as TravelError {
+            throw error
+        } catch {
+            throw .failed("time travel: the picture could not be made: \(error)")
+        }
+    }
+}
+
+/// An output that keeps nothing: time travel's frame is drawn and quantised, never shown.
+private final class PictureOutput: DisplayOutput {
+    let nativeWidth: Int
+    let nativeHeight: Int
+    let rotation = 0
+    let palette: Palette
+    let dither: DitherMode
+    let profile = RefreshProfile()
+    let refreshes: Set<PanelRefresh> = [.full]
+    let windowAlignment = 1
+
+    init(width: Int, height: Int, palette: Palette, dither: DitherMode) {
+        nativeWidth = width
+        nativeHeight = height
+        self.palette = palette
+        self.dither = dither
+    }
+
+    func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {}
+
+    func close() throws {}
+}
