@@ -275,6 +275,45 @@ import Testing
         #expect(device.status == 400 && device.text.contains("MAC address"))
     }
 
+    /// The wall at the next midnight: the countdown's next day, computed on a simulated
+    /// clock, the live display untouched; the gallery in the display's palette.
+    @Test func timeTravelAndTheGallery() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, port) = try start(in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let live = try Self.send(port, "GET", "/ui/frame.png").body
+        let refreshes = try Self.send(port, "GET", "/ui/state").json["frame"] as? [String: Any]
+        var seoul = Calendar(identifier: .gregorian)
+        seoul.timeZone = TimeZone(identifier: "Asia/Seoul")!
+        let midnight = seoul.nextDate(after: Date(), matching: DateComponents(hour: 0, minute: 0), matchingPolicy: .nextTime)!
+        let at = ISO8601DateFormatter().string(from: midnight.addingTimeInterval(60))
+        let travel = try Self.send(port, "GET", "/ui/travel?at=\(at.replacingOccurrences(of: "+", with: "%2B"))")
+        #expect(travel.status == 200, "\(travel.text)")
+        let wakes = try #require(travel.json["wakes"] as? [[String: Any]])
+        #expect(wakes.contains { $0["slot"] as? String == "launch" && $0["reason"] as? String == "reload" && ($0["at"] as? String)?.hasSuffix("T00:00:00+09:00") == true }, "\(wakes)")
+        let image = try #require(travel.json["image"] as? String)
+        let png = try #require(Data(base64Encoded: String(image.dropFirst("data:image/png;base64,".count))))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]) && [UInt8](png) != live)
+        // The display itself did not move.
+        #expect(try Self.send(port, "GET", "/ui/frame.png").body == live)
+        #expect((try Self.send(port, "GET", "/ui/state").json["frame"] as? [String: Any])?["version"] as? Int == refreshes?["version"] as? Int)
+        for (text, message) in [("2020-01-01T00:00:00Z", "is not after now"), ("2099-01-01T00:00:00Z", "more than 7 days ahead"), ("tomorrow", "must be an instant")] {
+            let refused = try Self.send(port, "GET", "/ui/travel?at=\(text)")
+            #expect(refused.status == 400 && (refused.json["error"] as? String ?? "").contains(message), "\(refused.text)")
+        }
+
+        let gallery = try #require(try JSONSerialization.jsonObject(with: Data(try Self.send(port, "GET", "/ui/gallery").body)) as? [[String: Any]])
+        #expect(gallery.contains { $0["kind"] as? String == "countdown" && $0["family"] as? String == "systemSmall" })
+        for entry in gallery.prefix(3) {
+            let picture = try Self.send(port, "GET", try #require(entry["image"] as? String))
+            #expect(picture.status == 200 && picture.headers["content-type"] == "image/png", "\(entry)")
+        }
+        #expect(try Self.send(port, "GET", "/ui/gallery/clock/systemSmall.png").status == 404)
+        #expect(try Self.send(port, "GET", "/ui/gallery/countdown/systemHuge.png").status == 404)
+        #expect(try Self.send(port, "GET", "/ui/gallery/countdown/systemSmall.png/x").status == 404)
+    }
+
     /// A tap on a button drawn in the frame runs its intent (the touchscreen's hit test).
     @Test func aTapOnTheFramePressesTheControlDrawnThere() throws {
         let directory = try temporaryDirectory()

@@ -5,6 +5,7 @@ import GlanceGraphics
 import GlanceHost
 import GlanceIntents
 import GlanceSystem
+import GlanceText
 import GlanceTime
 import GlanceWidgetKit
 import Glibc
@@ -45,6 +46,11 @@ final class WebServer {
     private var loginLimit = RateLimiter(rate: 1.0 / 12, burst: 5)
     private let polls = Polls()
     private let registry: WidgetRegistry
+    private let fonts: FontLibrary
+    private var travelLimit = RateLimiter(rate: 0.5, burst: 5)
+    /// Gallery pictures already drawn, by palette, kind and family, with when (kept an hour:
+    /// the snapshots show the date).
+    private var gallery: [String: (png: [UInt8], at: Date)] = [:]
     /// What entity parameters' queries offer (`kind.param` → ids), asked once each in the
     /// background; the forms show them once they are known.
     private let suggestions = Suggestions()
@@ -76,6 +82,7 @@ final class WebServer {
         commands = context.commands
         mainHost = context.host
         registry = context.registry
+        fonts = context.fonts
         log = context.log
         logTail = .shared
         events = glance_eventfd_create()
@@ -208,6 +215,18 @@ final class WebServer {
         case "/ui/frame.png": return frame(of: host, look: fields["look"] ?? "panel")
         case "/ui/events": return poll(after: fields["after"], promise: promise)
         case "/ui/log": return .json(200, "{\"lines\": [" + logTail.recent.map(jsonString).joined(separator: ", ") + "]}")
+        case "/ui/travel":
+            guard travelLimit.take(request.remote, at: now) else {
+                return Self.error(429, "time travel takes a moment; wait a few seconds", headers: [("Retry-After", "2")])
+            }
+            return travel(host, to: fields["at"])
+        case "/ui/gallery":
+            return .json(200, "[" + WidgetSnapshotRenderer.galleryEntries(registry: registry).map { entry in
+                "{\"kind\": \(jsonString(entry.kind)), \"family\": \(jsonString(entry.family.rawValue)), "
+                    + "\"image\": \(jsonString("/ui/gallery/\(entry.kind)/\(entry.family.rawValue).png?display=\(display)"))}"
+            }.joined(separator: ", ") + "]")
+        case let path where path.hasPrefix("/ui/gallery/"):
+            return galleryPicture(path.dropFirst("/ui/gallery/".count), for: host, at: now)
         case "/ui/logout":
             if let cookie = request.cookie(Self.cookieName) { sessions[cookie] = nil }
             var answer = Self.ok("logged out")
@@ -221,7 +240,8 @@ final class WebServer {
     /// The routes under `/ui/` and the methods each takes.
     static func methods(of path: String) -> [String]? {
         switch path {
-        case "/ui/state", "/ui/frame.png", "/ui/events", "/ui/log": ["GET"]
+        case _ where path.hasPrefix("/ui/gallery/"): ["GET"]
+        case "/ui/state", "/ui/frame.png", "/ui/events", "/ui/log", "/ui/travel", "/ui/gallery": ["GET"]
         case "/ui/set", "/ui/reload", "/ui/refresh", "/ui/press", "/ui/tap", "/ui/logout": ["POST"]
         default: nil
         }
@@ -294,7 +314,8 @@ final class WebServer {
             "\"display\": {\"name\": \(jsonString(name)), \"width\": \(display.width), \"height\": \(display.height), "
                 + "\"palette\": \(jsonString(display.colors.rawValue))}",
             "\"displays\": [" + displays.map { jsonString($0.name) }.joined(separator: ", ") + "]",
-            "\"frame\": {\"version\": \(polls.version)}",
+            "\"frame\": {\"version\": \(polls.version)"
+                + (host.lastRefresh.map { ", \"at\": \(jsonString(iso8601String($0.at, in: host.config.timeZone)))" } ?? "") + "}",
             "\"keys\": [" + host.config.keys.map { jsonString($0.key) }.joined(separator: ", ") + "]",
             "\"status\": " + host.statusJSON(),
         ]
@@ -368,6 +389,55 @@ final class WebServer {
         }
         guard let png else { return Self.error(404, "no frame yet") }
         return HTTPAnswer(status: 200, contentType: "image/png", body: png)
+    }
+
+    /// The frame at a coming instant and the wakes on the way (`WidgetHost.travel`).
+    private func travel(_ host: WidgetHost, to text: String?) -> HTTPAnswer {
+        guard let text, let instant = parseISO8601Instant(text) else {
+            return Self.error(400, "at must be an instant like 2027-01-03T07:30:00+09:00, not \(jsonString(String((text ?? "").prefix(40))))")
+        }
+        let result: TravelResult
+        do {
+            result = try host.travel(to: instant, fonts: fonts, registry: registry)
+        } catch {
+            return Self.error(400, error.description)
+        }
+        let zone = host.config.timeZone
+        let wakes = result.wakes.map { wake in
+            let record = wake.record
+            var parts = ["\"at\": \(jsonString(iso8601String(record.at, in: zone)))", "\"slot\": \(jsonString(record.slot))",
+                         "\"kind\": \(jsonString(record.kind))", "\"reason\": \(jsonString(record.reason.rawValue))",
+                         "\"refresh\": \(jsonString(record.refresh.rawValue))"]
+            if let stack = record.stack { parts += ["\"shows\": \(jsonString(stack.shows))", "\"why\": \(jsonString(stack.why))"] }
+            if let why = record.fullWhy { parts.append("\"full_why\": \(jsonString(why))") }
+            if wake.offline { parts.append("\"offline\": true") }
+            return "{" + parts.joined(separator: ", ") + "}"
+        }
+        return .json(200, "{\"at\": \(jsonString(iso8601String(result.at, in: zone))), "
+                     + "\"image\": \"data:image/png;base64,\(Data(result.panelPNG).base64EncodedString())\", "
+                     + "\"colour\": \"data:image/png;base64,\(Data(result.colourPNG).base64EncodedString())\", "
+                     + "\"wakes\": [" + wakes.joined(separator: ", ") + "]}")
+    }
+
+    /// `KIND/FAMILY.png`: the widget's gallery snapshot in the display's palette.
+    private func galleryPicture(_ name: Substring, for host: WidgetHost, at now: Date) -> HTTPAnswer {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[1].hasSuffix(".png"), let family = WidgetFamily(rawValue: String(parts[1].dropLast(4))),
+              let descriptor = registry[String(parts[0])], descriptor.supportedFamilies.contains(family) else {
+            return Self.error(404, "no such gallery picture; /ui/gallery lists them")
+        }
+        let display = host.config.display
+        let key = "\(display.colors.rawValue) \(parts[0]) \(family.rawValue)"
+        if let kept = gallery[key], now.timeIntervalSince(kept.at) < 3600, kept.at <= now { return HTTPAnswer(status: 200, contentType: "image/png", body: kept.png) }
+        do {
+            let png = try WidgetSnapshotRenderer(registry: registry, fonts: fonts).galleryPNG(
+                kind: String(parts[0]), family: family, palette: display.palette, dither: display.dither, instant: now,
+                timeZone: host.config.timeZone, locale: host.config.locale, scale: display.scale, renderingMode: display.renderingMode)
+            gallery[key] = (png, now)
+            return HTTPAnswer(status: 200, contentType: "image/png", body: png)
+        } catch {
+            return Self.error(500, "\(error)")
+        }
     }
 
     private func poll(after text: String?, promise: EventLoopPromise<HTTPAnswer>) -> HTTPAnswer? {
