@@ -165,6 +165,9 @@ import Testing
             #expect(!answer.text.contains("timezone"))
         }
         #expect(try Self.send(port, "GET", "/ui/set").status == 405)
+        // A change sent by a page of another origin, token or not.
+        #expect(try Self.send(port, "POST", "/ui/reload", headers: ["X-CSRF-Token": csrf, "Origin": "http://attacker.example"]).status == 403)
+        #expect(try Self.send(port, "POST", "/ui/reload", headers: ["X-CSRF-Token": csrf, "Origin": "http://127.0.0.1:\(port)"]).status == 200)
         #expect(try Self.send(port, "POST", "/ui/state", headers: ["X-CSRF-Token": csrf]).status == 405)
         // Another name for this machine (DNS rebinding) is not answered without users.
         #expect(try Self.send(port, "GET", "/ui/state", headers: ["Host": "attacker.example:80"]).status == 403)

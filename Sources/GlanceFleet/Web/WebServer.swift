@@ -176,6 +176,12 @@ final class WebServer {
         if config.users.isEmpty, !Self.isLoopbackHost(request.header("Host")) {
             return Self.error(403, "this page answers only as localhost or 127.0.0.1 (web: has no password_file:)")
         }
+        // A POST from a page of another origin (a login or a change a foreign page makes the
+        // browser send) is refused when the browser says where it comes from.
+        if request.method == "POST", let origin = request.header("Origin"),
+           origin.lowercased() != "http://" + (request.header("Host") ?? "").lowercased() {
+            return Self.error(403, "a change must come from this page (Origin \(jsonString(String(origin.prefix(80)))))")
+        }
         let route = (request.method, request.path)
         switch route {
         case ("GET", "/"), ("GET", "/index.html"):
