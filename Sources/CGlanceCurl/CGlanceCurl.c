@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 // libcurl is opened on the first fetch, not linked: it and the two dozen libraries it
 // needs (TLS, Kerberos, LDAP, SSH, IDN, HTTP/2…) are then not loaded, relocated and
@@ -56,6 +57,35 @@ static void init_once(void) {
     lib.loaded = 1;
 }
 void glance_http_global_init(void) { pthread_once(&once, init_once); }
+
+// Keeps `value` of the header line `line` (of `length` bytes) when its name is `name`
+// (with the colon, lower case): trimmed, at most 512 bytes.
+static void keep_header(const char *line, size_t length, const char *name, char **value) {
+    size_t name_length = strlen(name);
+    if (length < name_length || strncasecmp(line, name, name_length) != 0) return;
+    const char *start = line + name_length, *end = line + length;
+    while (start < end && (*start == ' ' || *start == '\t')) start++;
+    while (end > start && (end[-1] == '\r' || end[-1] == '\n' || end[-1] == ' ' || end[-1] == '\t')) end--;
+    if ((size_t)(end - start) > 512) return;
+    free(*value);
+    *value = strndup(start, (size_t)(end - start));
+}
+
+// Each header line of each answer: a new status line (after a redirect) forgets what the
+// answer before it said.
+static size_t read_header(char *line, size_t size, size_t count, void *data) {
+    glance_http_result *result = data;
+    size_t length = size * count;
+    if (length >= 5 && strncmp(line, "HTTP/", 5) == 0) {
+        free(result->etag);
+        free(result->last_modified);
+        result->etag = NULL;
+        result->last_modified = NULL;
+    }
+    keep_header(line, length, "etag:", &result->etag);
+    keep_header(line, length, "last-modified:", &result->last_modified);
+    return length;
+}
 
 typedef struct {
     glance_http_result *result;
@@ -122,6 +152,8 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
     lib.easy_setopt(curl, CURLOPT_MAXFILESIZE_LARGE, (curl_off_t)max_bytes);
     lib.easy_setopt(curl, CURLOPT_WRITEFUNCTION, write_body);
     lib.easy_setopt(curl, CURLOPT_WRITEDATA, &s);
+    lib.easy_setopt(curl, CURLOPT_HEADERFUNCTION, read_header);
+    lib.easy_setopt(curl, CURLOPT_HEADERDATA, result);
     lib.easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
     CURLcode code = lib.easy_perform(curl);
     result->curl_code = (int)code;
@@ -139,6 +171,10 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
 void glance_http_result_free(glance_http_result *result) {
     free(result->body);
     free(result->content_type);
+    free(result->etag);
+    free(result->last_modified);
     result->body = NULL;
     result->content_type = NULL;
+    result->etag = NULL;
+    result->last_modified = NULL;
 }

@@ -33,11 +33,17 @@ public struct HTTPResponse: Sendable {
     /// The `Content-Type` header, if any (`application/json; charset=utf-8`).
     public var contentType: String?
     public var body: [UInt8]
+    /// The answer's `ETag` and `Last-Modified`, for asking again with `If-None-Match` and
+    /// `If-Modified-Since` (a 304 then says nothing changed).
+    public var etag: String?
+    public var lastModified: String?
 
-    public init(status: Int, contentType: String?, body: [UInt8]) {
+    public init(status: Int, contentType: String?, body: [UInt8], etag: String? = nil, lastModified: String? = nil) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.etag = etag
+        self.lastModified = lastModified
     }
 
     /// Whether the content type says JSON (`application/json`, `…+json`), or says nothing.
@@ -116,7 +122,8 @@ public enum HTTPClient {
             throw .transport(message.isEmpty ? "the transfer failed (libcurl error \(result.curl_code))" : message)
         }
         let body = result.body.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: result.body_length)) } ?? []
-        return HTTPResponse(status: Int(result.status), contentType: result.content_type.map { String(cString: $0) }, body: body)
+        return HTTPResponse(status: Int(result.status), contentType: result.content_type.map { String(cString: $0) }, body: body,
+                            etag: result.etag.map { String(cString: $0) }, lastModified: result.last_modified.map { String(cString: $0) })
     }
 
     /// GETs and insists on a 2xx status.

@@ -18,6 +18,21 @@ import Testing
         #expect(server.requests(to: "/n").first?.query["x"] == "1")
     }
 
+    /// An answer's validators come back (from the final answer after a redirect), and a
+    /// 304 to a conditional GET is an answer with no body (issue 31's calendars).
+    @Test func validatorsForConditionalGets() throws {
+        server.route("/feed.ics", .headed(status: 200, headers: [("ETag", "\"v1\""), ("Last-Modified", "Fri, 27 Nov 2026 09:00:00 GMT")],
+                                          body: Array("BEGIN:VCALENDAR".utf8)))
+        server.route("/old", .headed(status: 301, headers: [("Location", "/feed.ics"), ("ETag", "\"stale\"")], body: []))
+        let first = try HTTPClient.getOK(HTTPRequest(url: server.baseURL + "/old"))
+        #expect(first.etag == "\"v1\"" && first.lastModified == "Fri, 27 Nov 2026 09:00:00 GMT")
+        server.route("/feed.ics", .headed(status: 304, headers: [("ETag", "\"v1\"")], body: []))
+        let again = try HTTPClient.get(HTTPRequest(url: server.baseURL + "/feed.ics",
+                                                   headers: [("If-None-Match", "\"v1\""), ("If-Modified-Since", "Fri, 27 Nov 2026 09:00:00 GMT")]))
+        #expect(again.status == 304 && again.body.isEmpty && again.etag == "\"v1\"" && again.lastModified == nil)
+        #expect(server.requests(to: "/feed.ics").last?.headers["if-none-match"] == "\"v1\"")
+    }
+
     @Test func statusIsAnAnswerButNotOK() throws {
         server.route("/e", .json(#"{"error": "boom"}"#, status: 500))
         #expect(try HTTPClient.get(HTTPRequest(url: server.baseURL + "/e")).status == 500)

@@ -22,6 +22,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         case huge(count: Int)
         /// Closes the connection without a word.
         case reset
+        /// A complete answer with more headers (`ETag`, `Location`, …).
+        case headed(status: Int, headers: [(name: String, value: String)], body: [UInt8])
 
         public static func json(_ text: String, status: Int = 200) -> Reply {
             .answer(status: status, contentType: "application/json", body: Array(text.utf8))
@@ -170,6 +172,10 @@ public final class TestHTTPServer: @unchecked Sendable {
                 guard write(Array(chunk[0..<part]), to: connection) else { return }
                 left -= part
             }
+        case .headed(let status, let headers, let body):
+            var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
+            for (name, value) in headers { head += "\(name): \(value)\r\n" }
+            write(Array((head + "\r\n").utf8) + body, to: connection)
         case .reset:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))

@@ -14,6 +14,8 @@ typedef struct glance_http_result {
     char *body;            // malloc'ed, `body_length` bytes (free with glance_http_result_free)
     size_t body_length;
     char *content_type;    // malloc'ed or NULL
+    char *etag;            // the final answer's ETag, malloc'ed or NULL (conditional GETs)
+    char *last_modified;   // the final answer's Last-Modified, malloc'ed or NULL
     char error[256];       // libcurl's message for curl_code
 } glance_http_result;
 
