@@ -33,6 +33,8 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
+        // libical 3 from Debian (libical-dev), for reading iCalendar feeds (RFC 5545).
+        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
         // Package-internal helpers below everything: files written whole (AtomicFile), a
         // condition lock on CLOCK_MONOTONIC, threads, state paths, the control socket's client.
         .target(name: "GlanceSystem", dependencies: ["CGlanceLinux"]),
