@@ -35,6 +35,9 @@ let package = Package(
         .target(name: "GlanceTime"),
         // libical 3 from Debian (libical-dev), for reading iCalendar feeds (RFC 5545).
         .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // iCalendar feeds read with libical, and their events expanded into occurrences
+        // (RRULE, RDATE, EXDATE, moved instances) in instants, zones resolved through GlanceTime.
+        .target(name: "GlanceCalendar", dependencies: ["CICal", "GlanceTime"]),
         // Package-internal helpers below everything: files written whole (AtomicFile), a
         // condition lock on CLOCK_MONOTONIC, threads, state paths, the control socket's client.
         .target(name: "GlanceSystem", dependencies: ["CGlanceLinux"]),
@@ -144,6 +147,9 @@ let package = Package(
         // the daemon's quarantine tests run it as `run --config`.
         .executableTarget(name: "trap-widget", dependencies: ["Glance"], path: "Tests/TrapWidget"),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
+        // Fixture calendars expanded and compared with Python's icalendar and
+        // recurring-ical-events (Calendars/oracle.py), and by hand for the tricky cases.
+        .testTarget(name: "GlanceCalendarTests", dependencies: ["GlanceCalendar", "GlanceTime"]),
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
         // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
         // the framebuffer sink on its vfb.
