@@ -90,10 +90,10 @@ struct SourceLines {
         Substring(String(decoding: bytes[ranges[number - 1]], as: UTF8.self))
     }
 
-    /// Whether line `number`, without surrounding blanks, is `word` in any case.
+    /// Whether line `number`, without trailing blanks, is `word` in any case. (A line
+    /// that begins with a blank continues the one before it.)
     func line(_ number: Int, is word: String) -> Bool {
         var range = ranges[number - 1]
-        while let first = range.first, bytes[first] == 0x20 || bytes[first] == 0x09 { range = range.dropFirst() }
         while let last = range.last, bytes[last] == 0x20 || bytes[last] == 0x09 || bytes[last] == 0x0D { range = range.dropLast() }
         return range.count == word.utf8.count
             && zip(bytes[range], word.utf8).allSatisfy { ($0 | 0x20) == ($1 | 0x20) || $0 == $1 }

@@ -13,6 +13,7 @@ struct LibICalReader {
     private(set) var zones: [String: ZoneSource] = [:]
     /// The VTIMEZONE blocks of the file by TZID, as iCalendar text.
     private var vtimezones: [String: String] = [:]
+    private var expandable: [String: Bool] = [:]
     private let eventLines: [Int]
 
     /// Properties whose values the occurrences are computed from: libical's complaint
@@ -125,7 +126,7 @@ struct LibICalReader {
         if let property = icalcomponent_get_first_property(vevent, ICAL_RECURRENCEID_PROPERTY) {
             recurrenceID = try time(icalproperty_get_recurrenceid(property), property, lines: lines, name: "RECURRENCE-ID")
         }
-        for rule in rules where !Recurrence.isExpandable(rule) {
+        for rule in rules where !isExpandable(rule) {
             let line = text.line(in: lines) { $0.uppercased().hasPrefix("RRULE") }
             throw fail(line ?? lines.lowerBound, .unreadable("libical cannot expand the rule RRULE:\(rule)"))
         }
@@ -134,6 +135,15 @@ struct LibICalReader {
                              location: string(vevent, ICAL_LOCATION_PROPERTY, icalproperty_get_location) ?? "",
                              isCancelled: status == ICAL_STATUS_CANCELLED, start: start, end: end, rules: rules,
                              extraDates: extraDates, excludedDates: excluded, recurrenceID: recurrenceID, line: lines.lowerBound)
+    }
+
+    /// `Recurrence.isExpandable`, asked once a rule text: a rule that never gives an
+    /// instance costs libical up to a second or so to find out, and feeds repeat rules.
+    private mutating func isExpandable(_ rule: String) -> Bool {
+        if let known = expandable[rule] { return known }
+        let answer = Recurrence.isExpandable(rule)
+        expandable[rule] = answer
+        return answer
     }
 
     /// A date or date-time property's value, its TZID resolved.

@@ -54,4 +54,13 @@ import Testing
             try ICalendarFeed.parse(bytes, name: "x")
         }
     }
+
+    @Test func aRuleThatGivesNoInstanceNamesItsLine() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:never\r\nDTSTART:20260101T090000Z\r\n"
+            + "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        // libical writes the rule back in its own order.
+        #expect(throws: CalendarError(calendar: "x", line: 6, reason: .unreadable("libical cannot expand the rule RRULE:FREQ=YEARLY;BYMONTHDAY=30;BYMONTH=2"))) {
+            try ICalendarFeed.parse(Array(text.utf8), name: "x")
+        }
+    }
 }
