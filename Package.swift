@@ -33,8 +33,11 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
-        // libical 3 from Debian (libical-dev), for reading iCalendar feeds (RFC 5545).
-        .systemLibrary(name: "CICal", pkgConfig: "libical", providers: [.apt(["libical-dev"])]),
+        // libical 3 from Debian (libical-dev), for reading iCalendar feeds (RFC 5545). Not
+        // through pkg-config: libical.pc also links libicalss and libicalvcal, which Glance
+        // does not call and which would load Berkeley DB into every program; the module
+        // map links libical alone (its headers are in /usr/include/libical, no flags needed).
+        .systemLibrary(name: "CICal", providers: [.apt(["libical-dev"])]),
         // iCalendar feeds read with libical, and their events expanded into occurrences
         // (RRULE, RDATE, EXDATE, moved instances) in instants, zones resolved through GlanceTime.
         .target(name: "GlanceCalendar", dependencies: ["CICal", "GlanceTime"]),
