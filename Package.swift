@@ -33,6 +33,14 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
+        // libical 3 from Debian (libical-dev), for reading iCalendar feeds (RFC 5545). Not
+        // through pkg-config: libical.pc also links libicalss and libicalvcal, which Glance
+        // does not call and which would load Berkeley DB into every program; the module
+        // map links libical alone (its headers are in /usr/include/libical, no flags needed).
+        .systemLibrary(name: "CICal", providers: [.apt(["libical-dev"])]),
+        // iCalendar feeds read with libical, and their events expanded into occurrences
+        // (RRULE, RDATE, EXDATE, moved instances) in instants, zones resolved through GlanceTime.
+        .target(name: "GlanceCalendar", dependencies: ["CICal", "GlanceTime"]),
         // Package-internal helpers below everything: files written whole (AtomicFile), a
         // condition lock on CLOCK_MONOTONIC, threads, state paths, the control socket's client.
         .target(name: "GlanceSystem", dependencies: ["CGlanceLinux"]),
@@ -142,6 +150,9 @@ let package = Package(
         // the daemon's quarantine tests run it as `run --config`.
         .executableTarget(name: "trap-widget", dependencies: ["Glance"], path: "Tests/TrapWidget"),
         .testTarget(name: "GlanceTimeTests", dependencies: ["GlanceTime"]),
+        // Fixture calendars expanded and compared with Python's icalendar and
+        // recurring-ical-events (Calendars/oracle.py), and by hand for the tricky cases.
+        .testTarget(name: "GlanceCalendarTests", dependencies: ["GlanceCalendar", "GlanceTime"]),
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
         // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
         // the framebuffer sink on its vfb.

@@ -1,0 +1,66 @@
+import Foundation
+import GlanceCalendar
+import GlanceTime
+import Testing
+
+/// Feeds that cannot be shown give one line naming the calendar and, where it has one,
+/// the line of the file.
+@Suite struct BadFeedTests {
+    func error(_ file: String, maximumBytes: Int = ICalendarFeed.defaultMaximumBytes) throws -> CalendarError? {
+        let bytes = try CalendarFixtures.bytes(file)
+        do {
+            _ = try ICalendarFeed.parse(bytes, name: "Family", maximumBytes: maximumBytes)
+            return nil
+        } catch {
+            #expect(!error.description.contains("\n"))
+            return error
+        }
+    }
+
+    @Test func notICalendar() throws {
+        let error = try #require(try error("not-icalendar.ics"))
+        #expect(error.line == 1)
+        #expect(error.description == "calendar 'Family', line 1: not an iCalendar file (it should begin with BEGIN:VCALENDAR; found '<!DOCTYPE html>')")
+    }
+
+    @Test func truncated() throws {
+        let error = try #require(try error("truncated.ics"))
+        #expect(error.reason == .truncated && error.line == 12)
+        #expect(error.description.hasPrefix("calendar 'Family', line 12: the file ends before END:VCALENDAR"))
+    }
+
+    @Test func unknownTZID() throws {
+        let error = try #require(try error("unknown-tzid.ics"))
+        #expect(error.reason == .unknownTimeZone("Mars/Olympus_Mons") && error.line == 7)
+        #expect(error.description.contains("calendar 'Family', line 7: unknown time zone TZID 'Mars/Olympus_Mons'"))
+    }
+
+    @Test func anUnreadableDTENDNamesItsLine() throws {
+        let error = try #require(try error("bad-dtend.ics"))
+        #expect(error.line == 8)
+        #expect(error.description.contains("calendar 'Family', line 8: ") && error.description.contains("DTEND"))
+    }
+
+    @Test func tooLargeIsRefusedBeforeParsing() throws {
+        let error = try #require(try error("google-weekly-dst.ics", maximumBytes: 1000))
+        guard case .tooLarge(let bytes, 1000) = error.reason else { Issue.record("\(error)"); return }
+        #expect(bytes > 1000 && error.line == nil)
+        #expect(error.description.hasPrefix("calendar 'Family': \(bytes) bytes is more than the 1000"))
+    }
+
+    @Test func aNULByteIsNotICalendar() throws {
+        let bytes = Array("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n\u{0}\r\nEND:VCALENDAR\r\n".utf8)
+        #expect(throws: CalendarError(calendar: "x", line: 3, reason: .notICalendar(found: "a NUL byte"))) {
+            try ICalendarFeed.parse(bytes, name: "x")
+        }
+    }
+
+    @Test func aRuleThatGivesNoInstanceNamesItsLine() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:never\r\nDTSTART:20260101T090000Z\r\n"
+            + "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        // libical writes the rule back in its own order.
+        #expect(throws: CalendarError(calendar: "x", line: 6, reason: .unreadable("libical cannot expand the rule RRULE:FREQ=YEARLY;BYMONTHDAY=30;BYMONTH=2"))) {
+            try ICalendarFeed.parse(Array(text.utf8), name: "x")
+        }
+    }
+}
