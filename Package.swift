@@ -113,7 +113,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem"]),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceMacros", "GlanceSystem",
                                                .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
                 // _FoundationICU: MeasurementFormatter's unit patterns (ICU's C API, which a

@@ -442,7 +442,7 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         defer { removeFolder() }
         let path = try write("2026-11-20,3\n", to: "runs.csv")
         let reloads = Mutex(0)
-        let watchers = HeatmapFileWatchers { reloads.withLock { $0 += 1 } }
+        let watchers = WidgetFileWatchers { reloads.withLock { $0 += 1 } }
         let first = watchers.watch(path)
         let second = watchers.watch(path)
         #expect(watchers.watchedPaths == [path])
@@ -461,8 +461,8 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
     /// one watcher, and every slot gone holds none.
     @Test func aWatcherEndsWithTheLastSlotThatReadsItsFile() async throws {
         defer { removeFolder() }
-        let watchers = HeatmapFileWatchers {}
-        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: HeatmapFileWatchers.key) },
+        let watchers = WidgetFileWatchers {}
+        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: WidgetFileWatchers.key) },
                                        log: { _ in })
         let slot = running(context(at: instant("2026-11-23T10:00:00+09:00")))
         let other = running(context(at: instant("2026-11-23T10:00:00+09:00")))
@@ -483,8 +483,8 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         // Two slots on one file share its watcher; it ends with the second.
         _ = await watching.timeline(for: intent(file: paths[0]), in: other)
         #expect(watchers.watchedPaths == [paths[0], paths[199]].sorted())
-        other.resources?.keep(nil, for: HeatmapFileWatchers.key)
-        slot.resources?.keep(nil, for: HeatmapFileWatchers.key)
+        other.resources?.keep(nil, for: WidgetFileWatchers.key)
+        slot.resources?.keep(nil, for: WidgetFileWatchers.key)
         #expect(watchers.watchedPaths.isEmpty)
         // Each watcher's thread closes its descriptor and ends on its own.
         for _ in 0..<1000 where started.contains(where: \.isWatching) { usleep(5_000) }
@@ -516,8 +516,8 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         try scratch.makeFolder("data")
         let path = try write("2026-11-20,3\n", to: "data/runs.csv")
         let reloads = Reloads()
-        let watchers = HeatmapFileWatchers { reloads.add() }
-        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: HeatmapFileWatchers.key) },
+        let watchers = WidgetFileWatchers { reloads.add() }
+        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: WidgetFileWatchers.key) },
                                        log: { _ in })
         let slot = running(context(at: instant("2026-11-23T10:00:00+09:00")))
         let first = await watching.timeline(for: intent(file: path), in: slot)
@@ -530,7 +530,7 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         #expect(reloads.wait(for: 2))
         let second = await watching.timeline(for: intent(file: path), in: slot)
         #expect(second.entries.first?.values == [day("2026-11-21"): 7])
-        slot.resources?.keep(nil, for: HeatmapFileWatchers.key)
+        slot.resources?.keep(nil, for: WidgetFileWatchers.key)
     }
 
     /// A watcher that ended, whatever the cause, is started again at the slot's next read
@@ -539,8 +539,8 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         defer { removeFolder() }
         let path = try write("2026-11-20,3\n", to: "runs.csv")
         let reloads = Reloads()
-        let watchers = HeatmapFileWatchers { reloads.add() }
-        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: HeatmapFileWatchers.key) },
+        let watchers = WidgetFileWatchers { reloads.add() }
+        let watching = HeatmapProvider(watch: { path, resources in resources.keep(watchers.watch(path), for: WidgetFileWatchers.key) },
                                        log: { _ in })
         let slot = running(context(at: instant("2026-11-23T10:00:00+09:00")))
         _ = await watching.timeline(for: intent(file: path), in: slot)
@@ -556,7 +556,7 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         _ = try write("2026-11-20,4\n", to: "runs.csv")
         #expect(reloads.wait(for: 1))
         // The slot's one use stops the new watcher when released.
-        slot.resources?.keep(nil, for: HeatmapFileWatchers.key)
+        slot.resources?.keep(nil, for: WidgetFileWatchers.key)
         #expect(watchers.watchedPaths.isEmpty)
         for _ in 0..<4000 where again.isWatching { usleep(5_000) }
         #expect(!again.isWatching)

@@ -74,7 +74,7 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
     let log: @Sendable (String) -> Void
 
     public init() {
-        self.init(watch: { path, resources in resources.keep(HeatmapFileWatchers.shared.watch(path), for: HeatmapFileWatchers.key) },
+        self.init(watch: { path, resources in resources.keep(WidgetFileWatchers.shared.watch(path), for: WidgetFileWatchers.key) },
                   log: HeatmapProvider.writeToStandardError)
     }
 
@@ -213,79 +213,6 @@ public struct HeatmapProvider: AppIntentTimelineProvider {
     @Sendable static func writeToStandardError(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    }
-}
-
-/// One watcher per file for the whole process, while a slot reads that file; any change
-/// reloads every heatmap. Each slot that reads a file holds a `Use` of its watcher (in its
-/// `SlotResources`); the watcher stops (its thread and inotify instance end) when the
-/// last use is released: the slot is, or it reads another file.
-final class HeatmapFileWatchers: Sendable {
-    static let shared = HeatmapFileWatchers { WidgetCenter.shared.reloadTimelines(ofKind: HeatmapWidget.kind) }
-    /// Where a slot keeps its use.
-    static let key = "heatmap.file"
-
-    private let onChange: @Sendable () -> Void
-    private let state = Mutex<(watchers: [String: (watcher: FileWatcher, uses: Int)], failed: Set<String>)>(([:], []))
-
-    init(onChange: @escaping @Sendable () -> Void) { self.onChange = onChange }
-
-    /// The files being watched.
-    var watchedPaths: [String] { state.withLock { $0.watchers.keys.sorted() } }
-
-    /// The watcher of `path`, if it is watched.
-    func watcher(of path: String) -> FileWatcher? { state.withLock { $0.watchers[path]?.watcher } }
-
-    /// A use of `path`'s watcher, started unless it is watched already; `nil` when it
-    /// cannot be watched. A folder that does not exist is said once and tried again at
-    /// the next read. A watcher that has ended (its thread gone, whatever the cause) is
-    /// started again here, so the slot's next read (`glance reload heatmap`) re-arms it.
-    func watch(_ path: String) -> Use? {
-        state.withLock { state -> Use? in
-            if let watched = state.watchers[path], watched.watcher.isWatching {
-                state.watchers[path] = (watched.watcher, watched.uses + 1)
-                return Use(of: path, in: self)
-            }
-            // The uses of an ended watcher stay counted: the new one stops with the last of them.
-            let uses = state.watchers[path]?.uses ?? 0
-            do {
-                state.watchers[path] = (try FileWatcher(path: path, onChange: onChange), uses + 1)
-                state.failed.remove(path)
-                return Use(of: path, in: self)
-            } catch {
-                if state.failed.insert(path).inserted {
-                    HeatmapProvider.writeToStandardError("heatmap: \(error); changes are seen at `glance reload heatmap`")
-                }
-                return nil
-            }
-        }
-    }
-
-    /// The last use of a watcher stops it.
-    private func release(_ path: String) {
-        let stopped = state.withLock { state -> FileWatcher? in
-            guard let watched = state.watchers[path] else { return nil }
-            if watched.uses > 1 {
-                state.watchers[path] = (watched.watcher, watched.uses - 1)
-                return nil
-            }
-            state.watchers[path] = nil
-            return watched.watcher
-        }
-        stopped?.stop()
-    }
-
-    /// One slot's hold on a file's watcher, released with it.
-    final class Use: Sendable {
-        let path: String
-        private let watchers: HeatmapFileWatchers
-
-        fileprivate init(of path: String, in watchers: HeatmapFileWatchers) {
-            self.path = path
-            self.watchers = watchers
-        }
-
-        deinit { watchers.release(path) }
     }
 }
 

@@ -1,0 +1,98 @@
+import FoundationEssentials
+import GlanceCalendar
+import GlanceFetch
+import GlanceSystem
+import Synchronization
+
+/// The last good copy of each calendar the process reads, with the validators (ETag,
+/// Last-Modified) it came with: the next GET is conditional, and a 304 hands back the
+/// parsed feed without parsing anything; a failed read falls back to the copy.
+///
+/// One table for the process (`shared`), keyed by calendar name and source, so every
+/// slot showing a calendar shares its copy.
+final class AgendaFeeds: Sendable {
+    static let shared = AgendaFeeds()
+
+    struct Copy: Sendable {
+        let feed: ICalendarFeed
+        let etag: String?
+        let lastModified: String?
+    }
+
+    /// What one read gave: a feed to show (fresh or the last good copy) and, when the read
+    /// failed, why, in one line naming the calendar.
+    struct Reading: Sendable {
+        let feed: ICalendarFeed?
+        let problem: String?
+    }
+
+    private let copies = Mutex<[String: Copy]>([:])
+    private let parseCount = Atomic<Int>(0)
+
+    init() {}
+
+    /// How many times a calendar's text was parsed (tests: a 304 costs none).
+    var parses: Int { parseCount.load(ordering: .relaxed) }
+
+    /// The last good copy of `calendar`, if one was read.
+    func copy(of calendar: AgendaCalendar) -> Copy? { copies.withLock { $0[Self.key(calendar)] } }
+
+    /// Reads `calendar` now: a file whole (up to `maximumBytes`), a URL with a
+    /// conditional GET (an answer over `maximumBytes` is refused unread).
+    func read(_ calendar: AgendaCalendar, timeout: Double, maximumBytes: Int) -> Reading {
+        let key = Self.key(calendar)
+        let kept = copies.withLock { $0[key] }
+        let result: Result<Copy, AgendaProblem>
+        switch calendar.source {
+        case .file(let path):
+            do throws(RegularFile.Refusal) {
+                let bytes = try RegularFile.read(path, limit: maximumBytes)
+                result = parse(bytes, calendar, maximumBytes: maximumBytes).map { Copy(feed: $0, etag: nil, lastModified: nil) }
+            } catch {
+                result = .failure(AgendaProblem("\(calendar.name): \(path): \(error)"))
+            }
+        case .url(let url):
+            var headers: [(name: String, value: String)] = []
+            if let etag = kept?.etag { headers.append(("If-None-Match", etag)) }
+            if let lastModified = kept?.lastModified { headers.append(("If-Modified-Since", lastModified)) }
+            do throws(HTTPFailure) {
+                let response = try HTTPClient.get(HTTPRequest(url: url, headers: headers, timeout: timeout, maximumBytes: maximumBytes))
+                if response.status == 304, let kept {
+                    // Unchanged: the copy as it is, no parse.
+                    return Reading(feed: kept.feed, problem: nil)
+                }
+                guard (200..<300).contains(response.status) else { throw HTTPFailure.status(response.status) }
+                result = parse(response.body, calendar, maximumBytes: maximumBytes).map {
+                    Copy(feed: $0, etag: response.etag, lastModified: response.lastModified)
+                }
+            } catch {
+                // libcurl's messages name the host at most, never the path.
+                result = .failure(AgendaProblem("\(calendar.name) (\(calendar.shownSource)): \(error)"))
+            }
+        }
+        switch result {
+        case .success(let copy):
+            copies.withLock { $0[key] = copy }
+            return Reading(feed: copy.feed, problem: nil)
+        case .failure(let problem):
+            guard let kept else { return Reading(feed: nil, problem: problem.description) }
+            return Reading(feed: kept.feed, problem: problem.description + "; showing the last copy read")
+        }
+    }
+
+    private func parse(_ bytes: [UInt8], _ calendar: AgendaCalendar, maximumBytes: Int) -> Result<ICalendarFeed, AgendaProblem> {
+        parseCount.add(1, ordering: .relaxed)
+        do throws(CalendarError) {
+            return .success(try ICalendarFeed.parse(bytes, name: calendar.name, maximumBytes: maximumBytes))
+        } catch {
+            return .failure(AgendaProblem(error.description))
+        }
+    }
+
+    private static func key(_ calendar: AgendaCalendar) -> String {
+        switch calendar.source {
+        case .file(let path): "\(calendar.name)\nfile:\(path)"
+        case .url(let url): "\(calendar.name)\n\(url)"
+        }
+    }
+}

@@ -1,0 +1,214 @@
+import FoundationEssentials
+import GlanceFetch
+import GlanceIntents
+import GlanceTestSupport
+import GlanceTime
+import GlanceWidgetKit
+@testable import GlanceWidgets
+import Testing
+
+/// The `agenda` provider over a fixture calendar, from a file and from a real server on
+/// 127.0.0.1: its entry dates, conditional GETs, failures kept to one calendar.
+@Suite struct AgendaWidgetTests {
+    let server: TestHTTPServer
+    let scratch: ScratchFolder
+    /// A Tuesday morning in Seoul.
+    let now = instant("2026-12-01T08:00:00+09:00")
+
+    init() throws {
+        server = try TestHTTPServer()
+        scratch = try ScratchFolder(prefix: "glance-agenda")
+    }
+
+    /// A daily standup (three times), a cancelled lunch, an all-day day off, an early
+    /// shift in progress at `now`, and a trip that begins inside a three-day horizon and
+    /// ends after it.
+    static let calendar = """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Glance//Agenda tests//EN
+        BEGIN:VEVENT
+        UID:standup@example.com
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Standup
+        LOCATION:Room 4
+        DTSTART;TZID=Asia/Seoul:20261201T093000
+        DTEND;TZID=Asia/Seoul:20261201T094500
+        RRULE:FREQ=DAILY;COUNT=3
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:lunch@example.com
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Cancelled lunch
+        STATUS:CANCELLED
+        DTSTART;TZID=Asia/Seoul:20261201T120000
+        DTEND;TZID=Asia/Seoul:20261201T130000
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:dayoff@example.com
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Day off
+        DTSTART;VALUE=DATE:20261202
+        DTEND;VALUE=DATE:20261203
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:shift@example.com
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Early shift
+        DTSTART:20261130T220000Z
+        DTEND:20261201T000000Z
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:trip@example.com
+        DTSTAMP:20261101T000000Z
+        SUMMARY:Trip
+        DTSTART:20261203T200000Z
+        DTEND:20261204T010000Z
+        END:VEVENT
+        END:VCALENDAR
+
+        """.replacingOccurrences(of: "\n", with: "\r\n")
+
+    func intent(_ calendars: [String], days: Int = 3) -> AgendaIntent {
+        let intent = AgendaIntent()
+        intent.calendars = calendars
+        intent.days = days
+        intent.refresh = 15
+        return intent
+    }
+
+    func timeline(_ intent: AgendaIntent, feeds: AgendaFeeds, provider maximumBytes: Int = 16 << 20, last: (any TimelineEntry)? = nil) async -> Timeline<AgendaEntry> {
+        var context = context(at: now)
+        context.lastEntry = last
+        return await AgendaProvider(feeds: feeds, timeout: 5, maximumBytes: maximumBytes).timeline(for: intent, in: context)
+    }
+
+    static func ok(_ body: String, etag: String = "\"v1\"") -> TestHTTPServer.Reply {
+        .headed(status: 200, headers: [("Content-Type", "text/calendar"), ("ETag", etag), ("Last-Modified", "Tue, 01 Dec 2026 00:00:00 GMT")],
+                body: Array(body.utf8))
+    }
+
+    // MARK: The timeline
+
+    @Test func entriesComeAtEventBoundariesAndMidnightsAndNowhereElse() async throws {
+        let path = try scratch.write(Self.calendar, to: "work.ics")
+        let timeline = await timeline(intent(["Work=\(path)"]), feeds: AgendaFeeds())
+        #expect(timeline.entries.map(\.date) == [
+            "2026-12-01T08:00", // now
+            "2026-12-01T09:00", // the early shift ends
+            "2026-12-01T09:30", "2026-12-01T09:45", // standup
+            "2026-12-02T00:00", // midnight; the day off begins
+            "2026-12-02T09:30", "2026-12-02T09:45",
+            "2026-12-03T00:00", // midnight; the day off ends
+            "2026-12-03T09:30", "2026-12-03T09:45",
+            "2026-12-04T00:00", // midnight
+            "2026-12-04T05:00", // the trip begins (it ends after the horizon: no entry)
+        ].map { instant($0 + ":00+09:00") })
+        #expect(timeline.policy == .after(now.addingTimeInterval(15 * 60)))
+        let first = try #require(timeline.entries.first)
+        #expect(first.problem == nil && !first.isPlaceholder && first.calendars == ["Work"])
+        #expect(first.events.map(\.title) == ["Early shift", "Standup", "Day off", "Standup", "Standup", "Trip"])
+    }
+
+    @Test func anEventInProgressIsMarkedAndCancelledOnesAreAbsent() async throws {
+        let path = try scratch.write(Self.calendar, to: "work.ics")
+        let entries = await timeline(intent(["Work=\(path)"]), feeds: AgendaFeeds()).entries
+        let first = try #require(entries.first)
+        #expect(first.inProgress.map(\.title) == ["Early shift"])
+        #expect(first.next?.title == "Early shift")
+        let standup = try #require(entries.first { $0.date == instant("2026-12-01T09:30:00+09:00") })
+        #expect(standup.inProgress.map(\.title) == ["Standup"])
+        #expect(standup.events.first?.location == "Room 4")
+        let dayOff = try #require(entries.first { $0.date == instant("2026-12-02T00:00:00+09:00") })
+        #expect(dayOff.inProgress.map(\.title) == ["Day off"] && dayOff.inProgress.first?.isAllDay == true)
+        let after = try #require(entries.first { $0.date == instant("2026-12-01T09:45:00+09:00") })
+        #expect(after.inProgress.isEmpty && after.next?.title == "Standup")
+        #expect(entries.allSatisfy { !$0.events.contains { $0.title == "Cancelled lunch" } })
+    }
+
+    // MARK: Fetching
+
+    @Test func aNotModifiedAnswerLeavesTheEventsAndCostsNoParse() async throws {
+        let feeds = AgendaFeeds()
+        server.route("/cal.ics", Self.ok(Self.calendar))
+        let agenda = intent(["Work=\(server.baseURL)/cal.ics"])
+        let first = await timeline(agenda, feeds: feeds)
+        #expect(feeds.parses == 1)
+        server.route("/cal.ics", .headed(status: 304, headers: [("ETag", "\"v1\"")], body: []))
+        let second = await timeline(agenda, feeds: feeds)
+        #expect(feeds.parses == 1)
+        #expect(second.entries == first.entries)
+        #expect(second.policy == .after(now.addingTimeInterval(15 * 60)))
+        let requests = server.requests(to: "/cal.ics")
+        #expect(requests.count == 2)
+        #expect(requests[0].headers["if-none-match"] == nil)
+        #expect(requests[1].headers["if-none-match"] == "\"v1\"")
+        #expect(requests[1].headers["if-modified-since"] == "Tue, 01 Dec 2026 00:00:00 GMT")
+    }
+
+    @Test func aFailingURLKeepsTheLastGoodEventsAndSaysWhyWithoutItsPath() async throws {
+        let feeds = AgendaFeeds()
+        let path = try scratch.write(Self.calendar.replacingOccurrences(of: "Standup", with: "School run"), to: "family.ics")
+        let agenda = intent(["Work=\(server.baseURL)/secret-token/cal.ics", "Family=\(path)"])
+        server.route("/secret-token/cal.ics", Self.ok(Self.calendar))
+        let good = await timeline(agenda, feeds: feeds)
+        server.route("/secret-token/cal.ics", .answer(status: 500, contentType: "text/plain", body: Array("down".utf8)))
+        let failed = await timeline(agenda, feeds: feeds)
+        #expect(failed.entries.map(\.events) == good.entries.map(\.events))
+        #expect(failed.entries.first?.events.map(\.calendarIndex).contains(0) == true)
+        let problem = try #require(failed.entries.first?.problem)
+        #expect(problem.contains("Work") && problem.contains("HTTP 500") && problem.contains("last copy"))
+        #expect(!problem.contains("secret-token"))
+        #expect(failed.policy.retryReason == problem)
+    }
+
+    @Test func everyCalendarFailingWithNothingKeptGivesThePlaceholderAndARetry() async throws {
+        server.route("/cal.ics", .answer(status: 404, contentType: "text/plain", body: []))
+        let timeline = await timeline(intent(["Work=\(server.baseURL)/cal.ics"]), feeds: AgendaFeeds())
+        let entry = try #require(timeline.entries.first)
+        #expect(timeline.entries.count == 1 && entry.isPlaceholder)
+        #expect(timeline.policy.retryReason?.contains("HTTP 404") == true)
+    }
+
+    @Test func aHugeAnswerIsRefusedUnread() async throws {
+        server.route("/cal.ics", .huge(count: 5_000_000))
+        let timeline = await timeline(intent(["Work=\(server.baseURL)/cal.ics"]), feeds: AgendaFeeds(), provider: 64 << 10)
+        #expect(timeline.policy.retryReason?.contains("larger than 64 KiB") == true)
+    }
+
+    @Test func aBrokenFileIsNamedWithItsLine() async throws {
+        let path = try scratch.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\n", to: "cut.ics")
+        let timeline = await timeline(intent(["Work=\(path)"]), feeds: AgendaFeeds())
+        let reason = try #require(timeline.policy.retryReason)
+        #expect(reason.contains("calendar 'Work', line 3") && reason.contains("cut short"))
+    }
+
+    // MARK: Settings
+
+    @Test func settingsAreCheckedAndSecretsElided() throws {
+        func refusal(_ intent: AgendaIntent) -> String? {
+            do throws(IntentConfigurator.Failure) {
+                try intent.checkParameters()
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(refusal(intent(["Family=webcal://p12-caldav.icloud.com/published/2/SECRET", "Work=/home/pi/work.ics"])) == nil)
+        #expect(refusal(intent([])) != nil)
+        let noName = try #require(refusal(intent(["https://calendar.google.com/calendar/ical/SECRET/basic.ics"])))
+        #expect(noName.contains("item 1") && noName.contains("https://calendar.google.com/…") && !noName.contains("SECRET"))
+        let ftp = try #require(refusal(intent(["Work=ftp://user:SECRET@example.com/cal.ics"])))
+        #expect(ftp.contains("ftp://example.com/…") && !ftp.contains("SECRET"))
+        #expect(refusal(intent(["Work=/a.ics"], days: 0)) != nil)
+        #expect(refusal(intent(["Work=/a.ics"], days: 32)) != nil)
+        let webcal = try AgendaCalendar.parse("Family = webcal://example.com/family.ics").get()
+        #expect(webcal == AgendaCalendar(name: "Family", source: .url("https://example.com/family.ics")))
+        #expect(AgendaCalendar.elided("https://example.com") == "https://example.com")
+    }
+
+    @Test func agendaIsABuiltinWidget() {
+        #expect(BuiltinWidgets.all.contains { $0 == AgendaWidget.self })
+        #expect(AgendaWidget.kind == "agenda")
+    }
+}
