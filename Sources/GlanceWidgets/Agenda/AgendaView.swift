@@ -162,7 +162,8 @@ public struct AgendaView: View {
     /// Time (or "now", "All day"), marker, title and place on one line.
     private func row(_ event: AgendaEvent, font: Font) -> some View {
         HStack(alignment: .firstTextBaseline, spacing: 6) {
-            startText(event).lineLimit(1).minimumScaleFactor(0.6).frame(width: 64, alignment: .leading)
+            // One size for every time, so the titles line up ("오전 11:00" is the widest).
+            startText(event).font(.caption).lineLimit(1).frame(width: 64, alignment: .leading)
             marker(event)
             Text(title(event)).bold().lineLimit(1)
             if !event.location.isEmpty {
@@ -179,10 +180,10 @@ public struct AgendaView: View {
         return Text(event.start, style: .time)
     }
 
-    /// "9:00 AM – 10:00 AM", "All day", or "now – 10:00 AM".
+    /// "9:00 AM – 10:00 AM", "All day", or "until 10:00 AM".
     private func timeRange(_ event: AgendaEvent) -> Text {
         if event.isAllDay { return Text(words.allDay) }
-        if event.isInProgress { return Text(words.until) + Text(event.end, style: .time) }
+        if event.isInProgress { return words.until(Text(event.end, style: .time)) }
         return Text(event.start, style: .time) + Text(" – ") + Text(event.end, style: .time)
     }
 
@@ -262,7 +263,7 @@ struct AgendaWords {
     var allDay: String { korean ? "종일" : "All day" }
     var today: String { korean ? "오늘" : "Today" }
     var tomorrow: String { korean ? "내일" : "Tomorrow" }
-    var until: String { korean ? "지금 – " : "now – " }
+    func until(_ time: Text) -> Text { korean ? time + Text("까지") : Text("until ") + time }
     var untitled: String { korean ? "(제목 없음)" : "(no title)" }
     var nothingToday: String { korean ? "오늘 남은 일정 없음" : "Nothing more today" }
 
