@@ -1,10 +1,12 @@
 import FoundationEssentials
 import GlanceFetch
+import Glibc
 import GlanceIntents
 import GlanceTestSupport
 import GlanceTime
 import GlanceWidgetKit
 @testable import GlanceWidgets
+import Synchronization
 import Testing
 
 /// The `agenda` provider over a fixture calendar, from a file and from a real server on
@@ -181,6 +183,35 @@ import Testing
         let timeline = await timeline(intent(["Work=\(path)"]), feeds: AgendaFeeds())
         let reason = try #require(timeline.policy.retryReason)
         #expect(reason.contains("calendar 'Work', line 3") && reason.contains("cut short"))
+    }
+
+    /// A running slot's files are watched (a change reloads every agenda), each file once
+    /// however many slots read it; URLs are not; the watchers end with the slot.
+    @Test func aRunningSlotWatchesItsFilesAndANewReadReplacesTheWatches() async throws {
+        let path = try scratch.write(Self.calendar, to: "work.ics")
+        let reloads = Mutex(0)
+        let watchers = WidgetFileWatchers(kind: AgendaWidget.kind) { reloads.withLock { $0 += 1 } }
+        let provider = AgendaProvider(feeds: AgendaFeeds(), timeout: 5) { paths, resources in
+            resources.keep(AgendaFileWatches(paths.compactMap { watchers.watch($0) }), for: AgendaFileWatches.key)
+        }
+        server.route("/cal.ics", Self.ok(Self.calendar))
+        var slot = context(at: now)
+        slot.resources = SlotResources()
+        let agenda = intent(["Work=\(path)", "Team=\(server.baseURL)/cal.ics"])
+        _ = await provider.timeline(for: agenda, in: slot)
+        _ = await provider.timeline(for: agenda, in: slot)
+        #expect(watchers.watchedPaths == [path])
+        _ = try scratch.write(Self.calendar + " ", to: "work.ics")
+        for _ in 0..<400 where reloads.withLock({ $0 }) == 0 { usleep(5_000) }
+        #expect(reloads.withLock { $0 } >= 1)
+        slot.resources?.keep(nil, for: AgendaFileWatches.key)
+        #expect(watchers.watchedPaths.isEmpty)
+        // A preview reads without watching.
+        var preview = TimelineProviderContext(family: .systemMedium, displaySize: WidgetFamily.systemMedium.defaultSize, isPreview: true,
+                                              date: now, timeZone: try ZoneRules(identifier: "Asia/Seoul"), locale: .english)
+        preview.resources = SlotResources()
+        _ = await provider.timeline(for: agenda, in: preview)
+        #expect(watchers.watchedPaths.isEmpty)
     }
 
     // MARK: Settings
