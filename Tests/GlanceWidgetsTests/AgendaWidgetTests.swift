@@ -1,5 +1,7 @@
-import FoundationEssentials
+import Foundation
+import GlanceConfiguration
 import GlanceFetch
+import GlanceHost
 import Glibc
 import GlanceIntents
 import GlanceTestSupport
@@ -241,5 +243,49 @@ import Testing
     @Test func agendaIsABuiltinWidget() {
         #expect(BuiltinWidgets.all.contains { $0 == AgendaWidget.self })
         #expect(AgendaWidget.kind == "agenda")
+    }
+}
+
+/// A week of an agenda in virtual time: the host wakes the slot at the refresh policy's
+/// reloads, at every event boundary and at every local midnight, and at no other instant.
+@Suite struct AgendaWeekTests {
+    @Test func aWeekWakesAtBoundariesMidnightsAndReloadsOnly() async throws {
+        let scratch = try ScratchFolder(prefix: "glance-agenda-week")
+        defer { scratch.remove() }
+        // The standup at 09:37–09:52 on five days, so no boundary falls on a reload (at :10).
+        let text = AgendaWidgetTests.calendar.replacingOccurrences(of: "T093000", with: "T093700")
+            .replacingOccurrences(of: "T094500", with: "T095200").replacingOccurrences(of: "COUNT=3", with: "COUNT=5")
+        let path = try scratch.write(text, to: "work.ics")
+        let start = instant("2026-12-01T08:10:00+09:00")
+        let end = start.addingTimeInterval(7 * 86_400 - 60)
+        let config = try ConfigLoader.parse("""
+            timezone: Asia/Seoul
+            locale: en_US
+            slots:
+              - {name: agenda, kind: agenda, family: systemLarge, params: {calendars: ["Work=\(path)"], days: 7, refresh: 60}}
+            """, file: "agenda.yaml")
+        let host = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: start),
+                                  center: WidgetCenter())
+        let recorder = Recorder()
+        host.onWake = { recorder.records.append($0) }
+        let box = UncheckedSendable(host)
+        let reason = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: box.value.host_run(until: end)) }.start()
+        }
+        #expect(reason == .reachedEnd)
+
+        func seoul(_ text: String) -> Date { instant(text + ":00+09:00") }
+        var expected: Set<Date> = [start]
+        expected.formUnion((1...167).map { start.addingTimeInterval(Double($0) * 3_600) })
+        expected.formUnion((2...8).map { seoul("2026-12-0\($0)T00:00") })
+        for day in 1...5 { expected.formUnion([seoul("2026-12-0\(day)T09:37"), seoul("2026-12-0\(day)T09:52")]) }
+        expected.formUnion([seoul("2026-12-01T09:00"), seoul("2026-12-04T05:00"), seoul("2026-12-04T10:00")])
+        let wakes = recorder.records.map(\.at)
+        #expect(wakes.count == expected.count)
+        #expect(Set(wakes) == expected, "extra: \(Set(wakes).subtracting(expected).sorted()), missing: \(expected.subtracting(wakes).sorted())")
+        // The boundaries change the picture; a reload of an unchanged calendar does not.
+        let changed = Set(recorder.records.filter { $0.refresh != .none }.map(\.at))
+        #expect(changed.isSuperset(of: [seoul("2026-12-01T09:37"), seoul("2026-12-01T09:52"), seoul("2026-12-02T00:00")]))
+        #expect(!changed.contains(start.addingTimeInterval(3_600)))
     }
 }
