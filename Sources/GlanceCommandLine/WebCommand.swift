@@ -56,7 +56,7 @@ struct WebCommand: ParsableCommand {
                 configuration.sections["web"] = web
             }
         }
-        var run = try RunCommand.parse(["--config", config])
+        let run = try RunCommand.parse(["--config", config])
         try run.run()
     }
 }
