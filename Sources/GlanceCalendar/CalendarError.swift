@@ -14,6 +14,8 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
         case missingStart(uid: String)
         /// libical could not read a property the occurrences depend on (its message).
         case unreadable(String)
+        /// BEGIN and END lines that do not pair up (what is wrong, in words).
+        case unbalanced(String)
     }
 
     /// The calendar's name as the configuration gives it.
@@ -43,6 +45,8 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
             "the event '\(uid)' has no DTSTART"
         case .unreadable(let message):
             message
+        case .unbalanced(let what):
+            "\(what); the file's components do not nest"
         }
         return "\(place): \(what)"
     }

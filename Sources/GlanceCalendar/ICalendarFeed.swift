@@ -43,17 +43,14 @@ package struct ICalendarFeed: Sendable {
             throw fail(text.lastContentLine ?? 1, .truncated)
         }
 
-        guard let root = bytes.withUnsafeBufferPointer({ buffer -> OpaquePointer? in
-            // A NUL-terminated copy: libical reads C strings.
-            var terminated = Array(buffer)
-            terminated.append(0)
-            return terminated.withUnsafeBufferPointer { icalparser_parse_string(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self)) }
-        }) else {
-            throw fail(first, .notICalendar(found: "nothing libical can read"))
-        }
-        defer { icalcomponent_free(root) }
+        // Each VTIMEZONE and VEVENT goes to libical on its own, so the tree libical builds
+        // is one event's, not the file's (a 20,000-event feed would be a tree of about 24
+        // times its size), and every problem has the exact lines of its event.
+        let outline = try text.outline(calendar: name)
         var reader = LibICalReader(calendar: name, text: text, zoneDirectory: zoneDirectory)
-        try reader.read(root)
+        // The zones first: an event may name one that the file defines after it.
+        for block in outline where block.kind == .timeZone { try reader.readTimeZone(block.lines) }
+        for block in outline where block.kind == .event { try reader.readEvent(block.lines) }
         return ICalendarFeed(name: name, events: reader.events, zones: reader.zones)
     }
 }
@@ -107,9 +104,70 @@ struct SourceLines {
 
     var lastContentLine: Int? { (1...ranges.count).reversed().first { !isBlank($0) } }
 
-    /// The 1-based lines that begin a VEVENT, in order (libical keeps the file's order).
-    var eventLines: [Int] {
-        (1...ranges.count).filter { ranges[$0 - 1].count >= 12 && line($0, is: "BEGIN:VEVENT") }
+    /// The components directly inside each VCALENDAR that Glance reads, by their lines
+    /// (BEGIN to END, 1-based), from the BEGIN and END lines alone (those are never
+    /// folded); what is between them is libical's to read. Other components (VTODO,
+    /// VJOURNAL, X-…) are passed over; a BEGIN without its END, or an END of another
+    /// component, names its line.
+    func outline(calendar: String) throws(CalendarError) -> [Block] {
+        var blocks: [Block] = []
+        // The open components: name and first line.
+        var open: [(name: Substring, line: Int)] = []
+        for number in 1...ranges.count {
+            let range = ranges[number - 1]
+            // "END:X" is the shortest line that matters.
+            guard range.count >= 5, bytes[range.lowerBound] | 0x20 == 0x62 || bytes[range.lowerBound] | 0x20 == 0x65 else { continue }
+            let line = text(number).uppercased()
+            let trimmed = Substring(line).trimmingTrailingBlanks
+            if trimmed.hasPrefix("BEGIN:") {
+                let name = trimmed.dropFirst(6)
+                if open.isEmpty, name != "VCALENDAR" {
+                    throw CalendarError(calendar: calendar, line: number, reason: .unbalanced("BEGIN:\(name) outside a VCALENDAR"))
+                }
+                open.append((name, number))
+            } else if trimmed.hasPrefix("END:") {
+                let name = trimmed.dropFirst(4)
+                guard let last = open.last else {
+                    throw CalendarError(calendar: calendar, line: number, reason: .unbalanced("END:\(name) with no BEGIN:\(name) before it"))
+                }
+                guard last.name == name else {
+                    throw CalendarError(calendar: calendar, line: number,
+                                        reason: .unbalanced("END:\(name) where END:\(last.name) was expected (its BEGIN is on line \(last.line))"))
+                }
+                open.removeLast()
+                // Directly inside a VCALENDAR.
+                if open.count == 1 {
+                    switch name {
+                    case "VEVENT": blocks.append(Block(kind: .event, lines: last.line...number))
+                    case "VTIMEZONE": blocks.append(Block(kind: .timeZone, lines: last.line...number))
+                    default: break
+                    }
+                }
+            }
+        }
+        if let last = open.last {
+            throw CalendarError(calendar: calendar, line: last.line, reason: .unbalanced("BEGIN:\(last.name) has no END:\(last.name)"))
+        }
+        return blocks
+    }
+
+    struct Block {
+        enum Kind { case event, timeZone }
+        let kind: Kind
+        let lines: ClosedRange<Int>
+    }
+
+    /// Lines `lines` as a C string (CR LF after each), for libical.
+    func cString(_ lines: ClosedRange<Int>) -> [CChar] {
+        var result: [CChar] = []
+        result.reserveCapacity(ranges[lines.upperBound - 1].upperBound - ranges[lines.lowerBound - 1].lowerBound + 3)
+        for number in lines {
+            for byte in bytes[ranges[number - 1]] { result.append(CChar(bitPattern: byte)) }
+            result.append(0x0D)
+            result.append(0x0A)
+        }
+        result.append(0)
+        return result
     }
 
     /// The first line in `range` (1-based, inclusive) that `matches`.

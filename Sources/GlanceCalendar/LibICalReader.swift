@@ -14,7 +14,6 @@ struct LibICalReader {
     /// The VTIMEZONE blocks of the file by TZID, as iCalendar text.
     private var vtimezones: [String: String] = [:]
     private var expandable: [String: Bool] = [:]
-    private let eventLines: [Int]
 
     /// Properties whose values the occurrences are computed from: libical's complaint
     /// about one of these refuses the feed; about any other (an ATTENDEE, an odd X-
@@ -25,41 +24,40 @@ struct LibICalReader {
         self.calendar = calendar
         self.text = text
         self.zoneDirectory = zoneDirectory
-        eventLines = text.eventLines
     }
 
     private func fail(_ line: Int?, _ reason: CalendarError.Reason) -> CalendarError {
         CalendarError(calendar: calendar, line: line, reason: reason)
     }
 
-    mutating func read(_ root: OpaquePointer) throws(CalendarError) {
-        // Several VCALENDARs in one file arrive under an XROOT.
-        var calendars: [OpaquePointer] = []
-        if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
-            calendars = [root]
-        } else {
-            forEachComponent(of: root, kind: ICAL_VCALENDAR_COMPONENT) { calendars.append($0) }
+    /// The component on `lines`, parsed by libical on its own, if it is a `kind`; the
+    /// caller frees it.
+    private func parse(_ lines: ClosedRange<Int>, kind: icalcomponent_kind, named name: String) throws(CalendarError) -> OpaquePointer {
+        let source = text.cString(lines)
+        guard let component = source.withUnsafeBufferPointer({ icalparser_parse_string($0.baseAddress!) }) else {
+            throw fail(lines.lowerBound, .unreadable("libical cannot read this \(name)"))
         }
-        guard !calendars.isEmpty else { throw fail(text.firstContentLine, .notICalendar(found: "no VCALENDAR")) }
-        for vcalendar in calendars {
-            forEachComponent(of: vcalendar, kind: ICAL_VTIMEZONE_COMPONENT) { vtimezone in
-                guard let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY),
-                      let tzid = icalproperty_get_tzid(property), let ical = icalcomponent_as_ical_string_r(vtimezone) else { return }
-                vtimezones[String(cString: tzid)] = String(cString: ical)
-                free(ical)
-            }
+        guard icalcomponent_isa(component) == kind else {
+            icalcomponent_free(component)
+            throw fail(lines.lowerBound, .unreadable("libical cannot read this \(name)"))
         }
-        var index = 0
-        for vcalendar in calendars {
-            var vevents: [OpaquePointer] = []
-            forEachComponent(of: vcalendar, kind: ICAL_VEVENT_COMPONENT) { vevents.append($0) }
-            for vevent in vevents {
-                let line = index < eventLines.count ? eventLines[index] : text.firstContentLine ?? 1
-                let nextLine = index + 1 < eventLines.count ? eventLines[index + 1] : text.count
-                index += 1
-                events.append(try event(vevent, lines: line...nextLine))
-            }
-        }
+        return component
+    }
+
+    /// A VTIMEZONE, kept as text by its TZID for the events that name it.
+    mutating func readTimeZone(_ lines: ClosedRange<Int>) throws(CalendarError) {
+        let vtimezone = try parse(lines, kind: ICAL_VTIMEZONE_COMPONENT, named: "VTIMEZONE")
+        defer { icalcomponent_free(vtimezone) }
+        // A VTIMEZONE without TZID cannot be named by any event.
+        guard let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY), let tzid = icalproperty_get_tzid(property) else { return }
+        vtimezones[String(cString: tzid)] = String(decoding: text.cString(lines).dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// A VEVENT, appended to `events`.
+    mutating func readEvent(_ lines: ClosedRange<Int>) throws(CalendarError) {
+        let vevent = try parse(lines, kind: ICAL_VEVENT_COMPONENT, named: "VEVENT")
+        defer { icalcomponent_free(vevent) }
+        events.append(try event(vevent, lines: lines))
     }
 
     private mutating func event(_ vevent: OpaquePointer, lines: ClosedRange<Int>) throws(CalendarError) -> CalendarEvent {
@@ -174,15 +172,7 @@ struct LibICalReader {
     }
 }
 
-/// libical's child walk (its iterator lives in the component, so walks do not nest).
-func forEachComponent(of parent: OpaquePointer, kind: icalcomponent_kind, _ body: (OpaquePointer) -> Void) {
-    var child = icalcomponent_get_first_component(parent, kind)
-    while let current = child {
-        body(current)
-        child = icalcomponent_get_next_component(parent, kind)
-    }
-}
-
+/// libical's walk over a component's properties of one kind.
 func forEachProperty(of component: OpaquePointer, kind: icalproperty_kind, _ body: (OpaquePointer) -> Void) {
     var property = icalcomponent_get_first_property(component, kind)
     while let current = property {
@@ -192,6 +182,12 @@ func forEachProperty(of component: OpaquePointer, kind: icalproperty_kind, _ bod
 }
 
 extension Substring {
+    var trimmingTrailingBlanks: Substring {
+        var result = self
+        while let last = result.last, last == " " || last == "\t" || last == "\r" { result = result.dropLast() }
+        return result
+    }
+
     var trimmingWhitespace: String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }

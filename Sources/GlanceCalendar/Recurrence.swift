@@ -22,24 +22,27 @@ enum Recurrence {
     }
 
     /// Calls `body` with each start `rule` gives from `start` on, in order, until `body`
-    /// returns false, the rule ends, or `maximumSteps` starts have been given.
+    /// returns false, the rule ends, `maximumSteps` starts have been given or `work` is
+    /// spent. Returns whether the rule was followed to its end or to `body`'s false (not
+    /// stopped by a bound).
     ///
     /// `localUntil` turns the rule's UNTIL, when written in UTC, into the wall clock of
     /// the start's zone: libical compares it with the floating starts as they are.
     /// `skipTo` (wall seconds) lets a rule without COUNT begin there instead of at
     /// `start`, so a daily rule from 1997 costs nothing before the window; a rule with
     /// COUNT must be counted from its start.
-    static func expand(_ rule: String, from start: CalendarTime, skipTo: Int64?, localUntil: (Int64) -> Int64,
-                       _ body: (CalendarTime) -> Bool) {
+    @discardableResult
+    static func expand(_ rule: String, from start: CalendarTime, skipTo: Int64?, work: inout ExpansionWork, localUntil: (Int64) -> Int64,
+                       _ body: (CalendarTime) -> Bool) -> Bool {
         var recurrence = icalrecurrencetype_from_string(rule)
         defer { free(recurrence.rscale) }
-        guard recurrence.freq != ICAL_NO_RECURRENCE else { return }
+        guard recurrence.freq != ICAL_NO_RECURRENCE else { return true }
         if icaltime_is_null_time(recurrence.until) == 0, icaltime_is_utc(recurrence.until) != 0, !start.isDate, start.kind != .utc {
             let until = CalendarTime(year: Int(recurrence.until.year), month: Int(recurrence.until.month), day: Int(recurrence.until.day),
                                      hour: Int(recurrence.until.hour), minute: Int(recurrence.until.minute), second: Int(recurrence.until.second), kind: .utc)
             recurrence.until = CalendarTime(wallSeconds: localUntil(until.wallSeconds), kind: .floating).icalTime
         }
-        guard let iterator = icalrecur_iterator_new(recurrence, start.icalTime) else { return }
+        guard let iterator = icalrecur_iterator_new(recurrence, start.icalTime) else { return true }
         defer { icalrecur_iterator_free(iterator) }
         if let skipTo, recurrence.count == 0, skipTo > start.wallSeconds {
             let day = skipTo - ((skipTo % 86_400) + 86_400) % 86_400
@@ -47,12 +50,14 @@ enum Recurrence {
             _ = icalrecur_iterator_set_start(iterator, CalendarTime(wallSeconds: start.isDate ? day : skipTo, kind: start.isDate ? .date : .floating).icalTime)
         }
         for _ in 0..<maximumSteps {
+            guard work.step() else { return false }
             let next = icalrecur_iterator_next(iterator)
-            guard icaltime_is_null_time(next) == 0 else { return }
+            guard icaltime_is_null_time(next) == 0 else { return true }
             let time = CalendarTime(year: Int(next.year), month: Int(next.month), day: Int(next.day),
                                     hour: Int(next.hour), minute: Int(next.minute), second: Int(next.second), kind: start.kind)
-            guard body(time) else { return }
+            guard body(time) else { return true }
         }
+        return false
     }
 }
 

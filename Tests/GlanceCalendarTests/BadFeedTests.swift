@@ -63,4 +63,45 @@ import Testing
             try ICalendarFeed.parse(Array(text.utf8), name: "x")
         }
     }
+
+    /// BEGIN and END lines are paired before libical sees anything, so a component left
+    /// open is named at its own line rather than lost in libical's lenient tree.
+    @Test func componentsThatDoNotNestNameTheirLines() throws {
+        func error(_ lines: [String]) -> CalendarError? {
+            do {
+                _ = try ICalendarFeed.parse(Array(lines.joined(separator: "\r\n").utf8), name: "Family")
+                return nil
+            } catch { return error }
+        }
+        let head = ["BEGIN:VCALENDAR", "VERSION:2.0"]
+        let event = ["BEGIN:VEVENT", "UID:a", "DTSTART:20260101T090000Z"]
+        #expect(error(head + event + ["END:VCALENDAR", ""])
+            == CalendarError(calendar: "Family", line: 6, reason: .unbalanced("END:VCALENDAR where END:VEVENT was expected (its BEGIN is on line 3)")))
+        #expect(error(head + event + ["END:VEVENT", "END:VCALENDAR", "BEGIN:VEVENT", "END:VEVENT", "END:VCALENDAR"])
+            == CalendarError(calendar: "Family", line: 8, reason: .unbalanced("BEGIN:VEVENT outside a VCALENDAR")))
+        #expect(error(head + ["END:VEVENT"] + event + ["END:VEVENT", "END:VCALENDAR"])
+            == CalendarError(calendar: "Family", line: 3, reason: .unbalanced("END:VEVENT where END:VCALENDAR was expected (its BEGIN is on line 1)")))
+        let message = try #require(error(head + event + ["END:VCALENDAR"])).description
+        #expect(message == "calendar 'Family', line 6: END:VCALENDAR where END:VEVENT was expected (its BEGIN is on line 3); the file's components do not nest")
+    }
+
+    /// An event's problem is named at the line within that event, wherever it is in a
+    /// long file: each event is read on its own, with its own lines.
+    @Test func aProblemDeepInALongFileNamesItsLine() throws {
+        var text = String(decoding: SampleFeed.generated(events: 2_000), as: UTF8.self)
+        // Event 1,501 (a single event) gets a DTEND libical cannot read.
+        var lines = text.components(separatedBy: "\r\n")
+        let uid = try #require(lines.firstIndex(of: "UID:event-1501@example.com"))
+        let dtend = try #require(lines[uid...].firstIndex { $0.hasPrefix("DTEND:") })
+        lines[dtend] = "DTEND:one o'clock"
+        let expected = dtend + 1
+        text = lines.joined(separator: "\r\n")
+        do {
+            _ = try ICalendarFeed.parse(Array(text.utf8), name: "Work")
+            Issue.record("the bad DTEND was read")
+        } catch {
+            #expect(error.line == expected)
+            #expect(error.description.hasPrefix("calendar 'Work', line \(expected): "))
+        }
+    }
 }

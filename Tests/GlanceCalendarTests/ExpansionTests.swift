@@ -120,4 +120,33 @@ import Testing
             "twice 2026-11-01T05:30:00Z 2026-11-01T05:30:00Z false",
         ])
     }
+
+    /// Rules that each cost the most one rule may are stopped by the feed's budget: the
+    /// answer comes, with the rules before it expanded, and says which rule was cut short.
+    @Test func hostileRulesAreStoppedByTheFeedsBudgetAndSaySo() throws {
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//t//t//EN\r\n"
+        text += "BEGIN:VEVENT\r\nUID:weekly\r\nDTSTART:20260105T090000Z\r\nRRULE:FREQ=WEEKLY\r\nEND:VEVENT\r\n"
+        for index in 0..<50 {
+            // Every second from 1990, without end: 100,000 steps each before the bound.
+            text += "BEGIN:VEVENT\r\nUID:storm-\(index)\r\nDTSTART:19900101T000000Z\r\nRRULE:FREQ=SECONDLY;BYHOUR=3\r\nEND:VEVENT\r\n"
+        }
+        let feed = try ICalendarFeed.parse(Array((text + "END:VCALENDAR\r\n").utf8), name: "t")
+        let from = F.instant("2026-03-02T00:00:00Z"), to = F.instant("2026-03-09T00:00:00Z")
+        let small = feed.expand(from: from, to: to, zone: .utc, limit: 100, budget: ExpansionBudget(steps: 5_000, seconds: 600))
+        #expect(small.cutShort == "storm-0")
+        #expect(small.occurrences.filter { $0.uid == "weekly" }.map { F.utc($0.start) } == ["2026-03-02T09:00:00Z"])
+        // Out of time rather than steps: the clock is read every 256 steps.
+        let timed = feed.expand(from: from, to: to, zone: .utc, limit: 100, budget: ExpansionBudget(steps: .max, seconds: 0))
+        #expect(timed.cutShort == "storm-0")
+        // Three such rules are within the standard budget, each followed to the window.
+        let few = try ICalendarFeed.parse(Array((text.components(separatedBy: "BEGIN:VEVENT\r\nUID:storm-3\r\n")[0] + "END:VCALENDAR\r\n").utf8), name: "t")
+        #expect(few.events.count == 4)
+        let standard = few.expand(from: from, to: to, zone: .utc, limit: 100)
+        #expect(standard.cutShort == nil)
+        #expect(standard.occurrences.count == 100)
+        #expect(standard.occurrences.first.map { ($0.uid, F.utc($0.start)) } ?? ("", "") == ("storm-0", "2026-03-02T03:00:00Z"))
+        // A feed of ordinary rules is never cut short.
+        let ordinary = try ICalendarFeed.parse(SampleFeed.generated(events: 2_000), name: "big")
+        #expect(ordinary.expand(from: from, to: to, zone: .utc, limit: 10_000).cutShort == nil)
+    }
 }

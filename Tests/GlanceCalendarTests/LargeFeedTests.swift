@@ -6,28 +6,8 @@ import Testing
 /// A 20,000-event calendar parses and expands with the work bounded by the window and
 /// the limit (counts are asserted; the time it took is printed, not asserted).
 @Suite struct LargeFeedTests {
-    /// 18,000 single events in the eight weeks from 5 January 2026 and 2,000 weekly
-    /// rules without end from that Monday, in three zones.
-    static func generated() -> [UInt8] {
-        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Glance//generated//EN\r\n"
-        let zones = ["Europe/Berlin", "America/New_York", "Asia/Seoul"]
-        for index in 0..<20_000 {
-            text += "BEGIN:VEVENT\r\nUID:event-\(index)@example.com\r\nSUMMARY:Event \(index)\r\n"
-            if index % 10 == 0 {
-                text += "DTSTART;TZID=\(zones[index % 3]):20260105T120000\r\nDURATION:PT1H\r\nRRULE:FREQ=WEEKLY\r\n"
-            } else {
-                // Day 1 to 55 of the window, at 12:00 UTC.
-                let day = CalendarDay(year: 2026, month: 1, day: 5)!.adding(days: 1 + index % 55)
-                let stamp = String(day.description.filter { $0 != "-" })
-                text += "DTSTART:\(stamp)T120000Z\r\nDTEND:\(stamp)T130000Z\r\n"
-            }
-            text += "END:VEVENT\r\n"
-        }
-        return Array((text + "END:VCALENDAR\r\n").utf8)
-    }
-
     @Test func twentyThousandEventsParseAndExpandWithinBounds() throws {
-        let bytes = Self.generated()
+        let bytes = SampleFeed.generated(events: 20_000)
         let clock = ContinuousClock()
         var feed: ICalendarFeed?
         let parsing = try clock.measure { feed = try ICalendarFeed.parse(bytes, name: "Big") }

@@ -65,19 +65,26 @@ public struct AgendaProvider: AppIntentTimelineProvider {
 
         var events: [AgendaEvent] = []
         var problems: [String] = []
+        // Said on the widget but not worth fetching again for: the feed is as it is.
+        var notes: [String] = []
         var read = 0
         for (index, calendar) in calendars.enumerated() {
             let reading = feeds.read(calendar, timeout: timeout, maximumBytes: maximumBytes)
             if let problem = reading.problem { problems.append(problem) }
             guard let feed = reading.feed else { continue }
             read += 1
-            for occurrence in feed.occurrences(from: now, to: horizon, zone: context.timeZone, limit: Self.occurrenceLimit) {
+            let expansion = feed.expand(from: now, to: horizon, zone: context.timeZone, limit: Self.occurrenceLimit)
+            if let uid = expansion.cutShort {
+                notes.append("\(calendar.name): its repeating events take too long to work out (first: \(uid)); some may be missing")
+            }
+            for occurrence in expansion.occurrences {
                 events.append(AgendaEvent(title: occurrence.summary, location: occurrence.location, start: occurrence.start, end: occurrence.end,
                                           isAllDay: occurrence.isAllDay, calendarIndex: index, calendar: calendar.name))
             }
         }
         let names = calendars.map(\.name)
-        var problem = problems.first.map { problems.count > 1 ? "\($0) (and \(problems.count - 1) more)" : $0 }
+        let said = problems + notes
+        var problem = said.first.map { said.count > 1 ? "\($0) (and \(said.count - 1) more)" : $0 }
         if calendars.isEmpty { problem = "no calendars: give calendars as Name=SOURCE" }
 
         guard read > 0 else {
@@ -92,7 +99,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
             return Timeline(entries: [placeholder], policy: .retry(because: reason))
         }
         let entries = Self.entries(events, calendars: names, from: now, to: horizon, zone: context.timeZone, problem: problem, source: source)
-        if let problem { return Timeline(entries: entries, policy: .retry(because: problem)) }
+        if let problem, !problems.isEmpty || calendars.isEmpty { return Timeline(entries: entries, policy: .retry(because: problem)) }
         return Timeline(entries: entries, policy: .after(now.addingTimeInterval(Double(max(configuration.refresh, 1)) * 60)))
     }
 
