@@ -1,13 +1,17 @@
 import Foundation
+import GlanceGraphics
+import GlanceHost
 import GlanceIntents
 import GlanceTestSupport
+import GlanceText
+import GlanceTime
 import GlanceWidgetKit
 @testable import GlanceWidgets
 import Testing
 
 /// Each calendar's colour: how `colors:` is read and refused, kept in the entry, and drawn
 /// on the marker on colour panels and panels with colour inks, never on 1-bit ones.
-@Suite struct AgendaColourTests {
+@Suite(.serialized) struct AgendaColourTests {
     func intent(_ calendars: [String], colors: [String]) -> AgendaIntent {
         let intent = AgendaIntent()
         intent.calendars = calendars
@@ -60,5 +64,57 @@ import Testing
         object["colors"] = nil
         let old = try JSONDecoder().decode(AgendaEntry.self, from: try JSONSerialization.data(withJSONObject: object))
         #expect(old.colors == [] && old.calendars == ["Work"])
+    }
+
+    // MARK: The picture
+
+    /// A pink no other part of the agenda uses, for the first calendar (Work: the standup
+    /// and the design review in the snapshot).
+    static let pink = RGBA(hex: 0xE0218A)
+
+    func request(panel: Palette?) throws -> WidgetSnapshotRenderer.Request {
+        var request = WidgetSnapshotRenderer.Request(
+            kind: "agenda", family: .systemLarge, instant: instant("2026-12-01T09:00:00+09:00"),
+            timeZone: try ZoneRules(identifier: "Asia/Seoul"), locale: DisplayLocale(identifier: "en_US"))
+        request.parameters = [("calendars", "Work=/home/pi/work.ics"), ("colors", "#E0218A")]
+        request.content = .snapshot
+        if let panel {
+            request.panel = (panel, .floydSteinberg)
+            request.emoji = EmojiStyle(for: panel)
+        }
+        return request
+    }
+
+    /// The pixels where `matches` holds, as (x, y).
+    func positions(in canvas: Canvas, where matches: (RGBA) -> Bool) -> [(x: Int, y: Int)] {
+        var found: [(x: Int, y: Int)] = []
+        for y in 0..<canvas.height {
+            for x in 0..<canvas.width where matches(canvas[x: x, y: y]) { found.append((x, y)) }
+        }
+        return found
+    }
+
+    @Test func theMarkerTakesItsCalendarsColourOnColourPanelsOnly() throws {
+        let renderer = WidgetSnapshotRenderer(registry: WidgetRegistry(BuiltinWidgets.all), fonts: try FontLibrary())
+
+        // In colour: the pink is the marker's alone, in the narrow column between time
+        // and title.
+        let colour = try renderer.render(try request(panel: nil))
+        let pink = positions(in: colour) { $0 == Self.pink }
+        #expect(pink.count > 20)
+        let columns = Set(pink.map(\.x))
+        #expect((columns.max() ?? 0) - (columns.min() ?? 0) < colour.width / 10)
+
+        // On a panel with colour inks (`.accented`) the marker is accent content: printed
+        // in a colour ink, where the text around it is black.
+        let inked = try renderer.render(try request(panel: .acep7)).quantised(to: .acep7, dither: .floydSteinberg).canvas()
+        let colourInks = Set(Palette.acep7.colors.filter { $0 != .black && $0 != .white })
+        #expect(pink.filter { colourInks.contains(inked[x: $0.x, y: $0.y]) }.count * 2 > pink.count)
+
+        // On a 1-bit panel (`.vibrant`): the marker is black (the pink's grey would be
+        // dithered to a light dot), and no pixel anywhere has a colour.
+        let oneBit = try renderer.render(try request(panel: .bw))
+        #expect(pink.filter { oneBit[x: $0.x, y: $0.y].luma < 40 }.count * 2 > pink.count)
+        #expect(positions(in: oneBit) { max($0.r, $0.g, $0.b) - min($0.r, $0.g, $0.b) > 16 }.isEmpty)
     }
 }
