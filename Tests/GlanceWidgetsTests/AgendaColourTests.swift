@@ -111,10 +111,13 @@ import Testing
         let colourInks = Set(Palette.acep7.colors.filter { $0 != .black && $0 != .white })
         #expect(pink.filter { colourInks.contains(inked[x: $0.x, y: $0.y]) }.count * 2 > pink.count)
 
-        // On a 1-bit panel (`.vibrant`): the marker is black (the pink's grey would be
-        // dithered to a light dot), and no pixel anywhere has a colour.
-        let oneBit = try renderer.render(try request(panel: .bw))
-        #expect(pink.filter { oneBit[x: $0.x, y: $0.y].luma < 40 }.count * 2 > pink.count)
-        #expect(positions(in: oneBit) { max($0.r, $0.g, $0.b) - min($0.r, $0.g, $0.b) > 16 }.isEmpty)
+        // On panels of black and greys (`.vibrant`): the marker is black, not the pink's
+        // grey (on four greys that would be the dark grey ink), and no pixel anywhere has
+        // a colour.
+        for panel in [Palette.bw, .gray4] {
+            let grey = try renderer.render(try request(panel: panel)).quantised(to: panel, dither: .floydSteinberg).canvas()
+            #expect(pink.filter { grey[x: $0.x, y: $0.y] == .black }.count * 2 > pink.count, "\(panel.name)")
+            #expect(positions(in: grey) { max($0.r, $0.g, $0.b) - min($0.r, $0.g, $0.b) > 16 }.isEmpty, "\(panel.name)")
+        }
     }
 }
