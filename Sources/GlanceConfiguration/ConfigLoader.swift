@@ -106,13 +106,10 @@ public enum ConfigLoader {
             case "named_colors":
                 for (name, colorValue) in try value.freeMapping() {
                     let text = try colorValue.string()
-                    let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
-                    guard hex.count == 6 || hex.count == 8, let number = UInt32(hex, radix: 16) else {
+                    guard let color = RGBA(configText: text) else {
                         throw colorValue.fail("expected a colour like \"#FF3B30\" or \"#FF3B3080\", found \(quoted(text))")
                     }
-                    config.namedColors[name] = hex.count == 6
-                        ? RGBA(hex: number)
-                        : RGBA(hex: number >> 8, alpha: UInt8(number & 0xFF))
+                    config.namedColors[name] = color
                 }
             default:
                 break

@@ -61,6 +61,18 @@ import Testing
     }
 }
 
+/// Colours as the config writes them (`named_colors:`, the agenda's `colors:`).
+@Suite struct ConfigColourTextTests {
+    @Test func hexWithOrWithoutHashAndAlphaReadsAndWritesBack() {
+        #expect(RGBA(configText: "#FF3B30") == RGBA(hex: 0xFF3B30))
+        #expect(RGBA(configText: "0a84ff") == RGBA(hex: 0x0A84FF))
+        #expect(RGBA(configText: "#FF3B3080") == RGBA(hex: 0xFF3B30, alpha: 0x80))
+        #expect(RGBA(hex: 0x0A84FF).configText == "#0A84FF")
+        #expect(RGBA(hex: 0xFF3B30, alpha: 0x80).configText == "#FF3B3080")
+        for wrong in ["orange", "#FFF", "#12345", "#GG0000", "+FFFFF", "#FF3B30 ", ""] { #expect(RGBA(configText: wrong) == nil) }
+    }
+}
+
 @Suite struct QuantiserTests {
     func grey(_ level: UInt8, tonal: Bool) throws -> Canvas {
         var canvas = try Canvas(width: 64, height: 64)

@@ -17,6 +17,21 @@ public struct RGBA: Hashable, Sendable, CustomStringConvertible {
         self.init(UInt8(hex >> 16 & 0xFF), UInt8(hex >> 8 & 0xFF), UInt8(hex & 0xFF), alpha)
     }
 
+    /// A colour as the config writes one: `#RRGGBB` or `#RRGGBBAA`, the `#` optional
+    /// (`named_colors:`, the agenda's `colors:`); nil for any other text. One reader, so
+    /// every place in the file takes the same spellings.
+    package init?(configText text: String) {
+        let hex = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+        guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let number = UInt32(hex, radix: 16) else { return nil }
+        self = hex.count == 6 ? RGBA(hex: number) : RGBA(hex: number >> 8, alpha: UInt8(number & 0xFF))
+    }
+
+    /// `#RRGGBB` (`#RRGGBBAA` when translucent), as `init(configText:)` reads it back.
+    package var configText: String {
+        func two(_ byte: UInt8) -> String { byte < 16 ? "0" + String(byte, radix: 16, uppercase: true) : String(byte, radix: 16, uppercase: true) }
+        return "#" + two(r) + two(g) + two(b) + (a == 255 ? "" : two(a))
+    }
+
     /// A grey between near-black and near-white once drawn over white (a tone that a
     /// few-ink panel shows by dithering, not by choosing one ink).
     public var isMidGrey: Bool {

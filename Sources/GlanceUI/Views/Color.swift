@@ -50,6 +50,27 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
     public static let primary = Color(.black)
     public static let secondary = Color(RGBA(60, 60, 67, 153))
 
+    /// SwiftUI's colour names, as a setting writes them (`blue`, `orange`), with the
+    /// colours Glance draws for them.
+    package static let configNames: [(name: String, color: Color)] = [
+        ("red", .red), ("orange", .orange), ("yellow", .yellow), ("green", .green), ("mint", .mint), ("teal", .teal),
+        ("cyan", .cyan), ("blue", .blue), ("indigo", .indigo), ("purple", .purple), ("pink", .pink), ("brown", .brown),
+        ("gray", .gray), ("black", .black),
+    ]
+
+    /// A colour as a widget's setting writes it: one of SwiftUI's names (`blue`, any
+    /// case; `grey` too) or `#RRGGBB` as `named_colors:` takes it; nil for any other text.
+    package init?(configText text: String) {
+        let name = text.lowercased() == "grey" ? "gray" : text.lowercased()
+        if let named = Self.configNames.first(where: { $0.name == name }) {
+            self = named.color
+        } else if let rgba = RGBA(configText: text) {
+            self.init(rgba)
+        } else {
+            return nil
+        }
+    }
+
     public func opacity(_ opacity: Double) -> Color {
         var copy = self
         let base = assetName != nil && rgba.a == 0 ? 255.0 : Double(rgba.a)

@@ -11,6 +11,10 @@ public struct AgendaEntry: TimelineEntry, Codable, Sendable, Equatable {
     public var events: [AgendaEvent]
     /// The calendars' names in the configured order (an event's `calendarIndex` is into this).
     public var calendars: [String]
+    /// Each calendar's colour on colour panels, `#RRGGBB`, in the order of `calendars`;
+    /// a calendar without one (an entry kept from before colours) takes the default
+    /// palette's.
+    public var colors: [String]
     /// The last instant events were looked for (now + `days`).
     public var horizon: Date
     /// One line for a calendar that could not be read (its last good copy, if any, is
@@ -22,15 +26,29 @@ public struct AgendaEntry: TimelineEntry, Codable, Sendable, Equatable {
     /// not show these events as its own.
     public var source: String
 
-    public init(date: Date, events: [AgendaEvent], calendars: [String], horizon: Date, problem: String? = nil,
+    public init(date: Date, events: [AgendaEvent], calendars: [String], colors: [String] = [], horizon: Date, problem: String? = nil,
                 isPlaceholder: Bool = false, source: String = "") {
         self.date = date
         self.events = events
         self.calendars = calendars
+        self.colors = colors
         self.horizon = horizon
         self.problem = problem
         self.isPlaceholder = isPlaceholder
         self.source = source
+    }
+
+    /// Reads entries kept before `colors` was added as well (they have none).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(Date.self, forKey: .date)
+        events = try container.decode([AgendaEvent].self, forKey: .events)
+        calendars = try container.decode([String].self, forKey: .calendars)
+        colors = try container.decodeIfPresent([String].self, forKey: .colors) ?? []
+        horizon = try container.decode(Date.self, forKey: .horizon)
+        problem = try container.decodeIfPresent(String.self, forKey: .problem)
+        isPlaceholder = try container.decode(Bool.self, forKey: .isPlaceholder)
+        source = try container.decode(String.self, forKey: .source)
     }
 
     /// The events in progress at `date`.
@@ -51,7 +69,7 @@ public struct AgendaEvent: Codable, Sendable, Equatable {
     /// For all-day events, the midnight after the last day.
     public var end: Date
     public var isAllDay: Bool
-    /// Its calendar's place in `calendars` (which marker it gets).
+    /// Its calendar's place in `calendars` (which marker and colour it gets).
     public var calendarIndex: Int
     public var calendar: String
     /// Begun and not over at the entry's date.

@@ -2,12 +2,14 @@ import FoundationEssentials
 import GlanceFetch
 import GlanceIntents
 import GlanceSystem
+import GlanceUI
 
 /// The agenda's settings:
 ///
 /// ```yaml
 /// params:
 ///   calendars: ["Family=webcal://p12-caldav.icloud.com/published/2/SECRET", "Work=/home/pi/work.ics"]
+///   colors: [orange, "#0A84FF"]
 ///   days: 7
 ///   refresh: 15
 /// ```
@@ -16,9 +18,17 @@ public struct AgendaIntent: WidgetConfigurationIntent, ParameterChecking {
     public static let description: IntentDescription? = "The coming events of iCalendar feeds."
 
     /// Each `Name=SOURCE`: a file path, or an http://, https:// or webcal:// URL (webcal is
-    /// https). The order gives each calendar its marker.
+    /// https). The order gives each calendar its marker and its colour.
     @Parameter(title: "Calendars")
     public var calendars: [String]
+
+    /// Each calendar's colour on colour panels, in the order of `calendars`: one of
+    /// SwiftUI's names (`blue`, `red`, `green`, `orange`, `purple`, …) or `#RRGGBB`.
+    /// None, or fewer than the calendars: the rest take the default palette's (blue,
+    /// red, green, orange). Panels of black and greys keep the black markers, which tell
+    /// the calendars apart there.
+    @Parameter(title: "Colors")
+    public var colors: [String]
 
     /// How many days ahead events are shown (1 to 31).
     @Parameter(title: "Days", default: 7)
@@ -31,7 +41,8 @@ public struct AgendaIntent: WidgetConfigurationIntent, ParameterChecking {
     public init() {}
 
     /// What the file can tell is wrong: no calendar, an item without `Name=`, a URL of
-    /// another scheme, days or refresh out of range. A URL is named without its path (the
+    /// another scheme, a colour that is not one or more colours than calendars, days or
+    /// refresh out of range. A URL is named without its path (the
     /// secret part of a published calendar's address).
     public func checkParameters() throws(IntentConfigurator.Failure) {
         guard !calendars.isEmpty else {
@@ -41,6 +52,12 @@ public struct AgendaIntent: WidgetConfigurationIntent, ParameterChecking {
             if case .failure(let problem) = AgendaCalendar.parse(text) {
                 throw .invalidValue(name: "calendars", value: "item \(index + 1) (\(AgendaCalendar.elided(text)))", expected: problem.description)
             }
+        }
+        guard colors.count <= calendars.count else {
+            throw .invalidValue(name: "colors", value: "\(colors.count) colours for \(calendars.count) calendars", expected: "at most one colour per calendar, in the order of calendars")
+        }
+        for (index, text) in colors.enumerated() where Color(configText: text) == nil {
+            throw .invalidValue(name: "colors", value: "item \(index + 1) (\(text))", expected: AgendaPalette.expected)
         }
         guard (1...31).contains(days) else {
             throw .invalidValue(name: "days", value: String(days), expected: "a number of days from 1 to 31")
@@ -53,6 +70,29 @@ public struct AgendaIntent: WidgetConfigurationIntent, ParameterChecking {
     /// The calendars that read; checkParameters refused the others.
     var parsedCalendars: [AgendaCalendar] {
         calendars.compactMap { try? AgendaCalendar.parse($0).get() }
+    }
+
+    /// The colour of each of `count` calendars as `#RRGGBB`: the one given, else the
+    /// default palette's.
+    func calendarColors(count: Int) -> [String] {
+        (0..<count).map { index in
+            let given = index < colors.count ? Color(configText: colors[index]) : nil
+            return (given ?? AgendaPalette.color(index)).rgba.configText
+        }
+    }
+}
+
+/// The agenda's calendar colours on colour panels.
+enum AgendaPalette {
+    /// Hues a 7-colour ACeP panel has inks for, so each calendar keeps its own there
+    /// too; the fifth calendar takes the first's again, as its marker does.
+    static let colors: [Color] = [.blue, .red, .green, .orange]
+
+    static func color(_ index: Int) -> Color { colors[((index % colors.count) + colors.count) % colors.count] }
+
+    /// What `colors:` takes, for the message that refuses an item.
+    static var expected: String {
+        "a colour name (\(Color.configNames.map(\.name).joined(separator: ", "))) or #RRGGBB"
     }
 }
 

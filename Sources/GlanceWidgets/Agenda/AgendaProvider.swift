@@ -49,9 +49,9 @@ public struct AgendaProvider: AppIntentTimelineProvider {
         return entry
     }
 
-    /// Made-up events for the gallery: no file or network read.
+    /// Made-up events for the gallery, in the configured colours: no file or network read.
     public func snapshot(for configuration: AgendaIntent, in context: Context) async -> AgendaEntry {
-        Self.sample(at: context.date, in: context.timeZone)
+        Self.sample(at: context.date, in: context.timeZone, colors: configuration.calendarColors(count: 3))
     }
 
     public func timeline(for configuration: AgendaIntent, in context: Context) async -> Timeline<AgendaEntry> {
@@ -83,6 +83,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
             }
         }
         let names = calendars.map(\.name)
+        let colors = configuration.calendarColors(count: calendars.count)
         let said = problems + notes
         var problem = said.first.map { said.count > 1 ? "\($0) (and \(said.count - 1) more)" : $0 }
         if calendars.isEmpty { problem = "no calendars: give calendars as Name=SOURCE" }
@@ -90,7 +91,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
         guard read > 0 else {
             let reason = problem ?? "no calendar could be read"
             if let last = context.lastEntry as? AgendaEntry, !last.isPlaceholder, last.source == source {
-                return Timeline(entries: Self.entries(last.events, calendars: names, from: now, to: horizon, zone: context.timeZone,
+                return Timeline(entries: Self.entries(last.events, calendars: names, colors: colors, from: now, to: horizon, zone: context.timeZone,
                                                       problem: reason, source: source),
                                 policy: .retry(because: reason))
             }
@@ -98,7 +99,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
             placeholder.problem = reason
             return Timeline(entries: [placeholder], policy: .retry(because: reason))
         }
-        let entries = Self.entries(events, calendars: names, from: now, to: horizon, zone: context.timeZone, problem: problem, source: source)
+        let entries = Self.entries(events, calendars: names, colors: colors, from: now, to: horizon, zone: context.timeZone, problem: problem, source: source)
         if let problem, !problems.isEmpty || calendars.isEmpty { return Timeline(entries: entries, policy: .retry(because: problem)) }
         return Timeline(entries: entries, policy: .after(now.addingTimeInterval(Double(max(configuration.refresh, 1)) * 60)))
     }
@@ -111,7 +112,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
 
     /// An entry at `now`, at every start and end after it up to `horizon`, and at every
     /// local midnight up to `horizon`: the instants at which what the agenda shows changes.
-    static func entries(_ events: [AgendaEvent], calendars: [String], from now: Date, to horizon: Date, zone: ZoneRules,
+    static func entries(_ events: [AgendaEvent], calendars: [String], colors: [String] = [], from now: Date, to horizon: Date, zone: ZoneRules,
                         problem: String?, source: String) -> [AgendaEntry] {
         let sorted = events.sorted { a, b in
             (a.start, a.isAllDay ? 0 : 1, a.calendarIndex, a.title) < (b.start, b.isAllDay ? 0 : 1, b.calendarIndex, b.title)
@@ -133,7 +134,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
                 event.isInProgress = event.start <= instant && instant < event.end
                 return event
             }
-            return AgendaEntry(date: instant, events: Array(shown), calendars: calendars, horizon: horizon, problem: problem, source: source)
+            return AgendaEntry(date: instant, events: Array(shown), calendars: calendars, colors: colors, horizon: horizon, problem: problem, source: source)
         }
     }
 
@@ -152,7 +153,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
     }
 
     /// A made-up day: an all-day event, a meeting in progress, two more today, one tomorrow.
-    static func sample(at date: Date, in zone: ZoneRules) -> AgendaEntry {
+    static func sample(at date: Date, in zone: ZoneRules, colors: [String] = []) -> AgendaEntry {
         let today = CalendarDay(containing: date, in: zone)
         let midnight = today.start(in: zone) ?? date
         let tomorrow = today.adding(days: 1).start(in: zone) ?? date.addingTimeInterval(86_400)
@@ -168,7 +169,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
             AgendaEvent(title: "Dentist", location: "Main St 12", start: tomorrow.addingTimeInterval(10 * hour),
                         end: tomorrow.addingTimeInterval(11 * hour), calendarIndex: 2, calendar: "Personal"),
         ]
-        return AgendaEntry(date: date, events: events, calendars: ["Work", "Family", "Personal"], horizon: date.addingTimeInterval(7 * 86_400))
+        return AgendaEntry(date: date, events: events, calendars: ["Work", "Family", "Personal"], colors: colors, horizon: date.addingTimeInterval(7 * 86_400))
     }
 }
 

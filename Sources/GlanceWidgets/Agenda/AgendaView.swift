@@ -6,12 +6,15 @@ import GlanceWidgetKit
 
 /// The agenda: the next event (small, accessories), today's events (medium), the coming
 /// days grouped by day (large). Times in the display's language and zone; each calendar's
-/// marker (● ■ ▲ ◆) before its events; black on white, for a 1-bit panel.
+/// marker (● ■ ▲ ◆) before its events, in the calendar's colour on colour panels (and in
+/// a colour ink on panels that have them) and black on panels of black and greys, where
+/// the shapes alone tell the calendars apart. Text is black on white.
 public struct AgendaView: View {
     public let entry: AgendaEntry
     @Environment(\.widgetFamily) private var family
     @Environment(\.timeZone) private var timeZone
     @Environment(\.locale) private var locale
+    @Environment(\.widgetRenderingMode) private var renderingMode
 
     public init(entry: AgendaEntry) { self.entry = entry }
 
@@ -187,8 +190,22 @@ public struct AgendaView: View {
         return Text(event.start, style: .time) + Text(" – ") + Text(event.end, style: .time)
     }
 
-    private func marker(_ event: AgendaEvent) -> Text {
-        Text(AgendaEvent.marker(event.calendarIndex))
+    /// The calendar's shape, in its colour unless the panel draws everything by
+    /// luminance (`.vibrant`), where a light colour such as orange would fade to a pale
+    /// grey. Accentable, so a panel with colour inks prints it in the nearest one.
+    @ViewBuilder private func marker(_ event: AgendaEvent) -> some View {
+        let shape = Text(AgendaEvent.marker(event.calendarIndex))
+        if renderingMode == .vibrant {
+            shape
+        } else {
+            shape.foregroundStyle(color(of: event.calendarIndex)).widgetAccentable()
+        }
+    }
+
+    /// Calendar `index`'s colour: the entry's, else the default palette's.
+    private func color(of index: Int) -> Color {
+        let given = entry.colors.indices.contains(index) ? Color(configText: entry.colors[index]) : nil
+        return given ?? AgendaPalette.color(index)
     }
 
     /// "NOW", "TODAY", "TOMORROW", "IN 3 DAYS": how far off the event is, in whole days,
