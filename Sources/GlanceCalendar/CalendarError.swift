@@ -14,6 +14,9 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
         case missingStart(uid: String)
         /// libical could not read a property the occurrences depend on (its message).
         case unreadable(String)
+        /// libical.so.3 could not be opened (it is loaded on the first parse, not linked):
+        /// why, as the dynamic loader said, and the Debian package that provides it.
+        case libraryMissing(String)
     }
 
     /// The calendar's name as the configuration gives it.
@@ -43,6 +46,8 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
             "the event '\(uid)' has no DTSTART"
         case .unreadable(let message):
             message
+        case .libraryMissing(let reason):
+            reason
         }
         return "\(place): \(what)"
     }
