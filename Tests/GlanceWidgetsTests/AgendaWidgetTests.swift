@@ -278,6 +278,61 @@ import Testing
         #expect(watchers.watchedPaths.isEmpty)
     }
 
+    // MARK: Forgetting calendars
+
+    /// A slot configured anew without a calendar, or with another address for it, drops
+    /// the copy it kept; the calendars it still reads keep theirs (their next GET is
+    /// conditional). A slot that ends drops the rest.
+    @Test func aCalendarThatLeavesTheConfigurationIsForgotten() async throws {
+        let feeds = AgendaFeeds()
+        let provider = AgendaProvider(feeds: feeds, timeout: 5)
+        let path = try scratch.write(Self.calendar, to: "family.ics")
+        server.route("/work.ics", Self.ok(Self.calendar))
+        server.route("/moved.ics", Self.ok(Self.calendar))
+        let work = try AgendaCalendar.parse("Work=\(server.baseURL)/work.ics").get()
+        let moved = try AgendaCalendar.parse("Work=\(server.baseURL)/moved.ics").get()
+        let family = try AgendaCalendar.parse("Family=\(path)").get()
+        var slot = context(at: now)
+        slot.resources = SlotResources()
+
+        _ = await provider.timeline(for: intent(["Work=\(server.baseURL)/work.ics", "Family=\(path)"]), in: slot)
+        #expect(feeds.copy(of: work) != nil && feeds.copy(of: family) != nil && feeds.count == 2)
+        _ = await provider.timeline(for: intent(["Family=\(path)"]), in: slot)
+        #expect(feeds.copy(of: work) == nil && feeds.copy(of: family) != nil && feeds.count == 1)
+        _ = await provider.timeline(for: intent(["Work=\(server.baseURL)/moved.ics", "Family=\(path)"]), in: slot)
+        #expect(feeds.copy(of: moved) != nil && feeds.copy(of: work) == nil && feeds.count == 2)
+        _ = await provider.timeline(for: intent(["Work=\(server.baseURL)/moved.ics", "Family=\(path)"]), in: slot)
+        #expect(server.requests(to: "/moved.ics").last?.headers["if-none-match"] == "\"v1\"")
+
+        slot.resources = nil
+        #expect(feeds.count == 0)
+    }
+
+    /// Two slots reading one calendar share its copy until the last of them ends; a copy
+    /// read outside a slot (a preview) goes at the next slot's read.
+    @Test func aSharedCalendarIsKeptUntilTheLastSlotReadingItEnds() async throws {
+        let feeds = AgendaFeeds()
+        let provider = AgendaProvider(feeds: feeds, timeout: 5)
+        let path = try scratch.write(Self.calendar, to: "work.ics")
+        let other = try scratch.write(Self.calendar, to: "other.ics")
+        let work = try AgendaCalendar.parse("Work=\(path)").get()
+        var first = context(at: now), second = context(at: now)
+        first.resources = SlotResources()
+        second.resources = SlotResources()
+        _ = await provider.timeline(for: intent(["Work=\(path)"]), in: first)
+        _ = await provider.timeline(for: intent(["Work=\(path)"]), in: second)
+        #expect(feeds.count == 1 && feeds.parses == 2)
+        first.resources = nil
+        #expect(feeds.copy(of: work) != nil)
+
+        _ = await provider.timeline(for: intent(["Other=\(other)"]), in: context(at: now))
+        #expect(feeds.count == 2)
+        _ = await provider.timeline(for: intent(["Work=\(path)"]), in: second)
+        #expect(feeds.count == 1 && feeds.copy(of: work) != nil)
+        second.resources = nil
+        #expect(feeds.count == 0)
+    }
+
     // MARK: Settings
 
     @Test func settingsAreCheckedAndSecretsElided() throws {
