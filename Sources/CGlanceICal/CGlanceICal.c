@@ -35,19 +35,28 @@ static void *resolve(const char *name) {
 // Each definition has ical.h's prototype (a mismatch does not compile) and calls the
 // library's own function; without the library it answers as libical does when it has
 // nothing to give: NULL, a null time, 0. Functions returning structs by value (times,
-// durations, rules) are called through a pointer of the same type like any other.
+// durations, rules) are called through a pointer of the same type like any other. The
+// pointer is atomic: agenda slots parse on threads of their own, at the same moment.
 #define FORWARD(type, name, params, args, fallback) \
     type name params { \
-        static type (*function) params; \
-        if (!function) *(void **)&function = resolve(#name); \
-        if (!function) return fallback; \
-        return function args; \
+        static type (*_Atomic function) params; \
+        type (*resolved) params = function; \
+        if (!resolved) { \
+            *(void **)&resolved = resolve(#name); \
+            function = resolved; \
+        } \
+        if (!resolved) return fallback; \
+        return resolved args; \
     }
 #define FORWARD_VOID(name, params, args) \
     void name params { \
-        static void (*function) params; \
-        if (!function) *(void **)&function = resolve(#name); \
-        if (function) function args; \
+        static void (*_Atomic function) params; \
+        void (*resolved) params = function; \
+        if (!resolved) { \
+            *(void **)&resolved = resolve(#name); \
+            function = resolved; \
+        } \
+        if (resolved) resolved args; \
     }
 
 // What a struct-returning function gives without the library: libical's own empty
