@@ -33,14 +33,18 @@ let package = Package(
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // Calendar days, wall-clock boundaries in a zone, the clock protocol.
         .target(name: "GlanceTime"),
-        // libical 3 from Debian (libical-dev), for reading iCalendar feeds (RFC 5545). Not
-        // through pkg-config: libical.pc also links libicalss and libicalvcal, which Glance
-        // does not call and which would load Berkeley DB into every program; the module
-        // map links libical alone (its headers are in /usr/include/libical, no flags needed).
+        // libical 3 from Debian (libical-dev), for reading iCalendar feeds (RFC 5545). Its
+        // headers only (in /usr/include/libical, no flags needed; not through pkg-config,
+        // whose libical.pc would add libicalss and libicalvcal and with them Berkeley DB):
+        // nothing is linked.
         .systemLibrary(name: "CICal", providers: [.apt(["libical-dev"])]),
+        // ical.h's functions that GlanceCalendar calls, defined as calls into libical.so.3,
+        // opened when a calendar is first parsed (a display without an agenda loads neither
+        // it nor ICU).
+        .target(name: "CGlanceICal", dependencies: ["CICal"]),
         // iCalendar feeds read with libical, and their events expanded into occurrences
         // (RRULE, RDATE, EXDATE, moved instances) in instants, zones resolved through GlanceTime.
-        .target(name: "GlanceCalendar", dependencies: ["CICal", "GlanceTime"]),
+        .target(name: "GlanceCalendar", dependencies: ["CICal", "CGlanceICal", "GlanceTime"]),
         // Package-internal helpers below everything: files written whole (AtomicFile), a
         // condition lock on CLOCK_MONOTONIC, threads, state paths, the control socket's client.
         .target(name: "GlanceSystem", dependencies: ["CGlanceLinux"]),

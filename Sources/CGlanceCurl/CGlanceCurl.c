@@ -139,7 +139,7 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
     lib.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
     lib.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    lib.easy_setopt(curl, CURLOPT_MAXREDIRS, 5L);
+    lib.easy_setopt(curl, CURLOPT_MAXREDIRS, (long)GLANCE_HTTP_MAX_REDIRECTS);
 #if LIBCURL_VERSION_NUM >= 0x075500
     lib.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
     lib.easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");

@@ -16,6 +16,9 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         /// BEGIN and END lines that do not pair up (what is wrong, in words).
         case unbalanced(String)
+        /// libical.so.3 could not be opened (it is loaded on the first parse, not linked):
+        /// why, as the dynamic loader said, and the Debian package that provides it.
+        case libraryMissing(String)
     }
 
     /// The calendar's name as the configuration gives it.
@@ -47,6 +50,8 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
             message
         case .unbalanced(let what):
             "\(what); the file's components do not nest"
+        case .libraryMissing(let reason):
+            reason
         }
         return "\(place): \(what)"
     }

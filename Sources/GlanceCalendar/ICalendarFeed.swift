@@ -1,3 +1,4 @@
+import CGlanceICal
 import CICal
 import FoundationEssentials
 import GlanceTime
@@ -23,13 +24,17 @@ package struct ICalendarFeed: Sendable {
         self.zones = zones
     }
 
-    /// Reads `bytes` (UTF-8 iCalendar text) with libical.
+    /// Reads `bytes` (UTF-8 iCalendar text) with libical, opening libical.so.3 on the first
+    /// call (`CalendarError.Reason.libraryMissing` when it cannot be).
     ///
     /// A TZID is resolved first in the system's tz database (through `ZoneRules`), then
     /// in the file's VTIMEZONEs; see `ZoneResolver` for why in that order.
     package static func parse(_ bytes: [UInt8], name: String, maximumBytes: Int = defaultMaximumBytes,
                               zoneDirectory: String = ZoneRules.defaultDirectory) throws(CalendarError) -> ICalendarFeed {
         func fail(_ line: Int?, _ reason: CalendarError.Reason) -> CalendarError { CalendarError(calendar: name, line: line, reason: reason) }
+        // libical is opened here, on the first parse: without it every call below would
+        // answer "nothing", and a calendar would read as empty instead of as this.
+        if let missing = glance_ical_load_error() { throw fail(nil, .libraryMissing(String(cString: missing))) }
         guard bytes.count <= maximumBytes else { throw fail(nil, .tooLarge(bytes: bytes.count, limit: maximumBytes)) }
         let text = SourceLines(bytes)
         // libical answers both of these with nothing at all (or a partial tree), so they

@@ -68,14 +68,19 @@ public enum HTTPFailure: Error, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// The server answered with a status outside 200–299.
     case status(Int)
+    /// More redirects than a GET follows (`HTTPClient.maximumRedirects`): a loop, or a
+    /// chain no calendar or API needs. libcurl's own words ("Maximum (5) redirects
+    /// followed") read as if something had been done; this says what went wrong.
+    case tooManyRedirects(limit: Int)
 
     public var description: String {
         switch self {
         case .unsupportedURL(let url): "'\(url)' is not an http:// or https:// URL"
         case .timedOut(let seconds): "no answer within \(formatSeconds(seconds)) s"
         case .transport(let message): message
-        case .tooLarge(let limit): "the answer is larger than \(limit / 1024) KiB; not read"
+        case .tooLarge(let limit): "the answer is larger than \(RegularFile.size(limit)); not read"
         case .status(let status): "the server answered HTTP \(status)"
+        case .tooManyRedirects(let limit): "the server redirected more than \(limit) times (a redirect loop?); nothing read"
         }
     }
 }
@@ -89,6 +94,9 @@ public enum HTTPFailure: Error, Equatable, CustomStringConvertible {
 /// its slot's own thread, so a blocking call costs nothing else. (Widget code that calls
 /// `URLSession` still works through `import Glance`.)
 public enum HTTPClient {
+    /// Redirects a GET follows (to http or https only); one more is `tooManyRedirects`.
+    public static let maximumRedirects = Int(GLANCE_HTTP_MAX_REDIRECTS)
+
     /// Whether `url` is one this client fetches (http or https, with a host).
     public static func isSupported(_ url: String) -> Bool {
         let lower = url.lowercased()
@@ -117,6 +125,7 @@ public enum HTTPClient {
         switch result.curl_code {
         case 0: break
         case 28: throw .timedOut(seconds: request.timeout) // CURLE_OPERATION_TIMEDOUT
+        case 47: throw .tooManyRedirects(limit: maximumRedirects) // CURLE_TOO_MANY_REDIRECTS
         default:
             let message = withUnsafeBytes(of: result.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw .transport(message.isEmpty ? "the transfer failed (libcurl error \(result.curl_code))" : message)

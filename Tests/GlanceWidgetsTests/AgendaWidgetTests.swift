@@ -187,6 +187,68 @@ import Testing
         #expect(reason.contains("calendar 'Work', line 3") && reason.contains("cut short"))
     }
 
+    // MARK: Bad input (a 50 MB answer, a redirect loop)
+
+    /// Work from the server at a secret path (read once as `good`, then as `bad` scripts),
+    /// beside Family from a file: the timelines of the good read and of the bad one.
+    func readWorkThenFail(_ bad: () throws -> Void) async throws -> (good: Timeline<AgendaEntry>, failed: Timeline<AgendaEntry>) {
+        let feeds = AgendaFeeds()
+        let family = try scratch.write(Self.calendar.replacingOccurrences(of: "Standup", with: "School run"), to: "family.ics")
+        let agenda = intent(["Work=\(server.baseURL)/secret-token/cal.ics", "Family=\(family)"])
+        server.route("/secret-token/cal.ics", Self.ok(Self.calendar))
+        let good = await timeline(agenda, feeds: feeds)
+        try bad()
+        return (good, await timeline(agenda, feeds: feeds))
+    }
+
+    /// What every bad read of one calendar leaves: its last good events, Family's as they
+    /// were, and one line that names the calendar and says `what` (never the secret path).
+    func expectOneCalendarKept(_ good: Timeline<AgendaEntry>, _ failed: Timeline<AgendaEntry>, saying what: String) throws {
+        #expect(failed.entries.map(\.events) == good.entries.map(\.events))
+        let first = try #require(failed.entries.first)
+        #expect(first.events.contains { $0.calendar == "Work" && $0.title == "Standup" })
+        #expect(first.events.contains { $0.calendar == "Family" && $0.title == "School run" })
+        let problem = try #require(first.problem)
+        #expect(problem.hasPrefix("Work ") && problem.contains(what) && problem.contains("last copy"), "\(problem)")
+        #expect(!problem.contains("secret-token") && !problem.contains("\n") && !problem.contains("Family"), "\(problem)")
+        #expect(failed.policy.retryReason == problem)
+    }
+
+    /// 50 MB, with its length declared (refused at the headers) or only found out by
+    /// reading (stopped past 16 MiB), is not read and costs no parse.
+    @Test(arguments: [TestHTTPServer.Reply.huge(count: 50 << 20), .streamed(count: 50 << 20)])
+    func aFiftyMegabyteAnswerKeepsTheLastEventsAndTheOtherCalendar(_ answer: TestHTTPServer.Reply) async throws {
+        let (good, failed) = try await readWorkThenFail { server.route("/secret-token/cal.ics", answer) }
+        try expectOneCalendarKept(good, failed, saying: "the answer is larger than 16 MiB; not read")
+    }
+
+    /// A → B → A …: libcurl stops after five redirects; the line says so in words.
+    @Test func aRedirectLoopKeepsTheLastEventsAndSaysItIsALoop() async throws {
+        let (good, failed) = try await readWorkThenFail {
+            server.route("/secret-token/cal.ics", .headed(status: 302, headers: [("Location", "/secret-token/b.ics")], body: []))
+            server.route("/secret-token/b.ics", .headed(status: 302, headers: [("Location", "/secret-token/cal.ics")], body: []))
+        }
+        try expectOneCalendarKept(good, failed, saying: "the server redirected more than 5 times (a redirect loop?)")
+        #expect(server.requests(to: "/secret-token/b.ics").count == 3)
+    }
+
+    /// A calendar file replaced by a 50 MB one (sparse: nothing is written) is refused by
+    /// its size before a byte is read, named, and its last events kept.
+    @Test func aFileReplacedByFiftyMegabytesIsRefusedBySizeWithItsName() async throws {
+        let feeds = AgendaFeeds()
+        let path = try scratch.write(Self.calendar, to: "work.ics")
+        let agenda = intent(["Work=\(path)"])
+        let good = await timeline(agenda, feeds: feeds)
+        let huge = try scratch.write("", to: "huge.ics")
+        #expect(truncate(huge, 50 << 20) == 0)
+        #expect(rename(huge, path) == 0)
+        let failed = await timeline(agenda, feeds: feeds)
+        #expect(feeds.parses == 1)
+        #expect(failed.entries.map(\.events) == good.entries.map(\.events))
+        let problem = try #require(failed.entries.first?.problem)
+        #expect(problem == "Work: \(path): larger than 16 MiB; not read; showing the last copy read")
+    }
+
     /// A running slot's files are watched (a change reloads every agenda), each file once
     /// however many slots read it; URLs are not; the watchers end with the slot.
     @Test func aRunningSlotWatchesItsFilesAndANewReadReplacesTheWatches() async throws {
@@ -214,6 +276,61 @@ import Testing
         preview.resources = SlotResources()
         _ = await provider.timeline(for: agenda, in: preview)
         #expect(watchers.watchedPaths.isEmpty)
+    }
+
+    // MARK: Forgetting calendars
+
+    /// A slot configured anew without a calendar, or with another address for it, drops
+    /// the copy it kept; the calendars it still reads keep theirs (their next GET is
+    /// conditional). A slot that ends drops the rest.
+    @Test func aCalendarThatLeavesTheConfigurationIsForgotten() async throws {
+        let feeds = AgendaFeeds()
+        let provider = AgendaProvider(feeds: feeds, timeout: 5)
+        let path = try scratch.write(Self.calendar, to: "family.ics")
+        server.route("/work.ics", Self.ok(Self.calendar))
+        server.route("/moved.ics", Self.ok(Self.calendar))
+        let work = try AgendaCalendar.parse("Work=\(server.baseURL)/work.ics").get()
+        let moved = try AgendaCalendar.parse("Work=\(server.baseURL)/moved.ics").get()
+        let family = try AgendaCalendar.parse("Family=\(path)").get()
+        var slot = context(at: now)
+        slot.resources = SlotResources()
+
+        _ = await provider.timeline(for: intent(["Work=\(server.baseURL)/work.ics", "Family=\(path)"]), in: slot)
+        #expect(feeds.copy(of: work) != nil && feeds.copy(of: family) != nil && feeds.count == 2)
+        _ = await provider.timeline(for: intent(["Family=\(path)"]), in: slot)
+        #expect(feeds.copy(of: work) == nil && feeds.copy(of: family) != nil && feeds.count == 1)
+        _ = await provider.timeline(for: intent(["Work=\(server.baseURL)/moved.ics", "Family=\(path)"]), in: slot)
+        #expect(feeds.copy(of: moved) != nil && feeds.copy(of: work) == nil && feeds.count == 2)
+        _ = await provider.timeline(for: intent(["Work=\(server.baseURL)/moved.ics", "Family=\(path)"]), in: slot)
+        #expect(server.requests(to: "/moved.ics").last?.headers["if-none-match"] == "\"v1\"")
+
+        slot.resources = nil
+        #expect(feeds.count == 0)
+    }
+
+    /// Two slots reading one calendar share its copy until the last of them ends; a copy
+    /// read outside a slot (a preview) goes at the next slot's read.
+    @Test func aSharedCalendarIsKeptUntilTheLastSlotReadingItEnds() async throws {
+        let feeds = AgendaFeeds()
+        let provider = AgendaProvider(feeds: feeds, timeout: 5)
+        let path = try scratch.write(Self.calendar, to: "work.ics")
+        let other = try scratch.write(Self.calendar, to: "other.ics")
+        let work = try AgendaCalendar.parse("Work=\(path)").get()
+        var first = context(at: now), second = context(at: now)
+        first.resources = SlotResources()
+        second.resources = SlotResources()
+        _ = await provider.timeline(for: intent(["Work=\(path)"]), in: first)
+        _ = await provider.timeline(for: intent(["Work=\(path)"]), in: second)
+        #expect(feeds.count == 1 && feeds.parses == 2)
+        first.resources = nil
+        #expect(feeds.copy(of: work) != nil)
+
+        _ = await provider.timeline(for: intent(["Other=\(other)"]), in: context(at: now))
+        #expect(feeds.count == 2)
+        _ = await provider.timeline(for: intent(["Work=\(path)"]), in: second)
+        #expect(feeds.count == 1 && feeds.copy(of: work) != nil)
+        second.resources = nil
+        #expect(feeds.count == 0)
     }
 
     // MARK: Settings

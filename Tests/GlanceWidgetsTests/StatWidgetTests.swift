@@ -98,7 +98,7 @@ import GlanceConfiguration
         ("cut without a length", .answer(status: 200, contentType: nil, body: Array(#"{"data": {"total": 1"#.utf8)), "not JSON"),
         ("empty", .answer(status: 200, contentType: "application/json", body: []), "the server answered with an empty body"),
         ("blank", .json("  \n"), "the server answered with an empty body"),
-        ("50 MB", .huge(count: 50 << 20), "the answer is larger than 4096 KiB; not read"),
+        ("50 MB", .huge(count: 50 << 20), "the answer is larger than 4 MiB; not read"),
         ("HTML", .answer(status: 200, contentType: "text/html; charset=utf-8", body: Array("<html></html>".utf8)),
          "the server answered text/html; charset=utf-8, not JSON"),
         ("no such path", .json(#"{"data": {"sum": 3}}"#), "the answer has nothing at data.total"),

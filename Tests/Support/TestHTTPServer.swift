@@ -20,6 +20,9 @@ public final class TestHTTPServer: @unchecked Sendable {
         case truncated(body: [UInt8], promised: Int)
         /// `count` bytes of a repeated JSON-ish filler, streamed.
         case huge(count: Int)
+        /// `count` bytes of the same filler streamed without a Content-Length (the
+        /// connection's close ends the body): the client learns the size only by reading.
+        case streamed(count: Int)
         /// Closes the connection without a word.
         case reset
         /// A complete answer with more headers (`ETag`, `Location`, …).
@@ -165,13 +168,11 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .huge(let count):
             let head = "HTTP/1.1 200 OK\r\nContent-Length: \(count)\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
             guard write(Array(head.utf8), to: connection) else { return }
-            let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 65536)
-            var left = count
-            while left > 0 {
-                let part = min(left, chunk.count)
-                guard write(Array(chunk[0..<part]), to: connection) else { return }
-                left -= part
-            }
+            stream(count, to: connection)
+        case .streamed(let count):
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"
+            guard write(Array(head.utf8), to: connection) else { return }
+            stream(count, to: connection)
         case .headed(let status, let headers, let body):
             var head = "HTTP/1.1 \(status) Status\r\nContent-Length: \(body.count)\r\nConnection: close\r\n"
             for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -179,6 +180,17 @@ public final class TestHTTPServer: @unchecked Sendable {
         case .reset:
             var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
             setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        }
+    }
+
+    /// `count` filler bytes, 64 KiB at a time (never held whole), until the peer hangs up.
+    private func stream(_ count: Int, to connection: Int32) {
+        let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 65536)
+        var left = count
+        while left > 0 {
+            let part = min(left, chunk.count)
+            guard write(Array(chunk[0..<part]), to: connection) else { return }
+            left -= part
         }
     }
 

@@ -19,12 +19,15 @@ typedef struct glance_http_result {
     char error[256];       // libcurl's message for curl_code
 } glance_http_result;
 
+// Redirects a GET follows; one more is refused (CURLE_TOO_MANY_REDIRECTS): a loop.
+#define GLANCE_HTTP_MAX_REDIRECTS 5
+
 // Initialises libcurl once per process (thread-safe to call repeatedly).
 void glance_http_global_init(void);
 
 // GET `url` with `header_count` "Name: value" lines, giving up after `timeout_ms` in all
 // (connecting included) and stopping once the body passes `max_bytes`. Only http and
-// https; redirects are followed (at most 5, never to another scheme). `result` is
+// https; redirects are followed (at most GLANCE_HTTP_MAX_REDIRECTS, never to another scheme). `result` is
 // filled in either way.
 void glance_http_get(const char *url, const char *const *headers, int header_count, long timeout_ms,
                      size_t max_bytes, glance_http_result *result);

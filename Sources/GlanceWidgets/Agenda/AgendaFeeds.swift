@@ -10,6 +10,12 @@ import Synchronization
 ///
 /// One table for the process (`shared`), keyed by calendar name and source, so every
 /// slot showing a calendar shares its copy.
+///
+/// A running slot claims the calendars it reads (`claim`, kept in its `SlotResources`):
+/// a copy goes when the last claim on it does (the slot ended, or was configured anew
+/// without that calendar or with another address), so calendars that leave the
+/// configuration do not stay in memory for the process's life. Copies read outside a
+/// slot (previews, `glance render`) are claimed by no one and go at the next claim.
 final class AgendaFeeds: Sendable {
     static let shared = AgendaFeeds()
 
@@ -26,22 +32,69 @@ final class AgendaFeeds: Sendable {
         let problem: String?
     }
 
-    private let copies = Mutex<[String: Copy]>([:])
+    /// The copies, and how many live claims name each key. One lock for both, so a copy
+    /// is never dropped between a slot's claim and its read.
+    private let table = Mutex<(copies: [String: Copy], claims: [String: Int])>(([:], [:]))
     private let parseCount = Atomic<Int>(0)
 
     init() {}
+
+    /// The calendars one slot reads, claimed for as long as the slot keeps this (in its
+    /// `SlotResources` under `key`); released, it drops the copies no other claim names.
+    final class Claim: Sendable {
+        static let key = "agenda.claim"
+        let keys: Set<String>
+        private let feeds: AgendaFeeds
+
+        fileprivate init(_ keys: Set<String>, feeds: AgendaFeeds) {
+            self.keys = keys
+            self.feeds = feeds
+        }
+
+        deinit { feeds.release(keys) }
+    }
+
+    /// Claims `calendars` for a slot, and drops every copy no claim names (read by a
+    /// preview, or left by a claim released while its read was still running). Made
+    /// before the slot reads, and kept in place of the slot's previous claim, so a
+    /// calendar the slot still reads is claimed throughout.
+    func claim(_ calendars: [AgendaCalendar]) -> Claim {
+        let keys = Set(calendars.map(Self.key))
+        table.withLock { table in
+            for key in keys { table.claims[key, default: 0] += 1 }
+            table.copies = table.copies.filter { table.claims[$0.key] != nil }
+        }
+        return Claim(keys, feeds: self)
+    }
+
+    private func release(_ keys: Set<String>) {
+        table.withLock { table in
+            for key in keys {
+                guard let count = table.claims[key] else { continue }
+                if count > 1 {
+                    table.claims[key] = count - 1
+                } else {
+                    table.claims[key] = nil
+                    table.copies[key] = nil
+                }
+            }
+        }
+    }
+
+    /// How many copies are kept (tests).
+    var count: Int { table.withLock { $0.copies.count } }
 
     /// How many times a calendar's text was parsed (tests: a 304 costs none).
     var parses: Int { parseCount.load(ordering: .relaxed) }
 
     /// The last good copy of `calendar`, if one was read.
-    func copy(of calendar: AgendaCalendar) -> Copy? { copies.withLock { $0[Self.key(calendar)] } }
+    func copy(of calendar: AgendaCalendar) -> Copy? { table.withLock { $0.copies[Self.key(calendar)] } }
 
     /// Reads `calendar` now: a file whole (up to `maximumBytes`), a URL with a
     /// conditional GET (an answer over `maximumBytes` is refused unread).
     func read(_ calendar: AgendaCalendar, timeout: Double, maximumBytes: Int) -> Reading {
         let key = Self.key(calendar)
-        let kept = copies.withLock { $0[key] }
+        let kept = table.withLock { $0.copies[key] }
         let result: Result<Copy, AgendaProblem>
         switch calendar.source {
         case .file(let path):
@@ -72,7 +125,7 @@ final class AgendaFeeds: Sendable {
         }
         switch result {
         case .success(let copy):
-            copies.withLock { $0[key] = copy }
+            table.withLock { $0.copies[key] = copy }
             return Reading(feed: copy.feed, problem: nil)
         case .failure(let problem):
             guard let kept else { return Reading(feed: nil, problem: problem.description) }
@@ -89,7 +142,7 @@ final class AgendaFeeds: Sendable {
         }
     }
 
-    private static func key(_ calendar: AgendaCalendar) -> String {
+    static func key(_ calendar: AgendaCalendar) -> String {
         switch calendar.source {
         case .file(let path): "\(calendar.name)\nfile:\(path)"
         case .url(let url): "\(calendar.name)\n\(url)"

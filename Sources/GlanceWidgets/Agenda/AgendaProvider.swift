@@ -60,8 +60,12 @@ public struct AgendaProvider: AppIntentTimelineProvider {
         let horizon = now.addingTimeInterval(Double(min(max(configuration.days, 1), 31)) * 86_400)
         let source = Self.source(of: calendars)
         let files = calendars.compactMap { if case .file(let path) = $0.source { path } else { nil } }
-        // Watched for as long as the slot reads these files (a slot, not a preview or `glance render`).
-        if !context.isPreview, let resources = context.resources { watch(files, resources) }
+        // Watched, and their copies kept, for as long as the slot reads these calendars (a
+        // slot, not a preview or `glance render`).
+        if !context.isPreview, let resources = context.resources {
+            watch(files, resources)
+            resources.keep(feeds.claim(calendars), for: AgendaFeeds.Claim.key)
+        }
 
         var events: [AgendaEvent] = []
         var problems: [String] = []
