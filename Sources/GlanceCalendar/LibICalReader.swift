@@ -13,7 +13,9 @@ struct LibICalReader {
     private(set) var zones: [String: ZoneSource] = [:]
     /// The VTIMEZONE blocks of the file by TZID, as iCalendar text.
     private var vtimezones: [String: String] = [:]
-    private var expandable: [String: Bool] = [:]
+    private var problems: [String: String?] = [:]
+    /// `RuleScreen`'s answers by day filter.
+    private var dayFilters: [String: String?] = [:]
 
     /// Properties whose values the occurrences are computed from: libical's complaint
     /// about one of these refuses the feed; about any other (an ATTENDEE, an odd X-
@@ -124,9 +126,10 @@ struct LibICalReader {
         if let property = icalcomponent_get_first_property(vevent, ICAL_RECURRENCEID_PROPERTY) {
             recurrenceID = try time(icalproperty_get_recurrenceid(property), property, lines: lines, name: "RECURRENCE-ID")
         }
-        for rule in rules where !isExpandable(rule) {
+        for rule in rules {
+            guard let reason = ruleProblem(rule) else { continue }
             let line = text.line(in: lines) { $0.uppercased().hasPrefix("RRULE") }
-            throw fail(line ?? lines.lowerBound, .unreadable("libical cannot expand the rule RRULE:\(rule)"))
+            throw fail(line ?? lines.lowerBound, .unreadable(reason))
         }
         let status = icalcomponent_get_first_property(vevent, ICAL_STATUS_PROPERTY).map { icalproperty_get_status($0) }
         return CalendarEvent(uid: uid, summary: string(vevent, ICAL_SUMMARY_PROPERTY, icalproperty_get_summary) ?? "",
@@ -135,12 +138,12 @@ struct LibICalReader {
                              extraDates: extraDates, excludedDates: excluded, recurrenceID: recurrenceID, line: lines.lowerBound)
     }
 
-    /// `Recurrence.isExpandable`, asked once a rule text: a rule that never gives an
-    /// instance costs libical up to a second or so to find out, and feeds repeat rules.
-    private mutating func isExpandable(_ rule: String) -> Bool {
-        if let known = expandable[rule] { return known }
-        let answer = Recurrence.isExpandable(rule)
-        expandable[rule] = answer
+    /// `Recurrence.problem`, asked once a rule text: a rule that never gives an instance
+    /// costs libical up to a second or so to find out, and feeds repeat rules.
+    private mutating func ruleProblem(_ rule: String) -> String? {
+        if let known = problems[rule] { return known }
+        let answer = Recurrence.problem(rule, known: &dayFilters)
+        problems[rule] = .some(answer)
         return answer
     }
 

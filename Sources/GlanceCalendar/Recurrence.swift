@@ -10,15 +10,18 @@ enum Recurrence {
     /// or a huge COUNT. A daily rule reaches about 270 years within it.
     static let maximumSteps = 100_000
 
-    /// Whether libical can make an iterator for `rule` (`FREQ=…` is readable).
-    static func isExpandable(_ rule: String) -> Bool {
+    /// Why libical cannot be asked to expand `rule`: it does not read it, it cannot make an
+    /// iterator for it (icalrecur_iterator_new refuses weekly and coarser rules that give
+    /// no instance), or `RuleScreen` finds it would search for minutes. `nil` when it can.
+    static func problem(_ rule: String, known: inout [String: String?]) -> String? {
         let recurrence = icalrecurrencetype_from_string(rule)
         defer { free(recurrence.rscale) }
-        guard recurrence.freq != ICAL_NO_RECURRENCE else { return false }
+        guard recurrence.freq != ICAL_NO_RECURRENCE else { return "libical cannot expand the rule RRULE:\(rule)" }
+        if let problem = RuleScreen.problem(recurrence, known: &known) { return "the rule RRULE:\(rule) is not expanded: \(problem)" }
         let start = CalendarTime(year: 2026, month: 1, day: 1, kind: .floating)
-        guard let iterator = icalrecur_iterator_new(recurrence, start.icalTime) else { return false }
+        guard let iterator = icalrecur_iterator_new(recurrence, start.icalTime) else { return "libical cannot expand the rule RRULE:\(rule)" }
         icalrecur_iterator_free(iterator)
-        return true
+        return nil
     }
 
     /// Calls `body` with each start `rule` gives from `start` on, in order, until `body`

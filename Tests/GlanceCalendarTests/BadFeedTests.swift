@@ -104,4 +104,43 @@ import Testing
             #expect(error.description.hasPrefix("calendar 'Work', line \(expected): "))
         }
     }
+
+    /// Rules libical would search through for minutes inside one call are refused when
+    /// the feed is read, at once and at their line; sparse rules it finds quickly are not.
+    @Test func rulesLibicalWouldSearchForMinutesAreRefusedAtTheirLine() throws {
+        func problem(_ rule: String) -> String? {
+            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:r\r\nDTSTART:20260101T090000Z\r\nRRULE:\(rule)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            do {
+                _ = try ICalendarFeed.parse(Array(text.utf8), name: "x")
+                return nil
+            } catch {
+                #expect(error.line == 6)
+                return error.description
+            }
+        }
+        #expect(problem("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30")?.contains("never gives an instance: no day passes") == true)
+        #expect(problem("FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=30")?.contains("never gives an instance") == true)
+        #expect(problem("FREQ=HOURLY;BYMONTH=4;BYMONTHDAY=-31")?.contains("never gives an instance") == true)
+        #expect(problem("FREQ=SECONDLY;BYSECOND=60")?.contains("never gives an instance: no minute has a second 60") == true)
+        let leapSeconds = problem("FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=29")
+        #expect(leapSeconds?.contains("steps by the second through up to 2921 days") == true, "\(leapSeconds ?? "nil")")
+        #expect(problem("FREQ=MINUTELY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO")?.contains("steps by the minute through up to") == true)
+        #expect(problem("FREQ=DAILY;BYWEEKNO=20")?.contains("BYWEEKNO is only for FREQ=YEARLY") == true)
+        #expect(problem("FREQ=DAILY;BYDAY=2MO")?.contains("BYDAY with a position") == true)
+        // Sparse but quick to find, or every week or month.
+        #expect(problem("FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29") == nil)
+        #expect(problem("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO") == nil)
+        #expect(problem("FREQ=MINUTELY;BYDAY=MO;BYHOUR=9") == nil)
+        #expect(problem("FREQ=SECONDLY;BYMONTHDAY=-1") == nil)
+        #expect(problem("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR;UNTIL=20261231T000000Z") == nil)
+    }
+
+    /// The sparse rules that are kept give their instances, years apart.
+    @Test func aLeapDayEveryHourIsFoundAcrossYears() throws {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:leap\r\nDTSTART:20240229T000000Z\r\nRRULE:FREQ=HOURLY;BYMONTH=2;BYMONTHDAY=29;BYHOUR=9\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+        let feed = try ICalendarFeed.parse(Array(text.utf8), name: "x")
+        let found = feed.expand(from: CalendarFixtures.instant("2026-03-01T00:00:00Z"), to: CalendarFixtures.instant("2033-01-01T00:00:00Z"), zone: .utc, limit: 10)
+        #expect(found.cutShort == nil)
+        #expect(found.occurrences.map { CalendarFixtures.utc($0.start) } == ["2028-02-29T09:00:00Z", "2032-02-29T09:00:00Z"])
+    }
 }
