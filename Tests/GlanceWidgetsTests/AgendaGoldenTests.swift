@@ -40,4 +40,20 @@ import Testing
             try compare(renderer, try request(family, locale: locale), named: "agenda-\(family.rawValue)\(suffix)")
         }
     }
+
+    /// A wall that has never read its calendar says why over the placeholder's grey bars,
+    /// in words OCR reads on a 1-bit panel as well as in colour.
+    @Test func aCalendarNeverReadSaysWhyOverThePlaceholder() throws {
+        let scratch = try ScratchFolder(prefix: "glance-agenda-problem")
+        defer { scratch.remove() }
+        let path = try scratch.write("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART;TZID=Mars/Olympus_Mons:20261201T090000\r\n"
+                                     + "END:VEVENT\r\nEND:VCALENDAR\r\n", to: "club.ics")
+        let renderer = WidgetSnapshotRenderer(registry: WidgetRegistry(BuiltinWidgets.all), fonts: try FontLibrary())
+        var request = try request(.systemMedium, locale: "en_US")
+        request.parameters = [("calendars", "Club=\(path)")]
+        request.content = .timeline
+        let rendering = try renderer.rendering(request)
+        #expect(rendering.providerFailure?.hasPrefix("calendar 'Club', line 5: unknown time zone") == true)
+        try compare(renderer, request, named: "agenda-systemMedium-problem")
+    }
 }

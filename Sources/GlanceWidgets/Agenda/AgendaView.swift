@@ -218,12 +218,15 @@ public struct AgendaView: View {
 
     private func title(_ event: AgendaEvent) -> String { event.title.isEmpty ? words.untitled : event.title }
 
+    /// Why a calendar could not be read, in words even over the placeholder's grey bars:
+    /// a wall that has never read its calendar says why rather than showing nothing.
     @ViewBuilder private var problemLine: some View {
-        if let problem = entry.problem, !entry.isPlaceholder {
+        if let problem = entry.problem {
             HStack(spacing: 3) {
                 Image(systemName: "exclamationmark.triangle")
-                Text(problem).lineLimit(1).minimumScaleFactor(0.7)
+                Text(problem).lineLimit(entry.isPlaceholder ? 3 : 1).minimumScaleFactor(0.7)
             }
+            .unredacted()
         }
     }
 
