@@ -1,0 +1,61 @@
+import FoundationEssentials
+
+/// An axis resolved from the values plotted on it: where each value sits along the axis
+/// (0...1) and which ticks to draw. The renderer only multiplies fractions by pixels.
+struct ResolvedScale: Sendable {
+    enum Kind: Sendable { case linear, date, band }
+
+    var kind: Kind
+    /// linear: numbers; date: seconds since 1970. Never zero width: the resolver widens a
+    /// single value, so `fraction(of:)` never divides by zero.
+    var domain: ClosedRange<Double>
+    /// band: categories in first-seen order.
+    var categories: [String]
+    var ticks: [AxisTick]
+
+    /// 0...1 position of a value (band: the band's centre); nil for NaN/∞, an unknown
+    /// category, or a value of the wrong kind. Values outside the domain give fractions
+    /// outside 0...1 (the renderer clips).
+    func fraction(of value: PlotValue) -> Double? {
+        switch (kind, value) {
+        case (.linear, .number(let x)):
+            return Self.fraction(of: x, in: domain)
+        case (.date, .date(let date)):
+            return Self.fraction(of: date.timeIntervalSince1970, in: domain)
+        case (.band, .category(let name)):
+            guard let index = categories.firstIndex(of: name) else { return nil }
+            return bandCentre(at: index)
+        default:
+            return nil
+        }
+    }
+
+    /// band: each band's width as a fraction of the axis; 0 for others.
+    ///
+    /// Swift Charts leaves a gap between bars and half a gap at either end; this uses a
+    /// 20 % gap (of each band's step), so six bars fill the axis the way they do there.
+    var bandWidth: Double {
+        guard kind == .band, !categories.isEmpty else { return 0 }
+        return Self.bandStep(count: categories.count) * (1 - Self.bandGap)
+    }
+
+    /// The share of each band's step left empty between bars.
+    static let bandGap = 0.2
+
+    /// Each band's step along the axis: bands plus the half gaps at the two ends.
+    static func bandStep(count: Int) -> Double { count > 0 ? 1 / Double(count) : 0 }
+
+    func bandCentre(at index: Int) -> Double {
+        (Double(index) + 0.5) * Self.bandStep(count: categories.count)
+    }
+
+    /// `x`'s position in `domain`, computed on halves so that a domain as wide as
+    /// ±1.8e308 does not overflow to ∞ − ∞.
+    static func fraction(of x: Double, in domain: ClosedRange<Double>) -> Double? {
+        guard x.isFinite else { return nil }
+        let width = domain.upperBound / 2 - domain.lowerBound / 2
+        guard width > 0, width.isFinite else { return nil }
+        let result = (x / 2 - domain.lowerBound / 2) / width
+        return result.isFinite ? result : nil
+    }
+}

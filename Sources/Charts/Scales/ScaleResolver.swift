@@ -1,0 +1,217 @@
+import FoundationEssentials
+import Glibc
+import GlanceTime
+
+/// Turns the values plotted on one axis into a `ResolvedScale`, the way Swift Charts'
+/// automatic scales do: numbers get a nice domain and 1-2-5 ticks, dates get ticks on
+/// the display's wall clock, strings get one band each in first-seen order.
+enum ScaleResolver {
+    /// `values`: every value plotted on this axis. `includesZero`: true for bar/area y
+    /// axes (Swift Charts includes 0 for bars). `domain`: an explicit
+    /// `chartXScale(domain:)` if given. `desiredTicks`: about how many ticks fit.
+    ///
+    /// The kind comes from the explicit domain, else from the first value; values of
+    /// another kind are left off the axis (and `fraction(of:)` answers nil for them).
+    static func resolve(_ values: [PlotValue], includesZero: Bool, domain: ExplicitDomain?, desiredTicks: Int,
+                        zone: ZoneRules, locale: DisplayLocale) -> ResolvedScale {
+        let desiredTicks = min(max(desiredTicks, 1), 100)
+        switch domain {
+        case .numbers(let range):
+            return linear(explicit: range, desiredTicks: desiredTicks, locale: locale)
+        case .dates(let range):
+            let seconds = range.lowerBound.timeIntervalSince1970...range.upperBound.timeIntervalSince1970
+            return date(explicit: seconds, desiredTicks: desiredTicks, zone: zone, locale: locale)
+        case .categories(let names):
+            return band(firstSeen(names))
+        case nil:
+            break
+        }
+        switch values.first {
+        case .date?:
+            guard let extent = extent(of: values, kind: .date) else {
+                return date(explicit: nil, desiredTicks: desiredTicks, zone: zone, locale: locale)
+            }
+            return date(data: extent, desiredTicks: desiredTicks, zone: zone, locale: locale)
+        case .category?:
+            var names: [String] = []
+            for case .category(let name) in values { names.append(name) }
+            return band(firstSeen(names))
+        case .number?, nil:
+            var extent = extent(of: values, kind: .linear)
+            if includesZero {
+                extent = extent.map { min($0.lowerBound, 0)...max($0.upperBound, 0) }
+            }
+            return linear(data: extent, desiredTicks: desiredTicks, locale: locale)
+        }
+    }
+
+    // MARK: Linear
+
+    /// Data extent → nice domain; an explicit domain is kept as given (Swift Charts draws
+    /// exactly `chartYScale(domain: 0...120)`), with nice ticks inside it.
+    private static func linear(data: ClosedRange<Double>?, desiredTicks: Int, locale: DisplayLocale) -> ResolvedScale {
+        let widened = widen(data ?? 0...1)
+        let nice = NiceNumbers.niceDomain(lower: widened.lowerBound, upper: widened.upperBound, count: desiredTicks)
+        return linear(explicit: nice, desiredTicks: desiredTicks, locale: locale)
+    }
+
+    private static func linear(explicit range: ClosedRange<Double>, desiredTicks: Int, locale: DisplayLocale) -> ResolvedScale {
+        let domain = widen(sanitised(range) ?? 0...1)
+        var scale = ResolvedScale(kind: .linear, domain: domain, categories: [], ticks: [])
+        let step = NiceNumbers.step(lower: domain.lowerBound, upper: domain.upperBound, count: desiredTicks)
+        let values = step.map { NiceNumbers.ticks(in: domain, step: $0) } ?? [domain.lowerBound, domain.upperBound]
+        scale.ticks = numberTicks(values, step: step?.value, scale: scale, locale: locale)
+        return scale
+    }
+
+    /// A zero-width range widened symmetrically, by the value's own order of magnitude
+    /// (5 → 4…6, 0 → −1…1, 300 → 200…400), so one point sits mid-axis.
+    static func widen(_ range: ClosedRange<Double>) -> ClosedRange<Double> {
+        guard range.lowerBound == range.upperBound else { return range }
+        let value = range.lowerBound
+        guard value != 0 else { return -1...1 }
+        let delta = NiceNumbers.pow10(Int(log10(abs(value)).rounded(.down)))
+        var lower = value - delta, upper = value + delta
+        if !lower.isFinite { lower = -Double.greatestFiniteMagnitude }
+        if !upper.isFinite { upper = Double.greatestFiniteMagnitude }
+        // Below the doubles' resolution (1e300 ± 1 is 1e300): step to the neighbours.
+        if lower == upper || !(delta > 0) { lower = neighbours(of: value).lowerBound; upper = neighbours(of: value).upperBound }
+        return lower...upper
+    }
+
+    /// The doubles either side of `value`, kept finite at ±1.8e308.
+    private static func neighbours(of value: Double) -> ClosedRange<Double> {
+        max(value.nextDown, -Double.greatestFiniteMagnitude)...min(value.nextUp, Double.greatestFiniteMagnitude)
+    }
+
+    // MARK: Date
+
+    /// Dates keep their data extent (Swift Charts does not round a time axis out to
+    /// whole days); ticks are the calendar boundaries inside it.
+    private static func date(data: ClosedRange<Double>, desiredTicks: Int, zone: ZoneRules,
+                             locale: DisplayLocale) -> ResolvedScale {
+        date(explicit: data, desiredTicks: desiredTicks, zone: zone, locale: locale)
+    }
+
+    private static func date(explicit range: ClosedRange<Double>?, desiredTicks: Int, zone: ZoneRules,
+                             locale: DisplayLocale) -> ResolvedScale {
+        // No dates at all: today in the display's zone, from the calendar's own day 0 so
+        // that it is the same on every render.
+        var domain = range.flatMap(sanitised) ?? 0...86_400
+        if domain.lowerBound == domain.upperBound {
+            // One instant: the day around it, so it sits mid-axis with hour ticks (or, past
+            // the doubles' resolution, its two neighbours).
+            let instant = domain.lowerBound
+            domain = instant - 43_200 < instant ? instant - 43_200...instant + 43_200 : neighbours(of: instant)
+        }
+        let interval = DateTicks.interval(for: domain, desiredTicks: desiredTicks)
+        let ticks = DateTicks.ticks(in: domain, interval: interval, zone: zone, locale: locale)
+        return ResolvedScale(kind: .date, domain: domain, categories: [], ticks: ticks)
+    }
+
+    /// Ticks every `count` `component`s on the wall clock (`AxisMarks(values: .stride(by:
+    /// .hour, count: 3))`).
+    static func dateTicks(domain: ClosedRange<Double>, component: DateStride, count: Int, zone: ZoneRules,
+                          locale: DisplayLocale) -> [AxisTick] {
+        guard let domain = sanitised(domain), count > 0 else { return [] }
+        return DateTicks.ticks(in: domain, interval: .init(unit: component, count: count), zone: zone, locale: locale)
+    }
+
+    // MARK: Band
+
+    private static func band(_ names: [String]) -> ResolvedScale {
+        var scale = ResolvedScale(kind: .band, domain: 0...1, categories: names, ticks: [])
+        scale.ticks = names.indices.map { index in
+            AxisTick(value: .category(names[index]), fraction: scale.bandCentre(at: index), label: names[index])
+        }
+        return scale
+    }
+
+    /// Each name once, where it first appeared (a Set alone would lose the order).
+    private static func firstSeen(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: Numbers
+
+    /// Ticks every `stride` (`AxisMarks(values: .stride(by: 10))`) inside `domain`.
+    static func numberTicks(domain: ClosedRange<Double>, stride: Double, locale: DisplayLocale = .english) -> [AxisTick] {
+        guard let domain = sanitised(domain), stride > 0, stride.isFinite else { return [] }
+        let scale = ResolvedScale(kind: .linear, domain: widen(domain), categories: [], ticks: [])
+        let first = (domain.lowerBound / stride).rounded(.up)
+        let last = (domain.upperBound / stride).rounded(.down)
+        guard first.isFinite, last.isFinite, last - first < NiceNumbers.maximumTicks, first + 1 != first else { return [] }
+        let decimals = min(15, max(0, -Int(log10(stride).rounded(.down))))
+        let scaleUp = NiceNumbers.pow10(decimals)
+        var values: [Double] = []
+        var index = first
+        while index <= last {
+            // Round away binary noise at the stride's precision: 3 × 0.1 is 0.3.
+            let value = decimals > 0 ? (index * stride * scaleUp).rounded() / scaleUp : index * stride
+            if value.isFinite, values.last.map({ $0 < value }) ?? true { values.append(value) }
+            index += 1
+        }
+        return numberTicks(values, step: stride, scale: scale, locale: locale)
+    }
+
+    /// Ticks at the given values (`AxisMarks(values: [0, 50, 100])`), placed on `scale`;
+    /// values of another kind or off a band scale are left out.
+    static func ticks(at values: [PlotValue], scale: ResolvedScale, zone: ZoneRules = .utc,
+                      locale: DisplayLocale = .english) -> [AxisTick] {
+        let step = scale.ticks.count > 1 ? nonZeroGap(scale.ticks) : nil
+        return values.compactMap { value in
+            guard let fraction = scale.fraction(of: value) else { return nil }
+            let label: String = switch value {
+            case .number(let x): NiceNumbers.label(x, step: step ?? smallestDecimal(x), locale: locale)
+            case .date(let date): locale.format(date, Date.FormatStyle(date: .abbreviated, time: .shortened), in: zone)
+            case .category(let name): name
+            }
+            return AxisTick(value: value, fraction: fraction, label: label)
+        }
+    }
+
+    private static func numberTicks(_ values: [Double], step: Double?, scale: ResolvedScale,
+                                    locale: DisplayLocale) -> [AxisTick] {
+        values.compactMap { value in
+            guard let fraction = scale.fraction(of: .number(value)) else { return nil }
+            return AxisTick(value: .number(value), fraction: fraction, label: NiceNumbers.label(value, step: step, locale: locale))
+        }
+    }
+
+    private static func nonZeroGap(_ ticks: [AxisTick]) -> Double? {
+        guard case .number(let a) = ticks[0].value, case .number(let b) = ticks[1].value else { return nil }
+        return b - a > 0 ? b - a : nil
+    }
+
+    /// For a lone explicit value: enough decimals to show it (up to six).
+    private static func smallestDecimal(_ x: Double) -> Double {
+        var step = 1.0
+        for _ in 0..<6 where (x / step).rounded() * step != x { step /= 10 }
+        return step
+    }
+
+    // MARK: Input hygiene
+
+    /// The finite extent of the values of `kind`, in one pass; nil when there are none.
+    static func extent(of values: [PlotValue], kind: ResolvedScale.Kind) -> ClosedRange<Double>? {
+        var lower = Double.infinity, upper = -Double.infinity
+        for value in values {
+            let x: Double
+            switch (kind, value) {
+            case (.linear, .number(let number)): x = number
+            case (.date, .date(let date)): x = date.timeIntervalSince1970
+            default: continue
+            }
+            guard x.isFinite else { continue }
+            if x < lower { lower = x }
+            if x > upper { upper = x }
+        }
+        return lower <= upper ? lower...upper : nil
+    }
+
+    /// A range with NaN or ∞ ends is unusable (nil); a reversed one cannot be built.
+    private static func sanitised(_ range: ClosedRange<Double>) -> ClosedRange<Double>? {
+        range.lowerBound.isFinite && range.upperBound.isFinite ? range : nil
+    }
+}
