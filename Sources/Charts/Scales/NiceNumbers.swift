@@ -18,6 +18,17 @@ enum NiceNumbers {
 
         var value: Double { factor * pow10(power) }
 
+        /// The index of the first multiple at or above `x` (`upward`) or the last at or
+        /// below it. Dividing alone is off by one at the edges: 0.3 / 0.1 is
+        /// 2.9999999999999996, but 0.3 is the third multiple of 0.1.
+        func index(of x: Double, upward: Bool) -> Double {
+            var index = (x / value).rounded()
+            guard index.isFinite else { return index }
+            if upward, multiple(index) < x { index += 1 }
+            if !upward, multiple(index) > x { index -= 1 }
+            return index
+        }
+
         /// The `index`-th multiple of the step.
         func multiple(_ index: Double) -> Double {
             power < 0 ? index * factor / pow10(-power) : index * factor * pow10(power)
@@ -46,8 +57,8 @@ enum NiceNumbers {
         var previous: Step?
         for _ in 0..<10 {
             guard let step = step(lower: lower, upper: upper, count: count), step != previous else { break }
-            let newLower = step.multiple((lower / step.value).rounded(.down))
-            let newUpper = step.multiple((upper / step.value).rounded(.up))
+            let newLower = step.multiple(step.index(of: lower, upward: false))
+            let newUpper = step.multiple(step.index(of: upper, upward: true))
             // A bound that would overflow stays where the data put it.
             if newLower.isFinite { lower = newLower }
             if newUpper.isFinite { upper = newUpper }
@@ -66,11 +77,16 @@ enum NiceNumbers {
     }
 
     static func ticks(in domain: ClosedRange<Double>, step: Step) -> [Double] {
-        let first = (domain.lowerBound / step.value).rounded(.up)
-        let last = (domain.upperBound / step.value).rounded(.down)
-        guard first.isFinite, last.isFinite, last >= first, last - first < maximumTicks,
-              first + 1 != first, last - 1 != last else {
-            return [domain.lowerBound, domain.upperBound]
+        multiples(in: domain, step: step) ?? [domain.lowerBound, domain.upperBound]
+    }
+
+    /// The multiples of `step` inside `domain`; nil when there would be more than
+    /// `maximumTicks` or the doubles are too coarse to tell neighbours apart.
+    static func multiples(in domain: ClosedRange<Double>, step: Step) -> [Double]? {
+        let first = step.index(of: domain.lowerBound, upward: true)
+        let last = step.index(of: domain.upperBound, upward: false)
+        guard first.isFinite, last.isFinite, last - first < maximumTicks, first + 1 != first, last - 1 != last else {
+            return nil
         }
         var values: [Double] = []
         var index = first

@@ -49,13 +49,14 @@ struct ResolvedScale: Sendable {
         (Double(index) + 0.5) * Self.bandStep(count: categories.count)
     }
 
-    /// `x`'s position in `domain`, computed on halves so that a domain as wide as
-    /// ±1.8e308 does not overflow to ∞ − ∞.
+    /// `x`'s position in `domain`. Subtracting first keeps subnormal domains (0…5e-324)
+    /// exact; where that overflows (−1e308…1e308) the halves are used instead.
     static func fraction(of x: Double, in domain: ClosedRange<Double>) -> Double? {
-        guard x.isFinite else { return nil }
-        let width = domain.upperBound / 2 - domain.lowerBound / 2
-        guard width > 0, width.isFinite else { return nil }
-        let result = (x / 2 - domain.lowerBound / 2) / width
+        guard x.isFinite, domain.lowerBound < domain.upperBound else { return nil }
+        var result = (x - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
+        if !result.isFinite {
+            result = (x / 2 - domain.lowerBound / 2) / (domain.upperBound / 2 - domain.lowerBound / 2)
+        }
         return result.isFinite ? result : nil
     }
 }

@@ -139,19 +139,14 @@ enum ScaleResolver {
     static func numberTicks(domain: ClosedRange<Double>, stride: Double, locale: DisplayLocale = .english) -> [AxisTick] {
         guard let domain = sanitised(domain), stride > 0, stride.isFinite else { return [] }
         let scale = ResolvedScale(kind: .linear, domain: widen(domain), categories: [], ticks: [])
-        let first = (domain.lowerBound / stride).rounded(.up)
-        let last = (domain.upperBound / stride).rounded(.down)
-        guard first.isFinite, last.isFinite, last - first < NiceNumbers.maximumTicks, first + 1 != first else { return [] }
-        let decimals = min(15, max(0, -Int(log10(stride).rounded(.down))))
-        let scaleUp = NiceNumbers.pow10(decimals)
-        var values: [Double] = []
-        var index = first
-        while index <= last {
-            // Round away binary noise at the stride's precision: 3 × 0.1 is 0.3.
-            let value = decimals > 0 ? (index * stride * scaleUp).rounded() / scaleUp : index * stride
-            if value.isFinite, values.last.map({ $0 < value }) ?? true { values.append(value) }
-            index += 1
-        }
+        // The stride as factor × 10^power, so multiples round like nice ticks do (3 × 0.1
+        // is 0.3, not 0.30000000000000004).
+        let power = Int(log10(stride).rounded(.down))
+        // A factor of 2.9999999999999996 (0.3 / 0.1) is 3: twelve digits are plenty for a
+        // stride someone wrote down.
+        let factor = (stride / NiceNumbers.pow10(power) * 1e12).rounded() / 1e12
+        let step = NiceNumbers.Step(factor: factor, power: power)
+        guard step.value > 0, step.value.isFinite, let values = NiceNumbers.multiples(in: domain, step: step) else { return [] }
         return numberTicks(values, step: stride, scale: scale, locale: locale)
     }
 
