@@ -23,6 +23,25 @@ import Testing
         #expect(scale.ticks.last?.fraction == 1)
     }
 
+    @Test func anHourTicksEveryQuarterHourWithMinutes() throws {
+        let seoul = try F.zone("Asia/Seoul")
+        let scale = try resolve("2026-11-28T09:00:00+09:00", "2026-11-28T10:00:00+09:00", ticks: 4, zone: seoul)
+        #expect(scale.ticks.map { F.wallClock($0, in: seoul) } == ["09:00", "09:15", "09:30", "09:45", "10:00"])
+        #expect(scale.ticks.first?.label == "9:00\u{202F}AM")
+    }
+
+    @Test func aHundredThousandDatesResolveQuickly() throws {
+        let seoul = try F.zone("Asia/Seoul")
+        let start = try F.instant("2026-01-01T00:00:00+09:00").timeIntervalSince1970
+        let values: [PlotValue] = (0..<100_000).map { .date(Date(timeIntervalSince1970: start + Double($0 * 7_919 % 100_000) * 300)) }
+        let elapsed = ContinuousClock().measure {
+            let scale = ScaleResolver.resolve(values, includesZero: false, domain: nil, desiredTicks: 8, zone: seoul,
+                                              locale: F.english)
+            #expect(scale.ticks.map(\.label) == ["Jan", "Apr", "Jul", "Oct"])
+        }
+        #expect(elapsed < .seconds(1))
+    }
+
     @Test func hourLabelsAreKoreanOnAKoreanDisplay() throws {
         let seoul = try F.zone("Asia/Seoul")
         let scale = try resolve("2026-11-28T09:00:00+09:00", "2026-11-28T15:00:00+09:00", ticks: 3, zone: seoul,
@@ -49,6 +68,7 @@ import Testing
         #expect(scale.ticks.map { F.wallClock($0, in: newYork) } == ["00:00", "03:00", "06:00", "09:00", "12:00"])
         // 00:00 EST to 03:00 EDT is two real hours: the clocks skipped 02:00–03:00.
         let seconds = scale.ticks.compactMap { if case .date(let d) = $0.value { d.timeIntervalSince1970 } else { nil } }
+        try #require(seconds.count == 5)
         #expect(seconds[1] - seconds[0] == 2 * 3600)
         #expect(seconds[2] - seconds[1] == 3 * 3600)
     }
@@ -66,12 +86,16 @@ import Testing
         let threeHourly = try resolve("2026-11-01T00:00:00-04:00", "2026-11-01T12:00:00-05:00", ticks: 5, zone: newYork)
         #expect(threeHourly.ticks.map { F.wallClock($0, in: newYork) } == ["00:00", "03:00", "06:00", "09:00", "12:00"])
         let seconds = threeHourly.ticks.compactMap { if case .date(let d) = $0.value { d.timeIntervalSince1970 } else { nil } }
+        try #require(seconds.count == 5)
         #expect(seconds[1] - seconds[0] == 4 * 3600)
 
         let hourly = ScaleResolver.dateTicks(
             domain: try F.instant("2026-11-01T00:00:00-04:00").timeIntervalSince1970...F.instant("2026-11-01T03:00:00-05:00").timeIntervalSince1970,
             component: .hour, count: 1, zone: newYork, locale: F.english)
         #expect(hourly.map { F.wallClock($0, in: newYork) } == ["00:00", "01:00", "02:00", "03:00"])
+        try #require(hourly.count == 4)
+        // The repeated 01:00 is ticked the first time the clock shows it (EDT).
+        #expect(hourly[1].value == .date(try F.instant("2026-11-01T01:00:00-04:00")))
         #expect(hourly.map(\.label) == ["12\u{202F}AM", "1\u{202F}AM", "2\u{202F}AM", "3\u{202F}AM"])
     }
 
