@@ -31,7 +31,8 @@ enum NiceNumbers {
 
         /// The `index`-th multiple of the step.
         func multiple(_ index: Double) -> Double {
-            power < 0 ? index * factor / pow10(-power) : index * factor * pow10(power)
+            // 10^324 is ∞ as a Double: below 1e-308 multiply by the (subnormal) power.
+            power < 0 && power > -308 ? index * factor / pow10(-power) : index * factor * pow10(power)
         }
     }
 
@@ -85,7 +86,9 @@ enum NiceNumbers {
     static func multiples(in domain: ClosedRange<Double>, step: Step) -> [Double]? {
         let first = step.index(of: domain.lowerBound, upward: true)
         let last = step.index(of: domain.upperBound, upward: false)
-        guard first.isFinite, last.isFinite, last - first < maximumTicks, first + 1 != first, last - 1 != last else {
+        // Past 2^52 a Double cannot count in ones (2^53 + 1 is 2^53), so the loop below
+        // would never reach `last`.
+        guard first.isFinite, last.isFinite, last - first < maximumTicks, max(abs(first), abs(last)) < 0x1p52 else {
             return nil
         }
         var values: [Double] = []
@@ -110,8 +113,9 @@ enum NiceNumbers {
     /// the locale's grouping ("12,000"); scientific past 10^15 or below 10^-6, where
     /// grouped digits would not fit an axis.
     ///
-    /// Swift Charts writes axis numbers with the locale's plain number format; no "12K"
-    /// abbreviation is applied here.
+    /// Swift Charts writes axis numbers in the locale's plain number format: "1k" is
+    /// something developers ask how to get (Apple developer forums, thread 707868), not
+    /// what they get by default, so no abbreviation here.
     static func label(_ value: Double, step: Double?, locale: DisplayLocale) -> String {
         guard value.isFinite else { return "" }
         let magnitude = abs(value)

@@ -86,6 +86,9 @@ import Testing
         #expect(ScaleResolver.numberTicks(domain: 0...1, stride: 0).isEmpty)
         #expect(ScaleResolver.numberTicks(domain: 0...1, stride: .nan).isEmpty)
         #expect(ScaleResolver.numberTicks(domain: 0...1e300, stride: 1e-300).isEmpty)
+        // Past 2^53 the doubles cannot count in ones: no ticks rather than a loop that never ends.
+        #expect(ScaleResolver.numberTicks(domain: 0x1p53 - 10...0x1p53 + 10, stride: 1).isEmpty)
+        #expect(F.numbers(ScaleResolver.numberTicks(domain: 0...1, stride: 0.3)) == [0, 0.3, 0.6, 0.9])
     }
 
     @Test func explicitTickValuesArePlacedOnTheScale() {
@@ -120,7 +123,8 @@ import Testing
     @Test(arguments: [
         [1e-308, 5e-308], [5e-324], [0, 5e-324], [-1e308, 1e308], [1e308, 1.7e308],
         [Double.greatestFiniteMagnitude], [-Double.greatestFiniteMagnitude, Double.greatestFiniteMagnitude],
-        [1e300, 1e300 + 1e285], [1e20, 1e20 + 1], [-1e-300, 1e-300], [1e15, 3e15],
+        [1e300, 1e300 + 1e285], [1e20, 1e20 + 1], [-1e-300, 1e-300], [1e15, 3e15], [1e17, 1e17 + 1_000],
+        [1e-320, 3e-320],
     ])
     func extremeMagnitudesNeverTrap(values: [Double]) {
         for ticks in [1, 5, 100, 0, -3, Int.max, Int.min] {
