@@ -74,6 +74,9 @@ enum DateTicks {
                            locale: DisplayLocale) -> [Double] {
         guard supportedRange.contains(domain.lowerBound), supportedRange.contains(domain.upperBound),
               interval.count > 0 else { return [] }
+        // A million of any unit is longer than the supported range, so a larger count (even
+        // `Int.max`, which would overflow the sums below) gives the same ticks.
+        let count = min(interval.count, 1_000_000)
         let first = CalendarDay(containing: Date(timeIntervalSince1970: domain.lowerBound), in: zone)
         let last = CalendarDay(containing: Date(timeIntervalSince1970: domain.upperBound), in: zone)
         var result: [Double] = []
@@ -84,7 +87,7 @@ enum DateTicks {
         }
         switch interval.unit {
         case .minute, .hour:
-            let step = (interval.unit == .minute ? 60 : 3600) * interval.count
+            let step = (interval.unit == .minute ? 60 : 3600) * count
             guard step < 86_400 * 366 else { return [] }
             // Multiples of the step from each local midnight; a wall time the clocks skip
             // (02:00 on a spring-forward day) has no tick.
@@ -102,7 +105,10 @@ enum DateTicks {
             while day <= last {
                 // Days 1, 3, 5 … of each month, so the ticks read the same every month; the
                 // 31st is left out of a two-day step, a day before the next month's 1st.
-                if (day.day - 1) % interval.count == 0, interval.count == 1 || day.day + interval.count / 2 <= 31 {
+                // A step longer than a month counts days from 1970 instead.
+                let onStep = count > 31 ? day.daysSinceEpoch % count == 0
+                    : (day.day - 1) % count == 0 && (count == 1 || day.day + count / 2 <= 31)
+                if onStep {
                     if !add(day.start(in: zone)?.timeIntervalSince1970) { return result }
                 }
                 day = day.adding(days: 1)
@@ -114,14 +120,16 @@ enum DateTicks {
             var day = first.adding(days: -((first.weekday - firstWeekday + 7) % 7))
             var week = 0
             while day <= last {
-                if week % interval.count == 0, !add(day.start(in: zone)?.timeIntervalSince1970) { return result }
+                if week % count == 0, !add(day.start(in: zone)?.timeIntervalSince1970) { return result }
                 day = day.adding(days: 7)
                 week += 1
             }
         case .month:
             var year = first.year, month = first.month
             while (year, month) <= (last.year, last.month) {
-                if (month - 1) % interval.count == 0,
+                // Months counted from year 0, so steps of 2, 3, 4 or 6 start in January and
+                // a 24-month step ticks every other year.
+                if (year * 12 + month - 1) % count == 0,
                    !add(CalendarDay(year: year, month: month, day: 1)?.start(in: zone)?.timeIntervalSince1970) {
                     return result
                 }
@@ -129,10 +137,10 @@ enum DateTicks {
                 if month > 12 { month = 1; year += 1 }
             }
         case .year:
-            var year = first.year - (first.year % interval.count + interval.count) % interval.count
+            var year = first.year - (first.year % count + count) % count
             while year <= last.year {
                 if !add(CalendarDay(year: year, month: 1, day: 1)?.start(in: zone)?.timeIntervalSince1970) { return result }
-                year += interval.count
+                year += count
             }
         }
         return result

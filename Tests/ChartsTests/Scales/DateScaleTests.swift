@@ -151,6 +151,15 @@ import Testing
         #expect(ScaleResolver.dateTicks(domain: 0...86_400, component: .hour, count: 0, zone: seoul, locale: F.english).isEmpty)
     }
 
+    @Test func monthStridesStartInJanuary() throws {
+        let seoul = try F.zone("Asia/Seoul")
+        let domain = try F.instant("2026-02-15T00:00:00+09:00").timeIntervalSince1970...F.instant("2030-02-15T00:00:00+09:00").timeIntervalSince1970
+        let quarters = ScaleResolver.dateTicks(domain: domain, component: .month, count: 3, zone: seoul, locale: F.english)
+        #expect(quarters.prefix(4).map { F.day($0, in: seoul) } == ["2026-04-01", "2026-07-01", "2026-10-01", "2027-01-01"])
+        let everyOtherYear = ScaleResolver.dateTicks(domain: domain, component: .month, count: 24, zone: seoul, locale: F.english)
+        #expect(everyOtherYear.map { F.day($0, in: seoul) } == ["2028-01-01", "2030-01-01"])
+    }
+
     @Test func weeksStartOnTheLanguagesFirstWeekday() throws {
         let utc = ZoneRules.utc
         let domain = try F.instant("2026-11-01T12:00:00Z").timeIntervalSince1970...F.instant("2026-11-30T00:00:00Z").timeIntervalSince1970
@@ -204,5 +213,9 @@ import Testing
         let minutes = ScaleResolver.dateTicks(domain: 0...(5 * 365 * 86_400), component: .minute, count: 1, zone: .utc,
                                               locale: F.english)
         #expect(minutes.count == DateTicks.limit)
+        for component in DateStride.allCases {
+            let ticks = ScaleResolver.dateTicks(domain: -1e10...1e10, component: component, count: .max, zone: .utc, locale: F.english)
+            #expect(ticks.count <= 1, "\(component)")
+        }
     }
 }
