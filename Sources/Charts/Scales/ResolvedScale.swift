@@ -10,8 +10,29 @@ struct ResolvedScale: Sendable {
     /// single value, so `fraction(of:)` never divides by zero.
     var domain: ClosedRange<Double>
     /// band: categories in first-seen order.
-    var categories: [String]
+    var categories: [String] {
+        didSet { bandIndex = Self.index(of: categories) }
+    }
     var ticks: [AxisTick]
+
+    /// Each category's band, so `fraction(of:)` is a lookup, not a search: the renderer
+    /// asks once per plotted value, and 100 000 bars over 10 000 names must stay fast.
+    private var bandIndex: [String: Int]
+
+    init(kind: Kind, domain: ClosedRange<Double>, categories: [String], ticks: [AxisTick]) {
+        self.kind = kind
+        self.domain = domain
+        self.categories = categories
+        self.ticks = ticks
+        bandIndex = Self.index(of: categories)
+    }
+
+    /// The first band of each name (a repeated name keeps its first place).
+    private static func index(of categories: [String]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (position, name) in categories.enumerated() where index[name] == nil { index[name] = position }
+        return index
+    }
 
     /// 0...1 position of a value (band: the band's centre); nil for NaN/∞, an unknown
     /// category, or a value of the wrong kind. Values outside the domain give fractions
@@ -23,7 +44,7 @@ struct ResolvedScale: Sendable {
         case (.date, .date(let date)):
             return Self.fraction(of: date.timeIntervalSince1970, in: domain)
         case (.band, .category(let name)):
-            guard let index = categories.firstIndex(of: name) else { return nil }
+            guard let index = bandIndex[name] else { return nil }
             return bandCentre(at: index)
         default:
             return nil
@@ -32,8 +53,8 @@ struct ResolvedScale: Sendable {
 
     /// band: each band's width as a fraction of the axis; 0 for others.
     ///
-    /// Swift Charts leaves a gap between bars and half a gap at either end; this uses a
-    /// 20 % gap (of each band's step), so six bars fill the axis the way they do there.
+    /// Swift Charts leaves a gap between bars and half a gap at either end. The 20 % gap
+    /// (of each band's share) is our estimate of its look, not a measured figure.
     var bandWidth: Double {
         guard kind == .band, !categories.isEmpty else { return 0 }
         return Self.bandStep(count: categories.count) * (1 - Self.bandGap)
@@ -42,7 +63,7 @@ struct ResolvedScale: Sendable {
     /// The share of each band's step left empty between bars.
     static let bandGap = 0.2
 
-    /// Each band's step along the axis: bands plus the half gaps at the two ends.
+    /// Each band's share of the axis: its bar and the gap around it.
     static func bandStep(count: Int) -> Double { count > 0 ? 1 / Double(count) : 0 }
 
     func bandCentre(at index: Int) -> Double {
