@@ -154,11 +154,10 @@ enum ScaleResolver {
     /// values of another kind or off a band scale are left out.
     static func ticks(at values: [PlotValue], scale: ResolvedScale, zone: ZoneRules = .utc,
                       locale: DisplayLocale = .english) -> [AxisTick] {
-        let step = scale.ticks.count > 1 ? nonZeroGap(scale.ticks) : nil
-        return values.compactMap { value in
+        values.compactMap { value in
             guard let fraction = scale.fraction(of: value) else { return nil }
             let label: String = switch value {
-            case .number(let x): NiceNumbers.label(x, step: step ?? smallestDecimal(x), locale: locale)
+            case .number(let x): NiceNumbers.label(x, step: smallestDecimal(x), locale: locale)
             case .date(let date): locale.format(date, Date.FormatStyle(date: .abbreviated, time: .shortened), in: zone)
             case .category(let name): name
             }
@@ -174,12 +173,8 @@ enum ScaleResolver {
         }
     }
 
-    private static func nonZeroGap(_ ticks: [AxisTick]) -> Double? {
-        guard case .number(let a) = ticks[0].value, case .number(let b) = ticks[1].value else { return nil }
-        return b - a > 0 ? b - a : nil
-    }
-
-    /// For a lone explicit value: enough decimals to show it (up to six).
+    /// An explicit value shows itself, not the automatic ticks' rounding: 2.5 on an axis
+    /// ticked every 20 is "2.5". Enough decimals to write it, up to six.
     private static func smallestDecimal(_ x: Double) -> Double {
         var step = 1.0
         for _ in 0..<6 where (x / step).rounded() * step != x { step /= 10 }

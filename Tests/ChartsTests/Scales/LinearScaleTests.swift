@@ -93,9 +93,10 @@ import Testing
 
     @Test func explicitTickValuesArePlacedOnTheScale() {
         let scale = F.linear([0, 100])
-        let ticks = ScaleResolver.ticks(at: [.number(25), .number(.nan), .category("x"), .number(100)], scale: scale)
-        #expect(ticks.map(\.fraction) == [0.25, 1])
-        #expect(ticks.map(\.label) == ["25", "100"])
+        let ticks = ScaleResolver.ticks(at: [.number(25), .number(.nan), .category("x"), .number(100), .number(2.5),
+                                             .number(0.1 + 0.2)], scale: scale)
+        #expect(ticks.map(\.fraction).prefix(3) == [0.25, 1, 0.025])
+        #expect(ticks.map(\.label) == ["25", "100", "2.5", "0.3"])
     }
 
     // MARK: Bad input
