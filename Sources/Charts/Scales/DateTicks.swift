@@ -43,8 +43,15 @@ enum DateTicks {
 
     /// The shortest step that gives at most `desiredTicks` ticks over `domain`; whole
     /// years in nice multiples beyond the ladder.
-    static func interval(for domain: ClosedRange<Double>, desiredTicks: Int) -> Interval {
-        let span = domain.upperBound / 2 - domain.lowerBound / 2
+    ///
+    /// The span is measured on the wall clock, as the steps are: two weeks across a
+    /// fall-back are 14 days and one hour of real time, but still seven two-day steps.
+    static func interval(for domain: ClosedRange<Double>, desiredTicks: Int, zone: ZoneRules) -> Interval {
+        var span = domain.upperBound / 2 - domain.lowerBound / 2
+        if supportedRange.contains(domain.lowerBound), supportedRange.contains(domain.upperBound) {
+            let start = Date(timeIntervalSince1970: domain.lowerBound), end = Date(timeIntervalSince1970: domain.upperBound)
+            span += Double(zone.secondsFromGMT(for: end) - zone.secondsFromGMT(for: start)) / 2
+        }
         let count = Double(max(1, desiredTicks))
         for interval in ladder where 2 * span / interval.nominalSeconds <= count {
             return interval

@@ -104,7 +104,7 @@ enum ScaleResolver {
             let instant = domain.lowerBound
             domain = instant - 43_200 < instant ? instant - 43_200...instant + 43_200 : neighbours(of: instant)
         }
-        let interval = DateTicks.interval(for: domain, desiredTicks: desiredTicks)
+        let interval = DateTicks.interval(for: domain, desiredTicks: desiredTicks, zone: zone)
         let ticks = DateTicks.ticks(in: domain, interval: interval, zone: zone, locale: locale)
         return ResolvedScale(kind: .date, domain: domain, categories: [], ticks: ticks)
     }

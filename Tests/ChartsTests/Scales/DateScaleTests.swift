@@ -42,6 +42,29 @@ import Testing
         #expect(elapsed < .seconds(1))
     }
 
+    /// Every span in the other zone too: ticks land on the same local boundaries.
+    @Test(arguments: [
+        ("America/New_York", "2026-11-28T09:00:00-05:00", "2026-11-28T15:00:00-05:00", 3,
+         ["2026-11-28 09:00", "2026-11-28 12:00", "2026-11-28 15:00"]),
+        ("Asia/Seoul", "2026-11-27T00:00:00+09:00", "2026-11-29T00:00:00+09:00", 4,
+         ["2026-11-27 00:00", "2026-11-27 12:00", "2026-11-28 00:00", "2026-11-28 12:00", "2026-11-29 00:00"]),
+        // Two weeks across New York's fall-back on 1 November: still local midnights.
+        ("America/New_York", "2026-11-01T00:00:00-04:00", "2026-11-15T00:00:00-05:00", 7,
+         ["2026-11-01 00:00", "2026-11-03 00:00", "2026-11-05 00:00", "2026-11-07 00:00", "2026-11-09 00:00",
+          "2026-11-11 00:00", "2026-11-13 00:00", "2026-11-15 00:00"]),
+        ("Asia/Seoul", "2026-01-15T12:00:00+09:00", "2026-07-15T12:00:00+09:00", 6,
+         ["2026-02-01 00:00", "2026-03-01 00:00", "2026-04-01 00:00", "2026-05-01 00:00", "2026-06-01 00:00",
+          "2026-07-01 00:00"]),
+        ("America/New_York", "2022-03-01T00:00:00-05:00", "2027-03-01T00:00:00-05:00", 6,
+         ["2023-01-01 00:00", "2024-01-01 00:00", "2025-01-01 00:00", "2026-01-01 00:00", "2027-01-01 00:00"]),
+    ])
+    func spansTickOnLocalBoundariesInEitherZone(zoneName: String, from: String, to: String, ticks: Int,
+                                                expected: [String]) throws {
+        let zone = try F.zone(zoneName)
+        let scale = try resolve(from, to, ticks: ticks, zone: zone)
+        #expect(scale.ticks.map { "\(F.day($0, in: zone)) \(F.wallClock($0, in: zone))" } == expected)
+    }
+
     @Test func hourLabelsAreKoreanOnAKoreanDisplay() throws {
         let seoul = try F.zone("Asia/Seoul")
         let scale = try resolve("2026-11-28T09:00:00+09:00", "2026-11-28T15:00:00+09:00", ticks: 3, zone: seoul,
