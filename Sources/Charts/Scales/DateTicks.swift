@@ -81,9 +81,10 @@ enum DateTicks {
                            locale: DisplayLocale) -> [Double] {
         guard supportedRange.contains(domain.lowerBound), supportedRange.contains(domain.upperBound),
               interval.count > 0 else { return [] }
-        // A million of any unit is longer than the supported range, so a larger count (even
-        // `Int.max`, which would overflow the sums below) gives the same ticks.
-        let count = min(interval.count, 1_000_000)
+        // A billion of any unit (even minutes: 1 900 years) is longer than the supported
+        // range, so a larger count (`Int.max`, which would overflow the sums below) gives
+        // the same ticks.
+        let count = min(interval.count, 1_000_000_000)
         let first = CalendarDay(containing: Date(timeIntervalSince1970: domain.lowerBound), in: zone)
         let last = CalendarDay(containing: Date(timeIntervalSince1970: domain.upperBound), in: zone)
         var result: [Double] = []
@@ -95,7 +96,11 @@ enum DateTicks {
         switch interval.unit {
         case .minute, .hour:
             let step = (interval.unit == .minute ? 60 : 3600) * count
-            guard step < 86_400 * 366 else { return [] }
+            // 48 hours is every other day, not every midnight: a step of a day or more is
+            // counted in days.
+            if step >= 86_400 {
+                return boundaries(in: domain, interval: Interval(unit: .day, count: step / 86_400), zone: zone, locale: locale)
+            }
             // Multiples of the step from each local midnight; a wall time the clocks skip
             // (02:00 on a spring-forward day) has no tick.
             var day = first.adding(days: -1)

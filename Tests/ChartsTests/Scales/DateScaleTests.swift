@@ -172,6 +172,10 @@ import Testing
             component: .hour, count: 3, zone: seoul, locale: F.english)
         #expect(ticks.map { F.wallClock($0, in: seoul) } == ["03:00", "06:00", "09:00", "12:00"])
         #expect(ScaleResolver.dateTicks(domain: 0...86_400, component: .hour, count: 0, zone: seoul, locale: F.english).isEmpty)
+        let everyOtherDay = ScaleResolver.dateTicks(
+            domain: try F.instant("2026-11-01T00:00:00+09:00").timeIntervalSince1970...F.instant("2026-11-06T00:00:00+09:00").timeIntervalSince1970,
+            component: .hour, count: 48, zone: seoul, locale: F.english)
+        #expect(everyOtherDay.map { F.day($0, in: seoul) } == ["2026-11-01", "2026-11-03", "2026-11-05"])
     }
 
     @Test func monthStridesStartInJanuary() throws {
