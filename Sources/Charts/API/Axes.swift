@@ -131,9 +131,9 @@ public struct AxisMarkValues: @unchecked Sendable {
         AxisMarkValues(kind: .automatic(desiredCount: desiredCount, minimumStride: nil, roundLowerBound: roundLowerBound, roundUpperBound: roundUpperBound))
     }
 
-    public static func automatic<P: Plottable>(minimumStride: P, desiredCount: Int? = nil, roundLowerBound: Bool? = nil,
+    public static func automatic<P: BinaryFloatingPoint>(minimumStride: P, desiredCount: Int? = nil, roundLowerBound: Bool? = nil,
                                                roundUpperBound: Bool? = nil) -> AxisMarkValues {
-        AxisMarkValues(kind: .automatic(desiredCount: desiredCount, minimumStride: plotValue(of: minimumStride), roundLowerBound: roundLowerBound,
+        AxisMarkValues(kind: .automatic(desiredCount: desiredCount, minimumStride: .number(Double(minimumStride)), roundLowerBound: roundLowerBound,
                                         roundUpperBound: roundUpperBound))
     }
 
@@ -142,8 +142,8 @@ public struct AxisMarkValues: @unchecked Sendable {
         AxisMarkValues(kind: .calendarStride(component, count: count, roundLowerBound: roundLowerBound, roundUpperBound: roundUpperBound, calendar: calendar))
     }
 
-    public static func stride(by stepSize: Double, roundLowerBound: Bool? = nil, roundUpperBound: Bool? = nil) -> AxisMarkValues {
-        AxisMarkValues(kind: .numberStride(stepSize, roundLowerBound: roundLowerBound, roundUpperBound: roundUpperBound))
+    public static func stride<P: BinaryFloatingPoint>(by stepSize: P, roundLowerBound: Bool? = nil, roundUpperBound: Bool? = nil) -> AxisMarkValues {
+        AxisMarkValues(kind: .numberStride(Double(stepSize), roundLowerBound: roundLowerBound, roundUpperBound: roundUpperBound))
     }
 }
 
@@ -180,31 +180,63 @@ public struct AxisMarks<Content: AxisMark>: AxisContent {
         self.init(preset: preset, position: position, values: values, components: { content($0)._axisComponents().components })
     }
 
-    public init<Values: Plottable>(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [Values],
-                                   @AxisMarkBuilder content: @escaping (AxisValue) -> Content) {
+    public init<Value: Plottable>(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [Value],
+                                  @AxisMarkBuilder content: @escaping (AxisValue) -> Content) {
         self.init(preset: preset, position: position, values: AxisMarkValues(kind: .values(values.map { plotValue(of: $0) })),
                   components: { content($0)._axisComponents().components })
     }
 }
 
 /// The default marks of `AxisMarks()`: a grid line, a tick and a label at each value.
-public struct BuiltinAxisMarks: AxisMark {
-    public func _axisComponents() -> _ResolvedAxisMark {
-        _ResolvedAxisMark(components: [AxisGridLine()._axisComponents().components, AxisTick()._axisComponents().components,
-                                       AxisValueLabel()._axisComponents().components].flatMap { $0 })
+func defaultAxisComponents(format: ((PlotValue) -> String?)? = nil, stroke: StrokeStyle? = nil) -> [AxisComponent] {
+    [AxisComponent(kind: .gridLine(centered: nil, stroke: stroke)), AxisComponent(kind: .tick(centered: nil, length: .automatic, stroke: stroke)),
+     AxisComponent(kind: .valueLabel(text: nil, format: format, centered: nil, anchor: nil, content: nil))]
+}
+
+/// `AxisMarks()` without content is `AxisMarks<Never>`, as in Swift Charts.
+extension Never: AxisMark {
+    public func _axisComponents() -> _ResolvedAxisMark { switch self {} }
+}
+
+extension AxisMarks {
+    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic,
+                @AxisMarkBuilder content: @escaping () -> Content) {
+        self.init(preset: preset, position: position, values: values, components: { _ in content()._axisComponents().components })
+    }
+
+    public init<Value: Plottable>(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [Value],
+                                  @AxisMarkBuilder content: @escaping () -> Content) {
+        self.init(preset: preset, position: position, values: AxisMarkValues(kind: .values(values.map { plotValue(of: $0) })),
+                  components: { _ in content()._axisComponents().components })
     }
 }
 
-extension AxisMarks where Content == BuiltinAxisMarks {
+extension AxisMarks where Content == Never {
     public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic,
                 stroke: StrokeStyle? = nil) {
-        self.init(preset: preset, position: position, values: values, components: { _ in BuiltinAxisMarks()._axisComponents().components })
+        self.init(preset: preset, position: position, values: values, components: { _ in defaultAxisComponents(stroke: stroke) })
     }
 
-    public init<Values: Plottable>(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [Values],
-                                   stroke: StrokeStyle? = nil) {
+    public init<Value: Plottable>(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [Value],
+                                  stroke: StrokeStyle? = nil) {
         self.init(preset: preset, position: position, values: AxisMarkValues(kind: .values(values.map { plotValue(of: $0) })),
-                  components: { _ in BuiltinAxisMarks()._axisComponents().components })
+                  components: { _ in defaultAxisComponents(stroke: stroke) })
+    }
+
+    /// The default marks, their labels through `format`: `AxisMarks(format: .dateTime.hour())`.
+    public init<Format: FormatStyle>(format: Format, preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic,
+                                     values: AxisMarkValues = .automatic, stroke: StrokeStyle? = nil)
+    where Format.FormatInput: Plottable, Format.FormatOutput == String {
+        let text: (PlotValue) -> String? = { value in plottable(value, as: Format.FormatInput.self).map { format.format($0) } }
+        self.init(preset: preset, position: position, values: values, components: { _ in defaultAxisComponents(format: text, stroke: stroke) })
+    }
+
+    public init<Value: Plottable, Format: FormatStyle>(format: Format, preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic,
+                                                       values: [Value], stroke: StrokeStyle? = nil)
+    where Value == Format.FormatInput, Format.FormatOutput == String {
+        let text: (PlotValue) -> String? = { value in plottable(value, as: Format.FormatInput.self).map { format.format($0) } }
+        self.init(preset: preset, position: position, values: AxisMarkValues(kind: .values(values.map { plotValue(of: $0) })),
+                  components: { _ in defaultAxisComponents(format: text, stroke: stroke) })
     }
 }
 

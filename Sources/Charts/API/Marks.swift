@@ -198,3 +198,21 @@ public struct RectangleMark: _PrimitiveMark {
         _mark = _MarkStorage(mark: .make(.rectangle) { $0.setY(y); $0.xStartPoints = xStart; $0.xEndPoints = xEnd; $0.height = height })
     }
 }
+
+/// A sector of a pie or donut (Swift Charts' `SectorMark`): its angle is its value's
+/// share of the sum of all sectors' values.
+public struct SectorMark: _PrimitiveMark {
+    public typealias Body = Never
+    public let _mark: _MarkStorage
+
+    public init(angle: PlottableValue<some Plottable>, innerRadius: MarkDimension = .automatic, outerRadius: MarkDimension = .automatic,
+                angularInset: CGFloat? = nil) {
+        _mark = _MarkStorage(mark: .make(.sector) { mark in
+            mark.angle = angle.value
+            mark.angleLabel = angle.label
+            mark.innerRadius = innerRadius
+            mark.outerRadius = outerRadius
+            mark.angularInset = angularInset
+        })
+    }
+}

@@ -33,7 +33,7 @@ struct ChartModel: Sendable {
 
 /// One mark: what kind, where (in plot values, scaled later), and how it is drawn.
 struct ResolvedMark: Sendable {
-    enum Kind: Sendable { case line, area, bar, point, rule, rectangle }
+    enum Kind: Sendable { case line, area, bar, point, rule, rectangle, sector }
 
     var kind: Kind
     var x: PlotValue?
@@ -77,6 +77,12 @@ struct ResolvedMark: Sendable {
     var height: MarkDimension?
     var cornerRadius: CGFloat?
     var zIndex: Double = 0
+    /// A sector's value (its share of the whole), radii and the gap between sectors.
+    var angle: PlotValue?
+    var angleLabel: String = ""
+    var innerRadius: MarkDimension?
+    var outerRadius: MarkDimension?
+    var angularInset: CGFloat?
 
     init(kind: Kind) { self.kind = kind }
 }
