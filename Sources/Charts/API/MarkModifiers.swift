@@ -88,6 +88,27 @@ extension ChartContent {
         modifyingMarks { mark, _ in mark.symbolSize = size }
     }
 
+    /// The marks' symbol sizes by series value (a bubble chart).
+    public func symbolSize<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
+        modifyingMarks { mark, _ in mark.symbolSizeValue = value.value; mark.symbolSizeLabel = value.label }
+    }
+
+    /// The marks' line styles (dashes) by series value.
+    public func lineStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
+        modifyingMarks { mark, _ in mark.lineStyleKey = value.value.text; mark.lineStyleLabel = value.label }
+    }
+
+    /// The marks moved by points.
+    public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some ChartContent {
+        modifyingMarks { mark, _ in mark.offset.width += x; mark.offset.height += y }
+    }
+
+    public func offset(_ size: CGSize) -> some ChartContent { offset(x: size.width, y: size.height) }
+
+    /// Accepted for source compatibility; a panel draws no blur or shadow.
+    public func blur(radius: CGFloat) -> some ChartContent { self }
+    public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some ChartContent { self }
+
     // MARK: Position
 
     /// Bars side by side within their band, one slot per value (grouped bars).

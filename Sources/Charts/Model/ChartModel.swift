@@ -64,6 +64,14 @@ struct ResolvedMark: Sendable {
     var positionKey: String?
     var positionLabel: String?
     var symbol: BasicChartSymbolShape?
+    /// `symbolSize(by:)`: the value the symbol's size encodes, and its label.
+    var symbolSizeValue: PlotValue?
+    var symbolSizeLabel: String?
+    /// `lineStyle(by:)`'s value as text, and its label.
+    var lineStyleKey: String?
+    var lineStyleLabel: String?
+    /// `offset(x:y:)`, in points.
+    var offset: CGSize = .zero
     var symbolSize: CGSize?
     /// `foregroundStyle(_:)` when a plain colour; a gradient is kept whole in `style`.
     var color: RGBA?
