@@ -203,6 +203,24 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         #expect(m.legend.position == .bottom && m.legend.alignment == .leading && m.legend.spacing == 4)
     }
 
+    @Test func foregroundStyleScales() throws {
+        let chart = Chart { BarMark(x: .value("X", "a"), y: .value("Y", 1)).foregroundStyle(by: .value("Kind", "a")) }
+        let range = try model(chart.chartForegroundStyleScale(range: [Color.red, Color.green]))
+        #expect(range.foregroundRange == [Color.red.rgba, Color.green.rgba])
+        let numeric = try model(chart.chartForegroundStyleScale(domain: 0...10, range: [Color.white, Color.black]))
+        #expect(numeric.foregroundScale.map(\.0) == ["0", "10"])
+        let domain = try model(chart.chartForegroundStyleScale(domain: ["b", "a"]))
+        guard case .categories(let order)? = domain.foregroundDomain else { Issue.record("domain"); return }
+        #expect(order == ["b", "a"])
+        let mapped = try model(chart.chartForegroundStyleScale { (kind: String) in kind == "a" ? Color.red : Color.blue })
+        #expect(mapped.foregroundMapping?.color(.category("a")) == Color.red.rgba)
+        #expect(mapped.foregroundMapping?.color(.category("z")) == Color.blue.rgba)
+        let byDomain = try model(chart.chartForegroundStyleScale(domain: ["a", "b"]) { $0 == "a" ? Color.red : Color.blue })
+        #expect(byDomain.foregroundScale.map(\.1) == [Color.red.rgba, Color.blue.rgba])
+        let symbols = try model(chart.chartSymbolScale(domain: ["a", "b"], range: [BasicChartSymbolShape.square, .plus]))
+        #expect(symbols.symbolScale.map(\.1) == [.square, .plus])
+    }
+
     @Test func selectionScrollingAndOverlaysCompileAndRecordNothing() throws {
         var selected: Date? = nil
         let binding = Binding(get: { selected }, set: { selected = $0 })

@@ -111,22 +111,42 @@ extension View {
 
     /// Colours for `foregroundStyle(by:)`'s values: `["Green": .green, "Purple": .purple]`.
     public func chartForegroundStyleScale<DataValue: Plottable, S: ShapeStyle>(_ mapping: KeyValuePairs<DataValue, S>) -> some View {
-        let pairs = mapping.map { (plotValue(of: $0.key).text, $0.value) }
-        return chartSettings { settings in
-            settings.foregroundScale = pairs.map { key, style in
-                if case .color(let color) = style.fill(in: EnvironmentValues()) { (key, color) } else { (key, RGBA(0, 0, 0, 255)) }
-            }
-        }
+        let pairs = mapping.map { (plotValue(of: $0.key).text, rgba(of: $0.value)) }
+        return chartSettings { $0.foregroundScale = pairs }
     }
 
-    public func chartForegroundStyleScale<Domain: Collection, Range: Collection>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View
-    where Domain.Element: Plottable, Range.Element: ShapeStyle {
-        let pairs = zip(domain, range).map { (plotValue(of: $0.0).text, $0.1) }
-        return chartSettings { settings in
-            settings.foregroundScale = pairs.map { key, style in
-                if case .color(let color) = style.fill(in: EnvironmentValues()) { (key, color) } else { (key, RGBA(0, 0, 0, 255)) }
-            }
-        }
+    /// Styles for a domain: categories paired with the range's styles in order, or a
+    /// numeric or date domain's ends with the range's first and last styles.
+    public func chartForegroundStyleScale<Domain: ScaleDomain, Range: ScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View
+    where Range.VisualValue: ShapeStyle {
+        let pairs = scalePairs(domain, range._visualValues() ?? [])
+        return chartSettings { settings in settings.foregroundScale = pairs.map { ($0, rgba(of: $1)) } }
+    }
+
+    /// Styles in order for the series as they come (`chartForegroundStyleScale(range: [.red, .blue])`).
+    public func chartForegroundStyleScale<Range: ScaleRange>(range: Range, type: ScaleType? = nil) -> some View where Range.VisualValue: ShapeStyle {
+        let colors = (range._visualValues() ?? []).map { rgba(of: $0) }
+        return chartSettings { $0.foregroundRange = colors }
+    }
+
+    /// The series' domain (their order in the legend), styles chosen by Glance.
+    public func chartForegroundStyleScale<Domain: ScaleDomain>(domain: Domain, type: ScaleType? = nil) -> some View {
+        let explicit = domain._scaleDomain().explicit
+        return chartSettings { $0.foregroundDomain = explicit }
+    }
+
+    public func chartForegroundStyleScale(type: ScaleType? = nil) -> some View { self }
+
+    /// A style for each series value, asked of `mapping`.
+    public func chartForegroundStyleScale<DataValue: Plottable, S: ShapeStyle>(mapping: @escaping (DataValue) -> S) -> some View {
+        let map = SeriesMapping { value in plottable(value, as: DataValue.self).map { rgba(of: mapping($0)) } }
+        return chartSettings { $0.foregroundMapping = map }
+    }
+
+    public func chartForegroundStyleScale<Domain: Collection, S: ShapeStyle>(domain: Domain, mapping: @escaping (Domain.Element) -> S) -> some View
+    where Domain.Element: Plottable {
+        let pairs = domain.map { (plotValue(of: $0).text, rgba(of: mapping($0))) }
+        return chartSettings { $0.foregroundScale = pairs }
     }
 
     /// Symbols for `symbol(by:)`'s values.
@@ -135,9 +155,9 @@ extension View {
         return chartSettings { $0.symbolScale = pairs }
     }
 
-    public func chartSymbolScale<Domain: Collection, Range: Collection>(domain: Domain, range: Range) -> some View
-    where Domain.Element: Plottable, Range.Element: ChartSymbolShape {
-        let pairs = zip(domain, range).map { (plotValue(of: $0.0).text, $0.1 as? BasicChartSymbolShape ?? .circle) }
+    public func chartSymbolScale<Domain: ScaleDomain, Range: ScaleRange>(domain: Domain, range: Range) -> some View
+    where Range.VisualValue: ChartSymbolShape {
+        let pairs = scalePairs(domain, range._visualValues() ?? []).map { ($0, $1 as? BasicChartSymbolShape ?? .circle) }
         return chartSettings { $0.symbolScale = pairs }
     }
 
@@ -252,11 +272,23 @@ extension ScaleDomain where Self == AutomaticScaleDomain {
     }
 }
 
-/// A scale's output range (Swift Charts' `ScaleRange`).
-public protocol ScaleRange {}
+/// A scale's output range (Swift Charts' `ScaleRange`): styles or symbols in order, or
+/// the plot's extent.
+public protocol ScaleRange {
+    associatedtype VisualValue
+    /// The range's values in order, when it lists them: Glance's own.
+    func _visualValues() -> [VisualValue]?
+}
+
+extension Array: ScaleRange {
+    public typealias VisualValue = Element
+    public func _visualValues() -> [Element]? { self }
+}
 
 /// The plot's extent, padded (Swift Charts' `PlotDimensionScaleRange`).
 public struct PlotDimensionScaleRange: ScaleRange {
+    public typealias VisualValue = CGFloat
+    public func _visualValues() -> [CGFloat]? { nil }
     let startPadding: CGFloat
     let endPadding: CGFloat
 }
@@ -268,7 +300,29 @@ extension ScaleRange where Self == PlotDimensionScaleRange {
     }
 }
 
-extension ClosedRange: ScaleRange where Bound == CGFloat {}
+extension ClosedRange: ScaleRange where Bound == CGFloat {
+    public typealias VisualValue = CGFloat
+    public func _visualValues() -> [CGFloat]? { [lowerBound, upperBound] }
+}
+
+/// A style's colour (a gradient's first stop's; black when it has none).
+func rgba(of style: some ShapeStyle) -> RGBA {
+    switch style.fill(in: EnvironmentValues()) {
+    case .color(let color): color
+    case .gradient(let gradient): gradient.stops.first?.color ?? RGBA(0, 0, 0, 255)
+    }
+}
+
+/// A domain's values as text paired with a range's values: categories in order, or a
+/// numeric or date domain's two ends with the range's first and last.
+func scalePairs<Domain: ScaleDomain, Value>(_ domain: Domain, _ values: [Value]) -> [(String, Value)] {
+    switch domain._scaleDomain().explicit {
+    case .categories(let categories)?: Array(zip(categories, values))
+    case .numbers(let range)?: values.count >= 2 ? [(PlotValue.number(range.lowerBound).text, values[0]), (PlotValue.number(range.upperBound).text, values[values.count - 1])] : []
+    case .dates(let range)?: values.count >= 2 ? [(PlotValue.date(range.lowerBound).text, values[0]), (PlotValue.date(range.upperBound).text, values[values.count - 1])] : []
+    case nil: []
+    }
+}
 
 /// How a scale maps values (Swift Charts' `ScaleType`); accepted, the scales choose.
 public struct ScaleType: Hashable, Sendable {

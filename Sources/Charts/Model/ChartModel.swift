@@ -16,6 +16,12 @@ struct ChartModel: Sendable {
     var legend: LegendSettings
     /// `chartForegroundStyleScale`: series value (as text) to colour, in the order given.
     var foregroundScale: [(String, RGBA)]
+    /// `chartForegroundStyleScale(range:)`: colours handed to the series in order.
+    var foregroundRange: [RGBA]
+    /// `chartForegroundStyleScale(domain:)`: the series in the order to show them.
+    var foregroundDomain: ExplicitDomain?
+    /// `chartForegroundStyleScale(mapping:)`: a colour for a series value.
+    var foregroundMapping: SeriesMapping?
     /// `chartSymbolScale`: series value (as text) to symbol, in the order given.
     var symbolScale: [(String, BasicChartSymbolShape)]
     /// `chartPlotStyle { plotArea in … }`: the plot area's modifiers, applied by the renderer.
@@ -27,7 +33,8 @@ struct ChartModel: Sendable {
         let marks = content._chartMarks(in: environment).marks
         return ChartModel(marks: marks, xAxis: settings.xAxis, yAxis: settings.yAxis, xDomain: settings.xDomain, yDomain: settings.yDomain,
                           xIncludesZero: settings.xIncludesZero, yIncludesZero: settings.yIncludesZero, legend: settings.legend,
-                          foregroundScale: settings.foregroundScale, symbolScale: settings.symbolScale, plotStyle: settings.plotStyle)
+                          foregroundScale: settings.foregroundScale, foregroundRange: settings.foregroundRange,
+                          foregroundDomain: settings.foregroundDomain, foregroundMapping: settings.foregroundMapping, symbolScale: settings.symbolScale, plotStyle: settings.plotStyle)
     }
 }
 
@@ -167,6 +174,12 @@ struct LegendSettings: @unchecked Sendable {
     var content: AnyView?
 }
 
+/// A colour for a series value, from the user's closure.
+struct SeriesMapping: @unchecked Sendable {
+    let color: (PlotValue) -> RGBA?
+    init(_ color: @escaping (PlotValue) -> RGBA?) { self.color = color }
+}
+
 struct PlotStyle: @unchecked Sendable {
     /// The plot area (a clear view the size of the plot) under the chart's modifiers.
     let content: (ChartPlotContent) -> AnyView
@@ -182,6 +195,9 @@ struct ChartSettings: Sendable {
     var yIncludesZero: Bool?
     var legend = LegendSettings()
     var foregroundScale: [(String, RGBA)] = []
+    var foregroundRange: [RGBA] = []
+    var foregroundDomain: ExplicitDomain?
+    var foregroundMapping: SeriesMapping?
     var symbolScale: [(String, BasicChartSymbolShape)] = []
     var plotStyle: PlotStyle?
 }
