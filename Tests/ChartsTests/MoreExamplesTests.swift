@@ -208,3 +208,46 @@ struct BubbleChart: View {
         #expect(range == 0...2)
     }
 }
+
+// MARK: Apple Developer Forums 707868: a label of one's own at each value
+
+struct CustomLabels: View {
+    var body: some View {
+        Chart {
+            BarMark(x: .value("Item", "A"), y: .value("Value", 2_000_000))
+                .foregroundStyle(.blue.gradient)
+        }
+        .chartYAxis {
+            AxisMarks() { value in
+                AxisGridLine()
+                AxisTick()
+                AxisValueLabel {
+                    Text("Y")
+                }
+            }
+        }
+        .chartXAxis {
+            AxisMarks(values: .automatic) { value in
+                if let item = value.as(String.self) {
+                    AxisValueLabel {
+                        Text(item)
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Suite struct CustomLabelTests {
+    @Test func labelsOfTheirOwnAreViews() throws {
+        let model = try #require(ChartModelRecorder.models(of: CustomLabels()).first)
+        #expect(model.marks.count == 1 && model.marks[0].style != nil)
+        let y = try #require(model.yAxis.marks?.first)
+        let components = y.components(AxisValue(index: 0, count: 1, value: .number(0)))
+        guard case .valueLabel(_, _, _, _, let content?) = components.last?.kind else { Issue.record("no label view"); return }
+        _ = content
+        let x = try #require(model.xAxis.marks?.first)
+        #expect(x.components(AxisValue(index: 0, count: 1, value: .category("A"))).count == 1)
+        #expect(x.components(AxisValue(index: 0, count: 1, value: .number(3))).isEmpty)
+    }
+}
