@@ -149,6 +149,8 @@ struct BubbleChart: View {
         }
         .chartSymbolScale([0: .circle, 1: .cross])
         .chartXScale(domain: 0...2, range: .plotDimension(padding: 8))
+        .chartYScale(range: .plotDimension(startPadding: 4, endPadding: 4))
+        .chartSymbolSizeScale([0: 50, 3: 400])
     }
 }
 
@@ -206,6 +208,7 @@ struct BubbleChart: View {
         #expect(model.symbolScale.map(\.0) == ["0", "1"] && model.symbolScale.map(\.1) == [.circle, .cross])
         guard case .numbers(let range)? = model.xDomain else { Issue.record("x domain"); return }
         #expect(range == 0...2)
+        #expect(model.symbolSizeScale.map(\.0) == ["0", "3"] && model.symbolSizeScale.map(\.1) == [50, 400])
     }
 }
 

@@ -81,17 +81,19 @@ extension View {
         }
     }
 
-    public func chartXScale<Domain: ScaleDomain, Range: ScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View {
+    public func chartXScale<Domain: ScaleDomain, Range: PositionScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View {
         chartXScale(domain: domain, type: type)
     }
 
-    public func chartYScale<Domain: ScaleDomain, Range: ScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View {
+    public func chartYScale<Domain: ScaleDomain, Range: PositionScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View {
         chartYScale(domain: domain, type: type)
     }
 
-    /// Accepted; the plot's range is the renderer's.
-    public func chartXScale<Range: ScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
-    public func chartYScale<Range: ScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
+    /// Accepted; the plot's range (its padding) and the scale's type are the renderer's.
+    public func chartXScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
+    public func chartYScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
+    public func chartXScale(type: ScaleType? = nil) -> some View { self }
+    public func chartYScale(type: ScaleType? = nil) -> some View { self }
 
     // MARK: Legend
 
@@ -159,6 +161,18 @@ extension View {
     where Range.VisualValue: ChartSymbolShape {
         let pairs = scalePairs(domain, range._visualValues() ?? []).map { ($0, $1 as? BasicChartSymbolShape ?? .circle) }
         return chartSettings { $0.symbolScale = pairs }
+    }
+
+    /// Symbol sizes (areas in square points) for `symbolSize(by:)`'s values.
+    public func chartSymbolSizeScale<DataValue: Plottable>(_ mapping: KeyValuePairs<DataValue, CGFloat>) -> some View {
+        let pairs = mapping.map { (plotValue(of: $0.key).text, $0.value) }
+        return chartSettings { $0.symbolSizeScale = pairs }
+    }
+
+    public func chartSymbolSizeScale<Domain: ScaleDomain, Range: ScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View
+    where Range.VisualValue == CGFloat {
+        let pairs = scalePairs(domain, range._visualValues() ?? [])
+        return chartSettings { $0.symbolSizeScale = pairs }
     }
 
     // MARK: Plot area
@@ -285,22 +299,26 @@ extension Array: ScaleRange {
     public func _visualValues() -> [Element]? { self }
 }
 
+/// A range of positions along an axis (Swift Charts' `PositionScaleRange`).
+public protocol PositionScaleRange: ScaleRange where VisualValue == CGFloat {}
+
 /// The plot's extent, padded (Swift Charts' `PlotDimensionScaleRange`).
-public struct PlotDimensionScaleRange: ScaleRange {
+public struct PlotDimensionScaleRange: PositionScaleRange {
     public typealias VisualValue = CGFloat
     public func _visualValues() -> [CGFloat]? { nil }
     let startPadding: CGFloat
     let endPadding: CGFloat
 }
 
-extension ScaleRange where Self == PlotDimensionScaleRange {
+extension PositionScaleRange where Self == PlotDimensionScaleRange {
+    public static var plotDimension: PlotDimensionScaleRange { PlotDimensionScaleRange(startPadding: 0, endPadding: 0) }
     public static func plotDimension(padding: CGFloat = 0) -> PlotDimensionScaleRange { PlotDimensionScaleRange(startPadding: padding, endPadding: padding) }
     public static func plotDimension(startPadding: CGFloat = 0, endPadding: CGFloat = 0) -> PlotDimensionScaleRange {
         PlotDimensionScaleRange(startPadding: startPadding, endPadding: endPadding)
     }
 }
 
-extension ClosedRange: ScaleRange where Bound == CGFloat {
+extension ClosedRange: ScaleRange, PositionScaleRange where Bound == CGFloat {
     public typealias VisualValue = CGFloat
     public func _visualValues() -> [CGFloat]? { [lowerBound, upperBound] }
 }

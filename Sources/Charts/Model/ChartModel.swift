@@ -24,6 +24,8 @@ struct ChartModel: Sendable {
     var foregroundMapping: SeriesMapping?
     /// `chartSymbolScale`: series value (as text) to symbol, in the order given.
     var symbolScale: [(String, BasicChartSymbolShape)]
+    /// `chartSymbolSizeScale`: series value (as text) to symbol area in square points.
+    var symbolSizeScale: [(String, CGFloat)]
     /// `chartPlotStyle { plotArea in … }`: the plot area's modifiers, applied by the renderer.
     var plotStyle: PlotStyle?
 
@@ -34,7 +36,7 @@ struct ChartModel: Sendable {
         return ChartModel(marks: marks, xAxis: settings.xAxis, yAxis: settings.yAxis, xDomain: settings.xDomain, yDomain: settings.yDomain,
                           xIncludesZero: settings.xIncludesZero, yIncludesZero: settings.yIncludesZero, legend: settings.legend,
                           foregroundScale: settings.foregroundScale, foregroundRange: settings.foregroundRange,
-                          foregroundDomain: settings.foregroundDomain, foregroundMapping: settings.foregroundMapping, symbolScale: settings.symbolScale, plotStyle: settings.plotStyle)
+                          foregroundDomain: settings.foregroundDomain, foregroundMapping: settings.foregroundMapping, symbolScale: settings.symbolScale, symbolSizeScale: settings.symbolSizeScale, plotStyle: settings.plotStyle)
     }
 }
 
@@ -199,6 +201,7 @@ struct ChartSettings: Sendable {
     var foregroundDomain: ExplicitDomain?
     var foregroundMapping: SeriesMapping?
     var symbolScale: [(String, BasicChartSymbolShape)] = []
+    var symbolSizeScale: [(String, CGFloat)] = []
     var plotStyle: PlotStyle?
 }
 
