@@ -149,6 +149,19 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         #expect(m.marks[7].symbol == .circle)
     }
 
+    @Test func aPlotGroupsItsMarksUnderOneModifier() throws {
+        let m = try model(Chart {
+            Plot {
+                AreaMark(x: .value("X", 0), y: .value("Y", 1))
+                LineMark(x: .value("X", 0), y: .value("Y", 1))
+            }
+            .foregroundStyle(.linearGradient(colors: [.blue, .clear], startPoint: .top, endPoint: .bottom))
+            .alignsMarkStylesWithPlotArea()
+        })
+        #expect(m.marks.map(\.kind) == [.area, .line])
+        #expect(m.marks.allSatisfy { $0.alignsStylesWithPlotArea && $0.style != nil })
+    }
+
     @Test func domainsAxesAndLegend() throws {
         let start = Date(timeIntervalSince1970: 0)
         let end = Date(timeIntervalSince1970: 86_400)

@@ -146,3 +146,13 @@ extension ForEach where Content: ChartContent, Data == Range<Int>, ID == Int {
         self.init(data, id: \.self, content: content)
     }
 }
+
+/// Chart content grouped as one (Swift Charts' `Plot`), for modifiers that apply to all of it.
+public struct Plot<Content: ChartContent>: ChartContent {
+    public typealias Body = Never
+    let content: Content
+
+    public init(@ChartContentBuilder content: () -> Content) { self.content = content() }
+
+    public func _chartMarks(in environment: EnvironmentValues) -> _ResolvedChartContent { content._chartMarks(in: environment) }
+}

@@ -109,6 +109,11 @@ extension ChartContent {
     public func blur(radius: CGFloat) -> some ChartContent { self }
     public func shadow(color: Color = Color(.sRGBLinear, white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some ChartContent { self }
 
+    /// Gradients and styles over the whole plot area rather than each mark's bounds.
+    public func alignsMarkStylesWithPlotArea(_ aligns: Bool = true) -> some ChartContent {
+        modifyingMarks { mark, _ in mark.alignsStylesWithPlotArea = aligns }
+    }
+
     // MARK: Position
 
     /// Bars side by side within their band, one slot per value (grouped bars).

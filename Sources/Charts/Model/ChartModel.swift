@@ -85,6 +85,8 @@ struct ResolvedMark: Sendable {
     /// `foregroundStyle(_:)` when a plain colour; a gradient is kept whole in `style`.
     var color: RGBA?
     var style: ChartStyle?
+    /// `alignsMarkStylesWithPlotArea()`: `style` spans the plot area, not the mark.
+    var alignsStylesWithPlotArea = false
     var opacity: Double = 1
     var lineStyle: StrokeStyle?
     var interpolation: InterpolationMethod?
