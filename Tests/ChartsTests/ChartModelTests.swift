@@ -252,6 +252,17 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         #expect(m.plotStyle != nil && selected == nil)
     }
 
+    @Test func resolveReadsTheContentAndTheEnvironmentsSettings() {
+        var environment = EnvironmentValues()
+        environment[ChartSettingsKey.self].yAxis.visibility = .hidden
+        environment[ChartSettingsKey.self].xDomain = .categories(["a", "b"])
+        let m = ChartModel.resolve(BarMark(x: .value("X", "a"), y: .value("Y", 2)).foregroundStyle(by: .value("S", 1)), environment)
+        #expect(m.marks.count == 1 && m.marks[0].series == "1" && m.marks[0].seriesLabel == "S")
+        #expect(m.yAxis.visibility == .hidden && m.xAxis.visibility == .automatic)
+        guard case .categories(let categories)? = m.xDomain else { Issue.record("domain"); return }
+        #expect(categories == ["a", "b"] && m.yDomain == nil && m.legend.visibility == .automatic && m.foregroundScale.isEmpty)
+    }
+
     @Test func aChartFillsItsSpaceWithNothingYet() {
         let node = resolveNode(Chart { BarMark(x: .value("X", "a"), y: .value("Y", 1)) }, in: EnvironmentValues())
         #expect(node == resolveNode(Color.clear, in: EnvironmentValues()))

@@ -113,7 +113,7 @@ extension View {
 
     /// Colours for `foregroundStyle(by:)`'s values: `["Green": .green, "Purple": .purple]`.
     public func chartForegroundStyleScale<DataValue: Plottable, S: ShapeStyle>(_ mapping: KeyValuePairs<DataValue, S>) -> some View {
-        let pairs = mapping.map { (plotValue(of: $0.key).text, rgba(of: $0.value)) }
+        let pairs = mapping.map { (plotValue(of: $0.key).seriesKey, rgba(of: $0.value)) }
         return chartSettings { $0.foregroundScale = pairs }
     }
 
@@ -147,13 +147,13 @@ extension View {
 
     public func chartForegroundStyleScale<Domain: Collection, S: ShapeStyle>(domain: Domain, mapping: @escaping (Domain.Element) -> S) -> some View
     where Domain.Element: Plottable {
-        let pairs = domain.map { (plotValue(of: $0).text, rgba(of: mapping($0))) }
+        let pairs = domain.map { (plotValue(of: $0).seriesKey, rgba(of: mapping($0))) }
         return chartSettings { $0.foregroundScale = pairs }
     }
 
     /// Symbols for `symbol(by:)`'s values.
     public func chartSymbolScale<DataValue: Plottable, S: ChartSymbolShape>(_ mapping: KeyValuePairs<DataValue, S>) -> some View {
-        let pairs = mapping.map { (plotValue(of: $0.key).text, $0.value as? BasicChartSymbolShape ?? .circle) }
+        let pairs = mapping.map { (plotValue(of: $0.key).seriesKey, $0.value as? BasicChartSymbolShape ?? .circle) }
         return chartSettings { $0.symbolScale = pairs }
     }
 
@@ -165,7 +165,7 @@ extension View {
 
     /// Symbol sizes (areas in square points) for `symbolSize(by:)`'s values.
     public func chartSymbolSizeScale<DataValue: Plottable>(_ mapping: KeyValuePairs<DataValue, CGFloat>) -> some View {
-        let pairs = mapping.map { (plotValue(of: $0.key).text, $0.value) }
+        let pairs = mapping.map { (plotValue(of: $0.key).seriesKey, $0.value) }
         return chartSettings { $0.symbolSizeScale = pairs }
     }
 
@@ -265,7 +265,7 @@ extension Array: ScaleDomain where Element: Plottable {
     public func _scaleDomain() -> _ResolvedScaleDomain {
         let values = map { plotValue(of: $0) }
         if values.allSatisfy({ if case .category = $0 { true } else { false } }) {
-            return _ResolvedScaleDomain(explicit: .categories(values.map(\.text)), includesZero: nil)
+            return _ResolvedScaleDomain(explicit: .categories(values.map(\.seriesKey)), includesZero: nil)
         }
         guard let first = values.first, let last = values.last else { return _ResolvedScaleDomain(explicit: nil, includesZero: nil) }
         return _ResolvedScaleDomain(explicit: explicitDomain(first, last), includesZero: nil)
@@ -336,8 +336,8 @@ func rgba(of style: some ShapeStyle) -> RGBA {
 func scalePairs<Domain: ScaleDomain, Value>(_ domain: Domain, _ values: [Value]) -> [(String, Value)] {
     switch domain._scaleDomain().explicit {
     case .categories(let categories)?: Array(zip(categories, values))
-    case .numbers(let range)?: values.count >= 2 ? [(PlotValue.number(range.lowerBound).text, values[0]), (PlotValue.number(range.upperBound).text, values[values.count - 1])] : []
-    case .dates(let range)?: values.count >= 2 ? [(PlotValue.date(range.lowerBound).text, values[0]), (PlotValue.date(range.upperBound).text, values[values.count - 1])] : []
+    case .numbers(let range)?: values.count >= 2 ? [(PlotValue.number(range.lowerBound).seriesKey, values[0]), (PlotValue.number(range.upperBound).seriesKey, values[values.count - 1])] : []
+    case .dates(let range)?: values.count >= 2 ? [(PlotValue.date(range.lowerBound).seriesKey, values[0]), (PlotValue.date(range.upperBound).seriesKey, values[values.count - 1])] : []
     case nil: []
     }
 }

@@ -36,7 +36,7 @@ extension ChartContent {
 
     /// The marks coloured by series: one colour per value, and a legend entry.
     public func foregroundStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
-        modifyingMarks { mark, _ in mark.series = value.value.text; mark.seriesLabel = value.label }
+        modifyingMarks { mark, _ in mark.series = value.value.seriesKey; mark.seriesLabel = value.label }
     }
 
     public func opacity(_ value: Double) -> some ChartContent {
@@ -73,7 +73,7 @@ extension ChartContent {
 
     /// The marks' symbols by series: one shape per value.
     public func symbol<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
-        modifyingMarks { mark, _ in mark.symbolKey = value.value.text; mark.symbolLabel = value.label }
+        modifyingMarks { mark, _ in mark.symbolKey = value.value.seriesKey; mark.symbolLabel = value.label }
     }
 
     /// The symbol's area in square points, as in Swift Charts.
@@ -95,7 +95,7 @@ extension ChartContent {
 
     /// The marks' line styles (dashes) by series value.
     public func lineStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
-        modifyingMarks { mark, _ in mark.lineStyleKey = value.value.text; mark.lineStyleLabel = value.label }
+        modifyingMarks { mark, _ in mark.lineStyleKey = value.value.seriesKey; mark.lineStyleLabel = value.label }
     }
 
     /// The marks moved by points.
@@ -118,7 +118,7 @@ extension ChartContent {
 
     /// Bars side by side within their band, one slot per value (grouped bars).
     public func position<P: Plottable>(by value: PlottableValue<P>, axis: Axis? = nil, span: MarkDimension = .automatic) -> some ChartContent {
-        modifyingMarks { mark, _ in mark.positionKey = value.value.text; mark.positionLabel = value.label }
+        modifyingMarks { mark, _ in mark.positionKey = value.value.seriesKey; mark.positionLabel = value.label }
     }
 
     // MARK: Annotations

@@ -13,7 +13,7 @@ extension ResolvedMark {
     mutating func setY<V>(start: PlottableValue<V>, end: PlottableValue<V>) {
         yStart = start.value; yEnd = end.value; yLabel = start.label; yUnit = start.unit
     }
-    mutating func setSeries<S>(_ series: PlottableValue<S>) { lineSeries = series.value.text }
+    mutating func setSeries<S>(_ series: PlottableValue<S>) { lineSeries = series.value.seriesKey }
 
     static func make(_ kind: Kind, _ build: (inout ResolvedMark) -> Void) -> ResolvedMark {
         var mark = ResolvedMark(kind: kind)

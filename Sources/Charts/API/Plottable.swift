@@ -147,8 +147,8 @@ extension PlottableValue where Value == Date {
 }
 
 extension PlotValue {
-    /// The value as a legend or series key.
-    var text: String {
+    /// The value as a series key (`foregroundStyle(by:)`, `symbol(by:)`) and scale key.
+    var seriesKey: String {
         switch self {
         case .category(let string): string
         case .number(let number): number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
