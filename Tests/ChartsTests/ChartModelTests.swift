@@ -134,8 +134,10 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
                 .annotation(position: .overlay, spacing: 2) { context in Text("3") }
                 .annotation(position: .bottom, overflowResolution: .init(x: .fit(to: .chart), y: .disabled)) { Text("b") }
             PointMark(x: .value("X", 1), y: .value("Y", 1)).symbol { Circle() }
+            PointMark(x: .value("X", 2), y: .value("Y", 2)).symbol(.circle.strokeBorder(lineWidth: 2))
         })
-        #expect(m.marks.count == 8)
+        #expect(m.marks.count == 9)
+        #expect(m.marks[8].symbol == BasicChartSymbolShape.circle.strokeBorder(lineWidth: 2) && m.marks[8].symbol?.strokeWidth == 2)
         let line = m.marks[1]
         #expect(line.series == "odd" && line.seriesLabel == "Kind" && line.symbolKey == "odd")
         #expect(line.symbolSize == CGSize(width: 8, height: 8))
