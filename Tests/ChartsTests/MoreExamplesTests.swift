@@ -254,3 +254,47 @@ struct CustomLabels: View {
         #expect(x.components(AxisValue(index: 0, count: 1, value: .number(3))).isEmpty)
     }
 }
+
+// MARK: BarMark's documentation: intervals (a schedule)
+
+struct Job: Identifiable {
+    let job: String
+    let start: Int
+    let end: Int
+    var id: String { job }
+}
+
+let data: [Job] = [.init(job: "Job 1", start: 0, end: 15), .init(job: "Job 2", start: 5, end: 25)]
+
+struct Schedule: View {
+    var body: some View {
+        Chart(data) {
+            BarMark(
+                x: .value("Job", $0.job),
+                yStart: .value("Start Time", $0.start),
+                yEnd: .value("End Time", $0.end)
+            )
+        }
+    }
+}
+
+struct Timeline: View {
+    var body: some View {
+        Chart(data) {
+            BarMark(
+                xStart: .value("Start Time", $0.start),
+                xEnd: .value("End Time", $0.end)
+            )
+        }
+    }
+}
+
+@Suite struct IntervalBarTests {
+    @Test func intervalsKeepTheirEnds() throws {
+        let schedule = try #require(ChartModelRecorder.models(of: Schedule()).first)
+        #expect(schedule.marks.map(\.yStart) == [.number(0), .number(5)] && schedule.marks.map(\.yEnd) == [.number(15), .number(25)])
+        #expect(schedule.marks[0].x == .category("Job 1") && schedule.marks[0].yLabel == "Start Time")
+        let timeline = try #require(ChartModelRecorder.models(of: Timeline()).first)
+        #expect(timeline.marks.map(\.xEnd) == [.number(15), .number(25)] && timeline.marks.allSatisfy { $0.y == nil && $0.yStartPoints == nil })
+    }
+}
