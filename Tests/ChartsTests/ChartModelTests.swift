@@ -210,10 +210,10 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
                 .chartLegend(position: .bottom, alignment: .leading, spacing: 4)
         }
         .chartXScale(domain: ["ignored"])
-        .chartYScale(domain: .automatic(includesZero: true)))
+        .chartYScale(domain: .automatic(includesZero: true, reversed: true), type: .log))
         guard case .categories(let categories)? = m.xDomain else { Issue.record("categories"); return }
         #expect(categories == ["pear", "apple"])
-        #expect(m.yIncludesZero == true)
+        #expect(m.yIncludesZero == true && m.yReversed == true && m.yScaleType == .log && m.xScaleType == nil)
         #expect(m.foregroundScale.map(\.0) == ["A", "B"] && m.foregroundScale.map(\.1) == [Color.red.rgba, Color.blue.rgba])
         #expect(m.legend.position == .bottom && m.legend.alignment == .leading && m.legend.spacing == 4)
     }

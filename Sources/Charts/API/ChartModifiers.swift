@@ -70,6 +70,8 @@ extension View {
         return chartSettings { settings in
             if let explicit = resolved.explicit { settings.xDomain = explicit }
             if let includesZero = resolved.includesZero { settings.xIncludesZero = includesZero }
+            if let reversed = resolved.reversed { settings.xReversed = reversed }
+            if let type { settings.xScaleType = type }
         }
     }
 
@@ -78,6 +80,8 @@ extension View {
         return chartSettings { settings in
             if let explicit = resolved.explicit { settings.yDomain = explicit }
             if let includesZero = resolved.includesZero { settings.yIncludesZero = includesZero }
+            if let reversed = resolved.reversed { settings.yReversed = reversed }
+            if let type { settings.yScaleType = type }
         }
     }
 
@@ -92,8 +96,8 @@ extension View {
     /// Accepted; the plot's range (its padding) and the scale's type are the renderer's.
     public func chartXScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
     public func chartYScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
-    public func chartXScale(type: ScaleType? = nil) -> some View { self }
-    public func chartYScale(type: ScaleType? = nil) -> some View { self }
+    public func chartXScale(type: ScaleType? = nil) -> some View { chartSettings { if let type { $0.xScaleType = type } } }
+    public func chartYScale(type: ScaleType? = nil) -> some View { chartSettings { if let type { $0.yScaleType = type } } }
 
     // MARK: Legend
 
@@ -238,6 +242,7 @@ public protocol ScaleDomain {
 public struct _ResolvedScaleDomain {
     let explicit: ExplicitDomain?
     let includesZero: Bool?
+    var reversed: Bool? = nil
 }
 
 func explicitDomain(_ lower: PlotValue, _ upper: PlotValue) -> ExplicitDomain? {
@@ -276,7 +281,7 @@ extension Array: ScaleDomain where Element: Plottable {
 public struct AutomaticScaleDomain: ScaleDomain {
     let includesZero: Bool?
     let reversed: Bool?
-    public func _scaleDomain() -> _ResolvedScaleDomain { _ResolvedScaleDomain(explicit: nil, includesZero: includesZero) }
+    public func _scaleDomain() -> _ResolvedScaleDomain { _ResolvedScaleDomain(explicit: nil, includesZero: includesZero, reversed: reversed) }
 }
 
 extension ScaleDomain where Self == AutomaticScaleDomain {
@@ -342,7 +347,7 @@ func scalePairs<Domain: ScaleDomain, Value>(_ domain: Domain, _ values: [Value])
     }
 }
 
-/// How a scale maps values (Swift Charts' `ScaleType`); accepted, the scales choose.
+/// How a scale maps values (Swift Charts' `ScaleType`), recorded for the scales.
 public struct ScaleType: Hashable, Sendable {
     enum Kind: Hashable, Sendable { case linear, log, symmetricLog, squareRoot, power(Double), date, category }
     let kind: Kind

@@ -13,6 +13,12 @@ struct ChartModel: Sendable {
     /// `chartXScale(domain: .automatic(includesZero:))` and the like; `nil` when unsaid.
     var xIncludesZero: Bool?
     var yIncludesZero: Bool?
+    /// `.automatic(reversed: true)`: the axis runs from high to low; `nil` when unsaid.
+    var xReversed: Bool?
+    var yReversed: Bool?
+    /// `chartXScale(domain:type:)`'s `type:` (`.log`, `.squareRoot`…); `nil`: the scales choose.
+    var xScaleType: ScaleType?
+    var yScaleType: ScaleType?
     var legend: LegendSettings
     /// `chartForegroundStyleScale`: series value (as text) to colour, in the order given.
     var foregroundScale: [(String, RGBA)]
@@ -33,10 +39,15 @@ struct ChartModel: Sendable {
     static func resolve<Content: ChartContent>(_ content: Content, _ environment: EnvironmentValues) -> ChartModel {
         let settings = environment[ChartSettingsKey.self]
         let marks = content._chartMarks(in: environment).marks
-        return ChartModel(marks: marks, xAxis: settings.xAxis, yAxis: settings.yAxis, xDomain: settings.xDomain, yDomain: settings.yDomain,
-                          xIncludesZero: settings.xIncludesZero, yIncludesZero: settings.yIncludesZero, legend: settings.legend,
+        return ChartModel(marks: marks, xAxis: settings.xAxis, yAxis: settings.yAxis,
+                          xDomain: settings.xDomain, yDomain: settings.yDomain,
+                          xIncludesZero: settings.xIncludesZero, yIncludesZero: settings.yIncludesZero,
+                          xReversed: settings.xReversed, yReversed: settings.yReversed,
+                          xScaleType: settings.xScaleType, yScaleType: settings.yScaleType,
+                          legend: settings.legend,
                           foregroundScale: settings.foregroundScale, foregroundRange: settings.foregroundRange,
-                          foregroundDomain: settings.foregroundDomain, foregroundMapping: settings.foregroundMapping, symbolScale: settings.symbolScale, symbolSizeScale: settings.symbolSizeScale, plotStyle: settings.plotStyle)
+                          foregroundDomain: settings.foregroundDomain, foregroundMapping: settings.foregroundMapping,
+                          symbolScale: settings.symbolScale, symbolSizeScale: settings.symbolSizeScale, plotStyle: settings.plotStyle)
     }
 }
 
@@ -197,6 +208,10 @@ struct ChartSettings: Sendable {
     var yDomain: ExplicitDomain?
     var xIncludesZero: Bool?
     var yIncludesZero: Bool?
+    var xReversed: Bool?
+    var yReversed: Bool?
+    var xScaleType: ScaleType?
+    var yScaleType: ScaleType?
     var legend = LegendSettings()
     var foregroundScale: [(String, RGBA)] = []
     var foregroundRange: [RGBA] = []
