@@ -208,6 +208,7 @@ struct BubbleChart: View {
         #expect(model.symbolScale.map(\.0) == ["0", "1"] && model.symbolScale.map(\.1) == [.circle, .cross])
         guard case .numbers(let range)? = model.xDomain else { Issue.record("x domain"); return }
         #expect(range == 0...2)
+        #expect(model.xPadding == PlotPadding(start: 8, end: 8) && model.yPadding == PlotPadding(start: 4, end: 4))
         #expect(model.symbolSizeScale.map(\.0) == ["0", "3"] && model.symbolSizeScale.map(\.1) == [50, 400])
     }
 }

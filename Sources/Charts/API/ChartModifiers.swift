@@ -86,16 +86,29 @@ extension View {
     }
 
     public func chartXScale<Domain: ScaleDomain, Range: PositionScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View {
-        chartXScale(domain: domain, type: type)
+        chartXScale(domain: domain, type: type).chartXScale(range: range)
     }
 
     public func chartYScale<Domain: ScaleDomain, Range: PositionScaleRange>(domain: Domain, range: Range, type: ScaleType? = nil) -> some View {
-        chartYScale(domain: domain, type: type)
+        chartYScale(domain: domain, type: type).chartYScale(range: range)
     }
 
-    /// Accepted; the plot's range (its padding) and the scale's type are the renderer's.
-    public func chartXScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
-    public func chartYScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View { self }
+    /// The plot's extent along the axis: `.plotDimension(padding:)` is recorded; an explicit
+    /// range of points is accepted and left to the renderer.
+    public func chartXScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View {
+        let padding = (range as? PlotDimensionScaleRange).map { PlotPadding(start: $0.startPadding, end: $0.endPadding) }
+        return chartSettings { settings in
+            if let padding { settings.xPadding = padding }
+            if let type { settings.xScaleType = type }
+        }
+    }
+    public func chartYScale<Range: PositionScaleRange>(range: Range, type: ScaleType? = nil) -> some View {
+        let padding = (range as? PlotDimensionScaleRange).map { PlotPadding(start: $0.startPadding, end: $0.endPadding) }
+        return chartSettings { settings in
+            if let padding { settings.yPadding = padding }
+            if let type { settings.yScaleType = type }
+        }
+    }
     public func chartXScale(type: ScaleType? = nil) -> some View { chartSettings { if let type { $0.xScaleType = type } } }
     public func chartYScale(type: ScaleType? = nil) -> some View { chartSettings { if let type { $0.yScaleType = type } } }
 

@@ -19,6 +19,9 @@ struct ChartModel: Sendable {
     /// `chartXScale(domain:type:)`'s `type:` (`.log`, `.squareRoot`…); `nil`: the scales choose.
     var xScaleType: ScaleType?
     var yScaleType: ScaleType?
+    /// `range: .plotDimension(startPadding:endPadding:)`: points kept free at the plot's ends.
+    var xPadding: PlotPadding?
+    var yPadding: PlotPadding?
     var legend: LegendSettings
     /// `chartForegroundStyleScale`: series value (as text) to colour, in the order given.
     var foregroundScale: [(String, RGBA)]
@@ -44,6 +47,7 @@ struct ChartModel: Sendable {
                           xIncludesZero: settings.xIncludesZero, yIncludesZero: settings.yIncludesZero,
                           xReversed: settings.xReversed, yReversed: settings.yReversed,
                           xScaleType: settings.xScaleType, yScaleType: settings.yScaleType,
+                          xPadding: settings.xPadding, yPadding: settings.yPadding,
                           legend: settings.legend,
                           foregroundScale: settings.foregroundScale, foregroundRange: settings.foregroundRange,
                           foregroundDomain: settings.foregroundDomain, foregroundMapping: settings.foregroundMapping,
@@ -189,6 +193,12 @@ struct LegendSettings: @unchecked Sendable {
     var content: AnyView?
 }
 
+/// Points kept free at the start and the end of an axis's plot extent.
+struct PlotPadding: Hashable, Sendable {
+    var start: CGFloat
+    var end: CGFloat
+}
+
 /// A colour for a series value, from the user's closure.
 struct SeriesMapping: @unchecked Sendable {
     let color: (PlotValue) -> RGBA?
@@ -212,6 +222,8 @@ struct ChartSettings: Sendable {
     var yReversed: Bool?
     var xScaleType: ScaleType?
     var yScaleType: ScaleType?
+    var xPadding: PlotPadding?
+    var yPadding: PlotPadding?
     var legend = LegendSettings()
     var foregroundScale: [(String, RGBA)] = []
     var foregroundRange: [RGBA] = []
