@@ -70,7 +70,9 @@ public struct BuiltinModifier: ViewModifier {
 }
 
 extension ModifiedContent where Modifier == BuiltinModifier {
-    init(
+    /// An environment change and/or a wrapping: `package` for the modules that add
+    /// SwiftUI-family modifiers of their own (`Charts`' chart modifiers).
+    package init(
         _ content: Content,
         environment: @escaping (inout EnvironmentValues) -> Void = { _ in },
         wrap: @escaping (ViewNode, EnvironmentValues) -> ViewNode = { node, _ in node }

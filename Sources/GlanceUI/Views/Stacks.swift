@@ -76,14 +76,26 @@ public struct Divider: View, PrimitiveView {
 }
 
 /// One view per element (SwiftUI's `ForEach`); its views dissolve into the enclosing stack.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View, PrimitiveView {
-    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
-    let data: Data
-    let content: (Data.Element) -> Content
+///
+/// As in SwiftUI, the type does not ask its content to be a view: it is one when its
+/// content is, and other modules make it their own content the same way (`Charts`' marks).
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content> {
+    /// The elements and what each becomes, for the modules that give `ForEach` other
+    /// content (`Charts`).
+    package let data: Data
+    package let content: (Data.Element) -> Content
 
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+    package init(elements data: Data, content: @escaping (Data.Element) -> Content) {
         self.data = data
         self.content = content
+    }
+}
+
+extension ForEach: View, PrimitiveView where Content: View {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
+
+    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) {
+        self.init(elements: data, content: content)
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
@@ -91,13 +103,13 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     }
 }
 
-extension ForEach where Data.Element: Identifiable, ID == Data.Element.ID {
+extension ForEach where Content: View, Data.Element: Identifiable, ID == Data.Element.ID {
     public init(_ data: Data, @ViewBuilder content: @escaping (Data.Element) -> Content) {
         self.init(data, id: \.id, content: content)
     }
 }
 
-extension ForEach where Data == Range<Int>, ID == Int {
+extension ForEach where Content: View, Data == Range<Int>, ID == Int {
     public init(_ data: Range<Int>, @ViewBuilder content: @escaping (Int) -> Content) {
         self.init(data, id: \.self, content: content)
     }
