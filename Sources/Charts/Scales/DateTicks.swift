@@ -63,14 +63,14 @@ enum DateTicks {
 
     /// Every boundary of `interval` inside `domain` (seconds since 1970), labelled.
     static func ticks(in domain: ClosedRange<Double>, interval: Interval, zone: ZoneRules,
-                      locale: DisplayLocale) -> [AxisTick] {
+                      locale: DisplayLocale) -> [ScaleTick] {
         let instants = boundaries(in: domain, interval: interval, zone: zone, locale: locale)
         let crossesDays = CalendarDay(containing: Date(timeIntervalSince1970: instants.first ?? 0), in: zone)
             != CalendarDay(containing: Date(timeIntervalSince1970: instants.last ?? 0), in: zone)
         let span = domain.upperBound - domain.lowerBound
         return instants.map { seconds in
             let date = Date(timeIntervalSince1970: seconds)
-            return AxisTick(value: .date(date), fraction: ResolvedScale.fraction(of: seconds, in: domain) ?? 0,
+            return ScaleTick(value: .date(date), fraction: ResolvedScale.fraction(of: seconds, in: domain) ?? 0,
                             label: label(date, interval: interval, crossesDays: crossesDays, span: span,
                                          zone: zone, locale: locale))
         }

@@ -10,7 +10,7 @@ enum PlotValue: Hashable, Sendable {
 }
 
 /// One labelled mark on an axis, already placed along it.
-struct AxisTick: Hashable, Sendable {
+struct ScaleTick: Hashable, Sendable {
     var value: PlotValue
     /// 0...1 along the axis (0 = domain start / first band's start), so the renderer maps
     /// to pixels.

@@ -13,13 +13,13 @@ struct ResolvedScale: Sendable {
     var categories: [String] {
         didSet { bandIndex = Self.index(of: categories) }
     }
-    var ticks: [AxisTick]
+    var ticks: [ScaleTick]
 
     /// Each category's band, so `fraction(of:)` is a lookup, not a search: the renderer
     /// asks once per plotted value, and 100 000 bars over 10 000 names must stay fast.
     private var bandIndex: [String: Int]
 
-    init(kind: Kind, domain: ClosedRange<Double>, categories: [String], ticks: [AxisTick]) {
+    init(kind: Kind, domain: ClosedRange<Double>, categories: [String], ticks: [ScaleTick]) {
         self.kind = kind
         self.domain = domain
         self.categories = categories

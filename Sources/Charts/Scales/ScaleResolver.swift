@@ -112,7 +112,7 @@ enum ScaleResolver {
     /// Ticks every `count` `component`s on the wall clock (`AxisMarks(values: .stride(by:
     /// .hour, count: 3))`).
     static func dateTicks(domain: ClosedRange<Double>, component: DateStride, count: Int, zone: ZoneRules,
-                          locale: DisplayLocale) -> [AxisTick] {
+                          locale: DisplayLocale) -> [ScaleTick] {
         guard let domain = sanitised(domain), count > 0 else { return [] }
         return DateTicks.ticks(in: domain, interval: .init(unit: component, count: count), zone: zone, locale: locale)
     }
@@ -122,7 +122,7 @@ enum ScaleResolver {
     private static func band(_ names: [String]) -> ResolvedScale {
         var scale = ResolvedScale(kind: .band, domain: 0...1, categories: names, ticks: [])
         scale.ticks = names.indices.map { index in
-            AxisTick(value: .category(names[index]), fraction: scale.bandCentre(at: index), label: names[index])
+            ScaleTick(value: .category(names[index]), fraction: scale.bandCentre(at: index), label: names[index])
         }
         return scale
     }
@@ -136,7 +136,7 @@ enum ScaleResolver {
     // MARK: Numbers
 
     /// Ticks every `stride` (`AxisMarks(values: .stride(by: 10))`) inside `domain`.
-    static func numberTicks(domain: ClosedRange<Double>, stride: Double, locale: DisplayLocale = .english) -> [AxisTick] {
+    static func numberTicks(domain: ClosedRange<Double>, stride: Double, locale: DisplayLocale = .english) -> [ScaleTick] {
         guard let domain = sanitised(domain), stride > 0, stride.isFinite else { return [] }
         let scale = ResolvedScale(kind: .linear, domain: widen(domain), categories: [], ticks: [])
         // The stride as factor × 10^power, so multiples round like nice ticks do (3 × 0.1
@@ -153,7 +153,7 @@ enum ScaleResolver {
     /// Ticks at the given values (`AxisMarks(values: [0, 50, 100])`), placed on `scale`;
     /// values of another kind or off a band scale are left out.
     static func ticks(at values: [PlotValue], scale: ResolvedScale, zone: ZoneRules = .utc,
-                      locale: DisplayLocale = .english) -> [AxisTick] {
+                      locale: DisplayLocale = .english) -> [ScaleTick] {
         values.compactMap { value in
             guard let fraction = scale.fraction(of: value) else { return nil }
             let label: String = switch value {
@@ -161,15 +161,15 @@ enum ScaleResolver {
             case .date(let date): locale.format(date, Date.FormatStyle(date: .abbreviated, time: .shortened), in: zone)
             case .category(let name): name
             }
-            return AxisTick(value: value, fraction: fraction, label: label)
+            return ScaleTick(value: value, fraction: fraction, label: label)
         }
     }
 
     private static func numberTicks(_ values: [Double], step: Double?, scale: ResolvedScale,
-                                    locale: DisplayLocale) -> [AxisTick] {
+                                    locale: DisplayLocale) -> [ScaleTick] {
         values.compactMap { value in
             guard let fraction = scale.fraction(of: .number(value)) else { return nil }
-            return AxisTick(value: .number(value), fraction: fraction, label: NiceNumbers.label(value, step: step, locale: locale))
+            return ScaleTick(value: .number(value), fraction: fraction, label: NiceNumbers.label(value, step: step, locale: locale))
         }
     }
 

@@ -15,12 +15,12 @@ enum ScaleFixture {
 
     static func numbers(_ scale: ResolvedScale) -> [Double] { numbers(scale.ticks) }
 
-    static func numbers(_ ticks: [AxisTick]) -> [Double] {
+    static func numbers(_ ticks: [ScaleTick]) -> [Double] {
         ticks.compactMap { if case .number(let x) = $0.value { x } else { nil } }
     }
 
     /// The wall-clock time a tick shows in `zone`, "HH:mm" on its own day.
-    static func wallClock(_ tick: AxisTick, in zone: ZoneRules) -> String {
+    static func wallClock(_ tick: ScaleTick, in zone: ZoneRules) -> String {
         guard case .date(let date) = tick.value else { return "not a date" }
         let local = Int(date.timeIntervalSince1970) + zone.secondsFromGMT(for: date)
         let minutes = ((local % 86_400 + 86_400) % 86_400) / 60
@@ -29,7 +29,7 @@ enum ScaleFixture {
     }
 
     /// The calendar day a tick falls on in `zone`, "2026-11-28".
-    static func day(_ tick: AxisTick, in zone: ZoneRules) -> String {
+    static func day(_ tick: ScaleTick, in zone: ZoneRules) -> String {
         guard case .date(let date) = tick.value else { return "not a date" }
         return CalendarDay(containing: date, in: zone).description
     }
