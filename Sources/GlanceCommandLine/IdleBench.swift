@@ -79,22 +79,32 @@ struct IdleBench: ParsableCommand {
         guard var nextWake = child.nextWakeAnnouncement(timeout: 30) else {
             throw RuntimeError(message: "the demo did not start within 30 s:\n\(child.output)")
         }
-        // Move past boundaries that would fall inside the window.
-        while nextWake < Date.now.addingTimeInterval(seconds + 4) {
-            print("waiting for the boundary at \(iso8601String(nextWake, in: .utc)) to pass")
-            guard let later = child.nextWakeAnnouncement(timeout: max(5, nextWake.timeIntervalSinceNow + 30)) else {
-                throw RuntimeError(message: "the demo did not wake at its boundary:\n\(child.output)")
+        var before: Switches
+        var after: Switches
+        var attempt = 1
+        while true {
+            // Move past boundaries that would fall inside the window.
+            while nextWake < Date.now.addingTimeInterval(seconds + 4) {
+                print("waiting for the boundary at \(iso8601String(nextWake, in: .utc)) to pass")
+                guard let later = child.nextWakeAnnouncement(timeout: max(5, nextWake.timeIntervalSinceNow + 30)) else {
+                    throw RuntimeError(message: "the demo did not wake at its boundary:\n\(child.output)")
+                }
+                nextWake = later
             }
-            nextWake = later
+            // Time to settle after the announcement: under load (a CI's parallel tests) the
+            // daemon's first pass into its wait can still fault in code pages and block on the
+            // disk, a switch that is start-up, not idling (seen once in CI with 0.5 s).
+            pause(seconds: 2)
+            before = try contextSwitches(of: child.pid)
+            print("idle window: \(Int(seconds)) s; next boundary at \(iso8601String(nextWake, in: .utc))")
+            pause(seconds: seconds)
+            after = try contextSwitches(of: child.pid)
+            // Under load a pause can overrun into the boundary the window was chosen to
+            // avoid (seen in CI at an hour's turn): then it is measured again after it.
+            guard Date.now >= nextWake.addingTimeInterval(-0.5), attempt < 3 else { break }
+            print("the window ran into the boundary at \(iso8601String(nextWake, in: .utc)); measuring again after it")
+            attempt += 1
         }
-        // Time to settle after the announcement: under load (a CI's parallel tests) the
-        // daemon's first pass into its wait can still fault in code pages and block on the
-        // disk, a switch that is start-up, not idling (seen once in CI with 0.5 s).
-        pause(seconds: 2)
-        let before = try contextSwitches(of: child.pid)
-        print("idle window: \(Int(seconds)) s; next boundary at \(iso8601String(nextWake, in: .utc))")
-        pause(seconds: seconds)
-        let after = try contextSwitches(of: child.pid)
         let peak = procField("VmHWM", in: try String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8))
 
         let stopStart = Date.now
