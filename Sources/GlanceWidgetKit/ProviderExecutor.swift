@@ -27,6 +27,15 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     /// (`CrashNotes`): the slot and phase it works for; changed by `noteChanges`.
     private var note: CrashNotes.Note?
     private var noteChanges = 0
+    private var name: String?
+
+    /// What the thread is called (`top -H`, `/proc/PID/task/*/comm`: 15 bytes), taken up
+    /// when it starts: a slot's executor is named after the slot, so a busy or stuck
+    /// provider can be told apart from the others.
+    package var threadName: String? {
+        get { condition.withLock { name } }
+        set { condition.withLock { name = newValue } }
+    }
 
     /// The note the thread takes up before its next job: which slot's provider (or
     /// intent) it runs, so that a crash on it is blamed on that slot.
@@ -74,6 +83,7 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
 
     private func runJobs() {
         CrashNotes.prepareThread()
+        if let name = threadName { nameThisThread(name) }
         // The note this thread holds: taken up again only when it changed.
         var noteTaken = -1
         while true {

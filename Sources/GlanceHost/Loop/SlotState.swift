@@ -88,6 +88,7 @@ final class SlotState {
         stuckExecutors.append(executor)
         executor = ProviderExecutor()
         executor.crashNote = fetchNote
+        executor.threadName = threadName
     }
 
     /// The note of the provider's thread: the timeline, or the snapshot of a preview slot.
@@ -96,6 +97,15 @@ final class SlotState {
     private func makeNotes() {
         notes = Dictionary(uniqueKeysWithValues: SlotActivity.Phase.allCases.map { ($0, SlotActivity(slot: config, phase: $0).note) })
         executor.crashNote = fetchNote
+        executor.threadName = threadName
+    }
+
+    /// The provider thread's name: "slot " and the slot's name, cut to the 15 bytes a
+    /// thread name may have (at a character's end).
+    private var threadName: String {
+        var name = "slot " + config.name
+        while name.utf8.count > 15 { name.removeLast() }
+        return name
     }
 
     /// Whether earlier calls still block too many threads to make another (forgetting
