@@ -1,0 +1,185 @@
+import Foundation
+import GlanceGraphics
+import GlanceTime
+import GlanceUI
+
+/// Where a chart's parts go for one size: the plot rectangle, the two scales, and the
+/// room kept for the axis labels and the legend.
+///
+/// Text is not measured here: a view's body is built before the renderer's fonts are
+/// reachable (measuring lives in GlanceText, below the renderer, not in GlanceUI). The
+/// room for labels is reserved from the label font's size and the labels' character
+/// counts instead (`averageGlyphWidth`), generously, so a label never runs into the plot.
+struct ChartLayout {
+    var size: CGSize
+    var plot: CGRect
+    var x: ResolvedScale
+    var y: ResolvedScale
+    var xReversed: Bool
+    var yReversed: Bool
+    var showsXAxis: Bool
+    var showsYAxis: Bool
+    /// The legend's row, below the x labels; `nil` without a legend.
+    var legend: CGRect?
+    /// Each bar and area mark's stacked extent on its value axis, by mark index.
+    var stacks: [Int: ClosedRange<Double>]
+    /// Marks whose value axis is x (horizontal bars), by mark index.
+    var horizontal: Set<Int>
+
+    /// The axis labels' point size (Swift Charts uses `caption2`).
+    static let labelSize: CGFloat = 11
+    /// An estimate of a glyph's advance as a share of the point size: wide enough for
+    /// DejaVu Sans digits (0.64), so reserved room is never too small.
+    static let averageGlyphWidth: CGFloat = 0.64
+    static let labelGap: CGFloat = 4
+    static let legendHeight: CGFloat = 16
+
+    static func labelWidth(_ text: String) -> CGFloat { CGFloat(text.count) * labelSize * averageGlyphWidth }
+
+    init(model: ChartModel, size: CGSize, zone: ZoneRules, locale: DisplayLocale, seriesCount: Int) {
+        self.size = size
+        let marks = model.marks
+        horizontal = Set(marks.indices.filter { Self.isHorizontal(marks[$0]) })
+        stacks = Self.stack(marks, horizontal: horizontal)
+        xReversed = model.xReversed ?? false
+        yReversed = model.yReversed ?? false
+
+        var xValues: [PlotValue] = [], yValues: [PlotValue] = []
+        var xZero = false, yZero = false
+        for (index, mark) in marks.enumerated() {
+            if let range = stacks[index] {
+                let values = [PlotValue.number(range.lowerBound), .number(range.upperBound)]
+                if horizontal.contains(index) { xValues += values; xZero = true } else { yValues += values; yZero = true }
+                if horizontal.contains(index) { Self.append(mark, axis: .y, to: &yValues) } else { Self.append(mark, axis: .x, to: &xValues) }
+            } else {
+                Self.append(mark, axis: .x, to: &xValues)
+                Self.append(mark, axis: .y, to: &yValues)
+                // A bar from zero (one-dimensional or ranged on one axis) and an area reach
+                // zero, as Swift Charts' automatic scales include it for them.
+                if mark.kind == .bar || mark.kind == .area {
+                    if horizontal.contains(index) { xZero = xZero || mark.xStart == nil } else { yZero = yZero || mark.yStart == nil }
+                }
+            }
+        }
+        xZero = model.xIncludesZero ?? xZero
+        yZero = model.yIncludesZero ?? yZero
+
+        showsXAxis = model.xAxis.visibility != .hidden
+        showsYAxis = model.yAxis.visibility != .hidden
+        let showsLegend = model.legend.visibility != .hidden && (seriesCount > 1 || model.legend.visibility == .visible && seriesCount > 0)
+        let lineHeight = (Self.labelSize * 1.3).rounded(.up)
+
+        // y first (its labels' width narrows the plot), for the height left after the x
+        // labels and the legend.
+        var bottom: CGFloat = showsXAxis ? lineHeight + Self.labelGap : 0
+        if showsLegend { bottom += Self.legendHeight + Self.labelGap }
+        let plotHeight = max(size.height - bottom - lineHeight / 2, 1)
+        y = ScaleResolver.resolve(yValues, includesZero: yZero, domain: model.yDomain,
+                                  desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale)
+        let yLabelWidth = showsYAxis ? (y.ticks.map { Self.labelWidth($0.label) }.max() ?? 0) + Self.labelGap : 0
+        let plotWidth = max(size.width - yLabelWidth, 1)
+        x = ScaleResolver.resolve(xValues, includesZero: xZero, domain: model.xDomain,
+                                  desiredTicks: max(Int(plotWidth / 50), 2), zone: zone, locale: locale)
+        // The last x label may hang past the plot by half its width: keep the chart's
+        // width for it only when the y labels do not already (they sit on the trailing side).
+        let top = showsYAxis ? lineHeight / 2 : 0
+        plot = CGRect(x: 0, y: top, width: plotWidth, height: max(size.height - bottom - top, 1))
+        if let padding = model.xPadding {
+            plot.origin.x += padding.start
+            plot.size.width = max(plot.width - padding.start - padding.end, 1)
+        }
+        if let padding = model.yPadding {
+            plot.origin.y += padding.end
+            plot.size.height = max(plot.height - padding.start - padding.end, 1)
+        }
+        legend = showsLegend ? CGRect(x: 0, y: size.height - Self.legendHeight, width: size.width, height: Self.legendHeight) : nil
+    }
+
+    // MARK: Positions
+
+    /// The x pixel of a fraction along the x scale.
+    func xPixel(_ fraction: Double) -> CGFloat { plot.minX + CGFloat(xReversed ? 1 - fraction : fraction) * plot.width }
+    /// The y pixel of a fraction along the y scale (0 at the bottom).
+    func yPixel(_ fraction: Double) -> CGFloat { plot.maxY - CGFloat(yReversed ? 1 - fraction : fraction) * plot.height }
+
+    func xPixel(of value: PlotValue?) -> CGFloat? { value.flatMap { x.fraction(of: $0) }.map(xPixel) }
+    func yPixel(of value: PlotValue?) -> CGFloat? { value.flatMap { y.fraction(of: $0) }.map(yPixel) }
+    func xPixel(number: Double) -> CGFloat? { xPixel(of: .number(number)) }
+    func yPixel(number: Double) -> CGFloat? { yPixel(of: .number(number)) }
+
+    // MARK: Orientation and stacking
+
+    enum Axis { case x, y }
+
+    /// A bar whose length runs along x: a number (or a range) on x against a category,
+    /// date or nothing on y (Swift Charts decides by which value is the quantity).
+    static func isHorizontal(_ mark: ResolvedMark) -> Bool {
+        guard mark.kind == .bar || mark.kind == .area else { return false }
+        let xIsNumber: Bool = if case .number? = mark.x { true } else { mark.xStart != nil && mark.xEnd != nil }
+        let yIsNumber: Bool = if case .number? = mark.y { true } else { mark.yStart != nil && mark.yEnd != nil }
+        if mark.kind == .area { return xIsNumber && !yIsNumber && mark.y != nil }
+        return xIsNumber && !yIsNumber
+    }
+
+    /// The plotted values of `mark` on one axis (a date bar binned to a unit adds its
+    /// bin's end, so the last bar fits).
+    static func append(_ mark: ResolvedMark, axis: Axis, to values: inout [PlotValue]) {
+        let (value, start, end, unit) = axis == .x ? (mark.x, mark.xStart, mark.xEnd, mark.xUnit) : (mark.y, mark.yStart, mark.yEnd, mark.yUnit)
+        for case let v? in [value, start, end] { values.append(v) }
+        if let unit, case .date(let date)? = value, mark.kind == .bar || mark.kind == .rectangle {
+            values.append(.date(date.addingTimeInterval(seconds(of: unit))))
+        }
+    }
+
+    /// A calendar unit's length, near enough to size a bar (a month is 30.44 days).
+    static func seconds(of unit: Calendar.Component) -> TimeInterval {
+        switch unit {
+        case .second: 1
+        case .minute: 60
+        case .hour: 3600
+        case .weekOfYear, .weekOfMonth, .weekday: 7 * 86400
+        case .month: 30.44 * 86400
+        case .quarter: 91.31 * 86400
+        case .year: 365.25 * 86400
+        default: 86400
+        }
+    }
+
+    /// Bars and areas at the same place stack by series, in data order, positives up and
+    /// negatives down (`.standard`); `.normalized` scales each stack to 0…1, `.center`
+    /// centres it on zero. Grouped bars (`position(by:)`), ranged marks and `.unstacked`
+    /// marks keep their own extent.
+    static func stack(_ marks: [ResolvedMark], horizontal: Set<Int>) -> [Int: ClosedRange<Double>] {
+        struct Group { var members: [(Int, Double)] = []; var method = MarkStackingMethod.Kind.standard }
+        var groups: [String: Group] = [:]
+        for (index, mark) in marks.enumerated() where mark.kind == .bar || mark.kind == .area {
+            guard mark.positionKey == nil, mark.stacking?.kind != .unstacked else { continue }
+            let isHorizontal = horizontal.contains(index)
+            guard case .number(let value)? = isHorizontal ? mark.x : mark.y, value.isFinite else { continue }
+            if isHorizontal ? mark.xStart != nil : mark.yStart != nil { continue }
+            let place = isHorizontal ? mark.y : mark.x
+            let key = "\(mark.kind)|\(isHorizontal)|\(place.map { "\($0)" } ?? "")"
+            groups[key, default: Group()].members.append((index, value))
+            if let method = mark.stacking?.kind { groups[key]?.method = method }
+        }
+        var result: [Int: ClosedRange<Double>] = [:]
+        for group in groups.values {
+            var up = 0.0, down = 0.0
+            var ranges: [(Int, Double, Double)] = []
+            for (index, value) in group.members {
+                if value >= 0 { ranges.append((index, up, up + value)); up += value } else { ranges.append((index, down + value, down)); down += value }
+            }
+            let total = up - down
+            for (index, low, high) in ranges {
+                let range: (Double, Double) = switch group.method {
+                case .normalized where total > 0: ((low - down) / total, (high - down) / total)
+                case .center: (low - down - total / 2, high - down - total / 2)
+                default: (low, high)
+                }
+                // Sums past the doubles' range are left unstacked, never made a NaN range.
+                if range.0.isFinite, range.1.isFinite, range.0 <= range.1 { result[index] = range.0...range.1 }
+            }
+        }
+        return result
+    }
+}

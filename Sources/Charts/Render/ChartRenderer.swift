@@ -1,0 +1,325 @@
+import Foundation
+import GlanceGraphics
+import GlanceUI
+import GlanceWidgetKit
+
+/// Draws a ``ChartModel`` at one size: grid, marks, axis labels, legend and annotations,
+/// as GlanceUI views laid over one another from the chart's top-leading corner.
+///
+/// Marks are drawn as shapes in solid colours, never as greys: on a panel that dithers,
+/// a grey line turns into scattered dots. In `.vibrant` (black-and-white and grey ink)
+/// every mark is black and the series are told apart by dash pattern (lines), symbol
+/// (points) and fill pattern (bars and areas), and the legend shows the same.
+struct ChartRenderer {
+    let model: ChartModel
+    let layout: ChartLayout
+    let series: ChartSeries
+    let ink: Bool
+    let pixel: CGFloat
+    let positionKeys: [String]
+
+    init(model: ChartModel, size: CGSize, environment: EnvironmentValues) {
+        self.model = model
+        ink = environment.widgetRenderingMode == .vibrant
+        series = ChartSeries(model: model)
+        layout = ChartLayout(model: model, size: size, zone: environment.timeZone, locale: environment.locale,
+                             seriesCount: series.names.count)
+        pixel = 1 / max(environment.displayScale, 1)
+        positionKeys = Self.positionKeys(model.marks)
+    }
+
+    /// Every part of the chart, back to front.
+    func views() -> [AnyView] {
+        if model.marks.contains(where: { $0.kind == .sector }) { return sectorViews() + legendViews() }
+        var views: [AnyView] = []
+        views += gridViews()
+        if let plotStyle = model.plotStyle {
+            views.append(AnyView(plotStyle.content(ChartPlotContent()).frame(width: layout.plot.width, height: layout.plot.height)
+                .offset(x: layout.plot.minX, y: layout.plot.minY)))
+        }
+        views += markViews()
+        views += axisLabelViews()
+        views += legendViews()
+        views += annotationViews()
+        return views
+    }
+
+    // MARK: Colours and styles
+
+    /// Swift Charts' default series colours, in order.
+    static let palette: [RGBA] = [Color.blue, .green, .orange, .purple, .red, .cyan, .yellow, .brown, .pink, .indigo].map(\.rgba)
+    /// Line dashes that tell series apart on ink panels.
+    static let dashes: [[CGFloat]] = [[], [6, 3], [2, 2], [8, 3, 2, 3]]
+
+    func color(of mark: ResolvedMark) -> RGBA {
+        if ink { return .black }
+        if let color = mark.color { return color }
+        if let key = mark.series { return series.color(of: key) }
+        return Self.palette[0]
+    }
+
+    func seriesIndex(_ mark: ResolvedMark) -> Int {
+        (mark.series ?? mark.lineStyleKey ?? mark.symbolKey).flatMap { series.index[$0] } ?? 0
+    }
+
+    func stroke(for mark: ResolvedMark, defaultWidth: CGFloat) -> StrokeStyle {
+        var style = mark.lineStyle ?? StrokeStyle(lineWidth: defaultWidth, lineCap: .round, lineJoin: .round)
+        style.lineWidth = max(style.lineWidth, pixel)
+        if ink && style.dash.isEmpty {
+            style.dash = Self.dashes[seriesIndex(mark) % Self.dashes.count]
+            if !style.dash.isEmpty { style.lineCap = .butt }
+        }
+        return style
+    }
+
+    func symbol(for mark: ResolvedMark) -> BasicChartSymbolShape {
+        if let symbol = mark.symbol { return symbol }
+        if let key = mark.symbolKey {
+            if let scaled = model.symbolScale.first(where: { $0.0 == key }) { return scaled.1 }
+            return BasicChartSymbolShape.automaticOrder[(series.symbolIndex[key] ?? 0) % BasicChartSymbolShape.automaticOrder.count]
+        }
+        if ink, mark.series != nil {
+            return BasicChartSymbolShape.automaticOrder[seriesIndex(mark) % BasicChartSymbolShape.automaticOrder.count]
+        }
+        return .circle
+    }
+
+    // MARK: Grid and axes
+
+    /// Light grid lines at the y ticks (and the x ticks of a continuous x), as Swift Charts
+    /// draws them; on ink a dotted black line, since a light grey would dither to noise.
+    func gridViews() -> [AnyView] {
+        var path = Path()
+        let plot = layout.plot
+        if layout.showsYAxis {
+            for tick in layout.y.ticks {
+                let y = crisp(layout.yPixel(tick.fraction))
+                path.move(to: CGPoint(x: plot.minX, y: y)); path.addLine(to: CGPoint(x: plot.maxX, y: y))
+            }
+        }
+        if layout.showsXAxis && layout.x.kind != .band {
+            for tick in layout.x.ticks {
+                let x = crisp(layout.xPixel(tick.fraction))
+                path.move(to: CGPoint(x: x, y: plot.minY)); path.addLine(to: CGPoint(x: x, y: plot.maxY))
+            }
+        }
+        let style = ink ? StrokeStyle(lineWidth: pixel, dash: [1, 3]) : StrokeStyle(lineWidth: pixel)
+        let color = ink ? Color.black : Color(RGBA(0xD1, 0xD1, 0xD6))
+        var views = [AnyView(path.stroke(color, style: style))]
+        // The baseline under the plot, solid.
+        if layout.showsXAxis {
+            var base = Path()
+            let y = crisp(plot.maxY)
+            base.move(to: CGPoint(x: plot.minX, y: y)); base.addLine(to: CGPoint(x: plot.maxX, y: y))
+            views.append(AnyView(base.stroke(ink ? Color.black : Color(RGBA(0x8E, 0x8E, 0x93)), style: StrokeStyle(lineWidth: pixel))))
+        }
+        return views
+    }
+
+    /// A line's centre on the middle of a pixel, so a one-pixel line is one pixel, not two
+    /// half-covered ones.
+    func crisp(_ value: CGFloat) -> CGFloat { ((value - pixel / 2) / pixel).rounded() * pixel + pixel / 2 }
+
+    /// Tick labels: y on the trailing side (Swift Charts' default), right of the plot; x
+    /// below it, centred on their tick (a date's label starts at its tick, as Swift
+    /// Charts puts a day's label at the day's start).
+    func axisLabelViews() -> [AnyView] {
+        var views: [AnyView] = []
+        let font = Font.system(size: ChartLayout.labelSize)
+        let labelColor = ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))
+        let lineHeight = (ChartLayout.labelSize * 1.3).rounded(.up)
+        if layout.showsYAxis {
+            let width = layout.size.width - layout.plot.maxX
+            for tick in layout.y.ticks {
+                let y = layout.yPixel(tick.fraction)
+                views.append(AnyView(Text(tick.label).font(font).foregroundColor(labelColor).lineLimit(1).fixedSize()
+                    .frame(width: max(width - ChartLayout.labelGap, 1), height: lineHeight, alignment: .leading)
+                    .position(x: layout.plot.maxX + ChartLayout.labelGap + (width - ChartLayout.labelGap) / 2, y: y)))
+            }
+        }
+        if layout.showsXAxis {
+            let y = layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
+            let band = layout.x.kind == .band ? layout.x.bandWidth * Double(layout.plot.width) : 0
+            for tick in layout.x.ticks {
+                let x = layout.xPixel(tick.fraction)
+                let width = max(ChartLayout.labelWidth(tick.label) + 8, CGFloat(band))
+                let centre = layout.x.kind == .date ? x + width / 2 : x
+                views.append(AnyView(Text(tick.label).font(font).foregroundColor(labelColor).lineLimit(1).fixedSize()
+                    .frame(width: width, height: lineHeight, alignment: layout.x.kind == .date ? .leading : .center)
+                    .position(x: centre, y: y)))
+            }
+        }
+        return views
+    }
+
+    // MARK: Legend
+
+    /// One row under the chart: each series' swatch (a square of its colour, or on ink
+    /// its dash, symbol or pattern) and its name.
+    func legendViews() -> [AnyView] {
+        guard let legend = layout.legend else { return [] }
+        if let content = model.legend.content {
+            return [AnyView(content.frame(width: legend.width, height: legend.height, alignment: .leading).offset(x: legend.minX, y: legend.minY))]
+        }
+        let kinds = Set(model.marks.map(\.kind))
+        let font = Font.system(size: ChartLayout.labelSize)
+        var views: [AnyView] = []
+        var x = legend.minX
+        let midY = legend.midY
+        for (index, name) in series.names.enumerated() {
+            let swatch = CGRect(x: x, y: midY - 4, width: 8, height: 8)
+            let sample = ResolvedMark.sample(series: name)
+            if ink && kinds.contains(.line) {
+                var path = Path()
+                path.move(to: CGPoint(x: x, y: midY)); path.addLine(to: CGPoint(x: x + 16, y: midY))
+                var style = StrokeStyle(lineWidth: 2)
+                style.dash = Self.dashes[index % Self.dashes.count]
+                views.append(AnyView(path.stroke(Color.black, style: style)))
+                x += 20
+            } else if kinds.contains(.point) && !kinds.contains(.bar) && !kinds.contains(.area) {
+                views.append(AnyView(SymbolPath.path(symbol(for: sample), in: swatch).fill(Color(color(of: sample)))))
+                x += 12
+            } else if ink {
+                views += patternViews(Path(swatch), index: index)
+                x += 12
+            } else {
+                views.append(AnyView(Path(swatch).fill(Color(color(of: sample)))))
+                x += 12
+            }
+            let width = ChartLayout.labelWidth(name) + 4
+            views.append(AnyView(Text(name).font(font).foregroundColor(ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))).lineLimit(1).fixedSize()
+                .frame(width: width, height: legend.height, alignment: .leading).position(x: x + width / 2, y: midY)))
+            x += width + 8
+        }
+        return views
+    }
+
+    /// An ink fill that tells series apart without grey: solid, hatched, outlined,
+    /// cross-hatched, in turn.
+    func patternViews(_ shape: Path, index: Int) -> [AnyView] {
+        let outline = AnyView(shape.stroke(Color.black, style: StrokeStyle(lineWidth: max(1, pixel))))
+        switch index % 4 {
+        case 0: return [AnyView(shape.fill(Color.black))]
+        case 2: return [outline]
+        default:
+            let bounds = shape.boundingRect
+            var hatch = Path()
+            let step: CGFloat = 4
+            var offset = -bounds.height
+            while offset < bounds.width {
+                hatch.move(to: CGPoint(x: bounds.minX + offset, y: bounds.maxY))
+                hatch.addLine(to: CGPoint(x: bounds.minX + offset + bounds.height, y: bounds.minY))
+                if index % 4 == 3 {
+                    hatch.move(to: CGPoint(x: bounds.minX + offset, y: bounds.minY))
+                    hatch.addLine(to: CGPoint(x: bounds.minX + offset + bounds.height, y: bounds.maxY))
+                }
+                offset += step
+            }
+            return [AnyView(hatch.stroke(Color.black, style: StrokeStyle(lineWidth: 1)).clipShape(shape)), outline]
+        }
+    }
+
+    // MARK: Annotations
+
+    func annotationViews() -> [AnyView] {
+        var views: [AnyView] = []
+        for (index, mark) in model.marks.enumerated() where !mark.annotations.isEmpty {
+            guard let target = markRect(index, mark) else { continue }
+            for annotation in mark.annotations {
+                views.append(place(annotation, around: target, of: mark))
+            }
+        }
+        return views
+    }
+
+    /// The annotation's view in a large frame beside `target`, aligned inside the frame so
+    /// its edge meets the mark's whatever its size: the view need not be measured.
+    func place(_ annotation: MarkAnnotation, around target: CGRect, of mark: ResolvedMark) -> AnyView {
+        let view = annotation.content(AnnotationContext(targetSize: target.size))
+        let spacing = annotation.spacing ?? 4
+        let room: CGFloat = max(layout.size.width, layout.size.height)
+        var position = annotation.position.kind
+        if position == .automatic { position = mark.kind == .rule && target.width > target.height ? .top : (mark.kind == .rule ? .trailing : .top) }
+        let h = annotation.alignment.horizontal, v = annotation.alignment.vertical
+        func along(_ start: CGFloat, _ end: CGFloat, _ alignment: HorizontalAlignment) -> CGFloat {
+            alignment == .leading ? start + room / 2 : alignment == .trailing ? end - room / 2 : (start + end) / 2
+        }
+        func alongY(_ start: CGFloat, _ end: CGFloat, _ alignment: VerticalAlignment) -> CGFloat {
+            alignment == .top ? start + room / 2 : alignment == .bottom ? end - room / 2 : (start + end) / 2
+        }
+        let frameAlignment: Alignment
+        let centre: CGPoint
+        switch position {
+        case .overlay:
+            frameAlignment = annotation.alignment
+            centre = CGPoint(x: along(target.minX, target.maxX, h), y: alongY(target.minY, target.maxY, v))
+        case .bottom:
+            frameAlignment = Alignment(horizontal: h, vertical: .top)
+            centre = CGPoint(x: along(target.minX, target.maxX, h), y: target.maxY + spacing + room / 2)
+        case .leading:
+            frameAlignment = Alignment(horizontal: .trailing, vertical: v)
+            centre = CGPoint(x: target.minX - spacing - room / 2, y: alongY(target.minY, target.maxY, v))
+        case .trailing:
+            frameAlignment = Alignment(horizontal: .leading, vertical: v)
+            centre = CGPoint(x: target.maxX + spacing + room / 2, y: alongY(target.minY, target.maxY, v))
+        case .topLeading:
+            frameAlignment = .bottomTrailing
+            centre = CGPoint(x: target.minX - spacing - room / 2, y: target.minY - spacing - room / 2)
+        case .topTrailing:
+            frameAlignment = .bottomLeading
+            centre = CGPoint(x: target.maxX + spacing + room / 2, y: target.minY - spacing - room / 2)
+        case .bottomLeading:
+            frameAlignment = .topTrailing
+            centre = CGPoint(x: target.minX - spacing - room / 2, y: target.maxY + spacing + room / 2)
+        case .bottomTrailing:
+            frameAlignment = .topLeading
+            centre = CGPoint(x: target.maxX + spacing + room / 2, y: target.maxY + spacing + room / 2)
+        default:
+            frameAlignment = Alignment(horizontal: h, vertical: .bottom)
+            centre = CGPoint(x: along(target.minX, target.maxX, h), y: target.minY - spacing - room / 2)
+        }
+        return AnyView(view.frame(width: room, height: room, alignment: frameAlignment).position(x: centre.x, y: centre.y))
+    }
+}
+
+extension ResolvedMark {
+    /// A mark of `series` with nothing else set: what the legend draws a swatch of.
+    static func sample(series: String) -> ResolvedMark {
+        var mark = ResolvedMark(kind: .bar)
+        mark.series = series
+        return mark
+    }
+}
+
+/// The chart's series (the `foregroundStyle(by:)` values) in legend order, and their colours.
+struct ChartSeries {
+    var names: [String] = []
+    var index: [String: Int] = [:]
+    var symbolIndex: [String: Int] = [:]
+    var colors: [String: RGBA] = [:]
+
+    init(model: ChartModel) {
+        var order: [String] = []
+        if case .categories(let names)? = model.foregroundDomain { order = names }
+        for (name, _) in model.foregroundScale { order.append(name) }
+        for mark in model.marks { if let key = mark.series { order.append(key) } }
+        for name in order where index[name] == nil {
+            index[name] = names.count
+            names.append(name)
+        }
+        var symbols = 0
+        for mark in model.marks { if let key = mark.symbolKey, symbolIndex[key] == nil { symbolIndex[key] = symbols; symbols += 1 } }
+        let range = model.foregroundRange.isEmpty ? ChartRenderer.palette : model.foregroundRange
+        for (position, name) in names.enumerated() {
+            if let scaled = model.foregroundScale.first(where: { $0.0 == name }) {
+                colors[name] = scaled.1
+            } else if let mapping = model.foregroundMapping, let mapped = mapping.color(.category(name)) {
+                colors[name] = mapped
+            } else {
+                colors[name] = range[position % range.count]
+            }
+        }
+    }
+
+    func color(of name: String) -> RGBA { colors[name] ?? ChartRenderer.palette[0] }
+}
