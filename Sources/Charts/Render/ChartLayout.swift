@@ -54,9 +54,10 @@ struct ChartLayout {
             } else {
                 Self.append(mark, axis: .x, to: &xValues)
                 Self.append(mark, axis: .y, to: &yValues)
-                // A bar from zero (one-dimensional or ranged on one axis) and an area reach
-                // zero, as Swift Charts' automatic scales include it for them.
-                if mark.kind == .bar || mark.kind == .area {
+                // A bar from zero, an area and a line reach zero on their value axis: Swift
+                // Charts' automatic scales include it for them (a line chart of 70…80 kg
+                // starts at 0 unless `chartYScale(domain: .automatic(includesZero: false))`).
+                if mark.kind == .bar || mark.kind == .area || mark.kind == .line {
                     if horizontal.contains(index) { xZero = xZero || mark.xStart == nil } else { yZero = yZero || mark.yStart == nil }
                 }
             }
@@ -100,7 +101,10 @@ struct ChartLayout {
     /// The x pixel of a fraction along the x scale.
     func xPixel(_ fraction: Double) -> CGFloat { plot.minX + CGFloat(xReversed ? 1 - fraction : fraction) * plot.width }
     /// The y pixel of a fraction along the y scale (0 at the bottom).
-    func yPixel(_ fraction: Double) -> CGFloat { plot.maxY - CGFloat(yReversed ? 1 - fraction : fraction) * plot.height }
+    /// Categories run down from the top, as Swift Charts lists them on a y axis.
+    func yPixel(_ fraction: Double) -> CGFloat {
+        plot.maxY - CGFloat((y.kind == .band) != yReversed ? 1 - fraction : fraction) * plot.height
+    }
 
     func xPixel(of value: PlotValue?) -> CGFloat? { value.flatMap { x.fraction(of: $0) }.map(xPixel) }
     func yPixel(of value: PlotValue?) -> CGFloat? { value.flatMap { y.fraction(of: $0) }.map(yPixel) }

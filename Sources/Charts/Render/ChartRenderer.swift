@@ -186,7 +186,8 @@ struct ChartRenderer {
                 views.append(AnyView(Path(swatch).fill(Color(color(of: sample)))))
                 x += 12
             }
-            let width = ChartLayout.labelWidth(name) + 4
+            // Names in the legend are mostly letters, narrower than the digits the axes reserve for.
+            let width = ChartLayout.labelWidth(name) * 0.9 + 4
             views.append(AnyView(Text(name).font(font).foregroundColor(ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))).lineLimit(1).fixedSize()
                 .frame(width: width, height: legend.height, alignment: .leading).position(x: x + width / 2, y: midY)))
             x += width + 8

@@ -1,0 +1,257 @@
+import Foundation
+import Testing
+@testable import Charts
+import GlanceGraphics
+import GlanceRender
+import GlanceTestSupport
+import GlanceText
+import GlanceUI
+import GlanceWidgetKit
+
+private struct Day: Identifiable {
+    let id: Int
+    let date: Date
+    let steps: Double
+}
+
+private let start = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01 00:00 UTC
+private let days = [4200.0, 6100, 5300, 8800, 7600, 3900, 9400].enumerated().map {
+    Day(id: $0.offset, date: start.addingTimeInterval(Double($0.offset) * 86400), steps: $0.element)
+}
+
+private struct Sale: Identifiable {
+    let id: Int
+    let month: String
+    let shop: String
+    let amount: Double
+}
+
+private let sales: [Sale] = {
+    var result: [Sale] = []
+    for (m, month) in ["Jan", "Feb", "Mar", "Apr"].enumerated() {
+        for (s, shop) in ["North", "South", "East"].enumerated() {
+            result.append(Sale(id: result.count, month: month, shop: shop, amount: Double(10 + (m * 7 + s * 5) % 17)))
+        }
+    }
+    return result
+}()
+
+/// A chart drawn on a colour canvas (full colour) and on a black-and-white panel
+/// (`.vibrant`, quantised as the panel shows it), compared with goldens.
+private func golden<V: View>(_ view: V, named name: String, width: Int = 320, height: Int = 200) throws -> [GoldenImage.Mismatch] {
+    let renderer = ViewRenderer(fonts: try FontLibrary())
+    let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    var colour = try Canvas(width: width, height: height)
+    _ = renderer.render(resolveNode(view, in: EnvironmentValues()), into: &colour, in: rect)
+    var environment = EnvironmentValues()
+    environment.widgetRenderingMode = .vibrant
+    var panel = try Canvas(width: width, height: height, panel: .bw, dither: .floydSteinberg)
+    _ = renderer.render(resolveNode(view, in: environment), into: &panel, in: rect)
+    let bw = panel.quantised(to: .bw, dither: .floydSteinberg).canvas()
+    return [GoldenImage.compare(colour, named: name), GoldenImage.compare(bw, named: "\(name)-bw")].compactMap { $0 }
+}
+
+private func check(_ mismatches: [GoldenImage.Mismatch]) {
+    for mismatch in mismatches { Issue.record("\(mismatch)") }
+}
+
+private func model<V: View>(_ view: V) throws -> ChartModel {
+    try #require(ChartModelRecorder.models(of: view).first)
+}
+
+/// What `Chart` draws: goldens of the common charts, in colour and on a 1-bit panel.
+@Suite struct ChartRenderGoldenTests {
+    @Test func lineOverDates() throws {
+        let chart = Chart(days) { day in
+            LineMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+        }
+        .padding(8)
+        check(try golden(chart, named: "line-dates"))
+    }
+
+    @Test func groupedBars() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+                .position(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "bars-grouped"))
+    }
+
+    @Test func stackedBars() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "bars-stacked"))
+    }
+
+    @Test func area() throws {
+        let chart = Chart(days) { day in
+            AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps))
+                .interpolationMethod(.monotone)
+        }
+        .padding(8)
+        check(try golden(chart, named: "area"))
+    }
+
+    @Test func pointsBySeries() throws {
+        let chart = Chart(sales) { sale in
+            PointMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+                .symbol(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "points"))
+    }
+
+    @Test func ruleWithAnnotation() throws {
+        let chart = Chart {
+            ForEach(days) { day in
+                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+            }
+            RuleMark(y: .value("Goal", 7000))
+                .foregroundStyle(.red)
+                .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 2]))
+                .annotation(position: .top, alignment: .leading) { Text("Goal 7000").font(.caption) }
+        }
+        .padding(8)
+        check(try golden(chart, named: "rule-annotation"))
+    }
+
+    @Test func linesWithLegend() throws {
+        let chart = Chart(sales) { sale in
+            LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "lines-legend"))
+    }
+}
+
+/// Where the parts go, without pixels.
+@Suite struct ChartLayoutTests {
+    @Test func thePlotLeavesRoomForTheLabels() throws {
+        let chart = Chart(days) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) }
+        let layout = ChartLayout(model: try model(chart), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 1)
+        let widest = layout.y.ticks.map { ChartLayout.labelWidth($0.label) }.max() ?? 0
+        #expect(widest > 0)
+        #expect(layout.plot.maxX + widest <= 300)
+        #expect(layout.plot.maxY + ChartLayout.labelSize <= 200)
+        #expect(layout.plot.minX >= 0 && layout.plot.minY >= 0)
+        #expect(layout.legend == nil)
+    }
+
+    @Test func ticksAreWhereTheScaleSays() throws {
+        let chart = Chart(days) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }
+        let layout = ChartLayout(model: try model(chart), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 1)
+        #expect(layout.y.domain.lowerBound == 0) // bars include zero
+        for tick in layout.y.ticks {
+            #expect(abs(layout.yPixel(tick.fraction) - (layout.plot.maxY - CGFloat(tick.fraction) * layout.plot.height)) < 0.001)
+        }
+        #expect(layout.yPixel(0) == layout.plot.maxY)
+        #expect(layout.yPixel(1) == layout.plot.minY)
+        #expect(layout.x.ticks.count <= 300 / 50 + 2)
+    }
+
+    @Test func aLegendIsReservedForSeveralSeries() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount)).foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        let m = try model(chart)
+        let layout = ChartLayout(model: m, size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: ChartSeries(model: m).names.count)
+        let legend = try #require(layout.legend)
+        #expect(layout.plot.maxY < legend.minY)
+    }
+
+    @Test func barsStackBySeries() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount)).foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        let m = try model(chart)
+        let stacks = ChartLayout.stack(m.marks, horizontal: [])
+        // January: 10, 15, 20 stacked.
+        #expect(stacks[0] == 0...10)
+        #expect(stacks[1] == 10...25)
+        #expect(stacks[2] == 25...45)
+    }
+
+    @Test func normalizedStacksReachOne() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount), stacking: .normalized)
+                .foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        let stacks = ChartLayout.stack(try model(chart).marks, horizontal: [])
+        #expect(stacks[2]?.upperBound == 1)
+        #expect(stacks[0]?.lowerBound == 0)
+    }
+
+    @Test func denseLinesAreThinnedPerPixelColumn() {
+        let points = (0..<100_000).map { CGPoint(x: CGFloat($0) / 1000, y: CGFloat($0 % 7)) }
+        let thinned = ChartRenderer.decimate(points, columnWidth: 1)
+        #expect(thinned.count <= 4 * 100)
+        #expect(thinned.map(\.y).max() == 6)
+        #expect(thinned.map(\.y).min() == 0)
+    }
+}
+
+/// Bad data draws what it can and never traps or hangs.
+@Suite struct ChartBadInputTests {
+    private func render<V: View>(_ view: V) throws {
+        let renderer = ViewRenderer(fonts: try FontLibrary())
+        var canvas = try Canvas(width: 200, height: 120)
+        _ = renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 120))
+        var environment = EnvironmentValues()
+        environment.widgetRenderingMode = .vibrant
+        _ = renderer.render(resolveNode(view, in: environment), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 120))
+    }
+
+    @Test func emptyData() throws {
+        try render(Chart([Day]()) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+        try render(Chart([Day]()) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) })
+    }
+
+    @Test func onePoint() throws {
+        try render(Chart([days[0]]) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+        try render(Chart([days[0]]) { day in BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps)) })
+        try render(Chart([days[0]]) { day in AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+    }
+
+    @Test func nonFiniteValuesAreSkipped() throws {
+        let values = [1.0, .nan, .infinity, -.infinity, 3, .greatestFiniteMagnitude]
+        try render(Chart(0..<values.count, id: \.self) { i in LineMark(x: .value("i", i), y: .value("v", values[i])) })
+        try render(Chart(0..<values.count, id: \.self) { i in BarMark(x: .value("i", "\(i)"), y: .value("v", values[i])) })
+        try render(Chart(0..<values.count, id: \.self) { i in SectorMark(angle: .value("v", values[i])) })
+    }
+
+    @Test func zeroWidthDomains() throws {
+        try render(Chart(0..<5, id: \.self) { i in PointMark(x: .value("x", 3), y: .value("y", 3)) })
+        try render(Chart(0..<5, id: \.self) { i in LineMark(x: .value("x", i), y: .value("y", 0)) }.chartYScale(domain: 5...5))
+    }
+
+    @Test func datesOutOfOrder() throws {
+        try render(Chart(days.reversed()) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+    }
+
+    @Test func aHundredThousandPoints() throws {
+        let count = 100_000
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            try render(Chart(0..<count, id: \.self) { i in
+                LineMark(x: .value("x", i), y: .value("y", sin(Double(i) / 500)))
+            })
+        }
+        #expect(elapsed < .seconds(60))
+    }
+
+    @Test func tinyAndZeroSizes() throws {
+        let renderer = ViewRenderer(fonts: try FontLibrary())
+        for (w, h) in [(1, 1), (4, 200), (200, 4)] {
+            var canvas = try Canvas(width: w, height: h)
+            _ = renderer.render(resolveNode(Chart(days) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }, in: EnvironmentValues()),
+                                into: &canvas, in: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+        }
+    }
+}
