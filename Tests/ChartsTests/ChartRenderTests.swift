@@ -255,3 +255,22 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         }
     }
 }
+
+/// The Swift Charts examples of this target's other tests, drawn: what Apple's sample
+/// code looks like on a panel.
+@Suite struct ExampleChartGoldenTests {
+    @Test func appleExamples() throws {
+        check(try golden(StackedBarChart().padding(8), named: "apple-stacked-bars"))
+        check(try golden(LocationsDetailsChart().padding(8), named: "apple-locations"))
+        check(try golden(TemperatureChart().padding(8), named: "apple-temperature"))
+        check(try golden(StepsChart().padding(8), named: "apple-steps"))
+    }
+
+    @Test func moreExamples() throws {
+        check(try golden(Pie().padding(8), named: "pie"))
+        check(try golden(HeatMap().padding(8), named: "heat-map"))
+        check(try golden(BubbleChart().padding(8), named: "bubbles"))
+        check(try golden(CustomLabels().padding(8), named: "custom-labels"))
+        check(try golden(Timeline().padding(8), named: "timeline"))
+    }
+}

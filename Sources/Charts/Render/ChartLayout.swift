@@ -25,6 +25,10 @@ struct ChartLayout {
     var stacks: [Int: ClosedRange<Double>]
     /// Marks whose value axis is x (horizontal bars), by mark index.
     var horizontal: Set<Int>
+    var xMarks: [AxisTickMark] = []
+    var yMarks: [AxisTickMark] = []
+    /// `AxisMarks(position: .leading)` on y: its labels left of the plot.
+    var yLabelsLeading = false
 
     /// The axis labels' point size (Swift Charts uses `caption2`).
     static let labelSize: CGFloat = 11
@@ -65,26 +69,42 @@ struct ChartLayout {
         xZero = model.xIncludesZero ?? xZero
         yZero = model.yIncludesZero ?? yZero
 
-        showsXAxis = model.xAxis.visibility != .hidden
-        showsYAxis = model.yAxis.visibility != .hidden
+        // An axis nothing is plotted on (bars from `xStart:xEnd:` alone have no y) shows
+        // no labels, as in Swift Charts; a chart with no data at all keeps both axes.
+        let hasMarks = !marks.isEmpty
+        showsXAxis = model.xAxis.visibility != .hidden && !(hasMarks && xValues.isEmpty && model.xDomain == nil && model.xAxis.visibility != .visible)
+        showsYAxis = model.yAxis.visibility != .hidden && !(hasMarks && yValues.isEmpty && model.yDomain == nil && model.yAxis.visibility != .visible)
         let showsLegend = model.legend.visibility != .hidden && (seriesCount > 1 || model.legend.visibility == .visible && seriesCount > 0)
         let lineHeight = (Self.labelSize * 1.3).rounded(.up)
 
         // y first (its labels' width narrows the plot), for the height left after the x
         // labels and the legend.
         var bottom: CGFloat = showsXAxis ? lineHeight + Self.labelGap : 0
-        if showsLegend { bottom += Self.legendHeight + Self.labelGap }
-        let plotHeight = max(size.height - bottom - lineHeight / 2, 1)
-        y = ScaleResolver.resolve(yValues, includesZero: yZero, domain: model.yDomain,
-                                  desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale)
-        let yLabelWidth = showsYAxis ? (y.ticks.map { Self.labelWidth($0.label) }.max() ?? 0) + Self.labelGap : 0
+        // `chartLegend(position: .top)` puts the row above the plot; every other position below.
+        let legendOnTop = model.legend.position.kind == .top || model.legend.position.kind == .topLeading || model.legend.position.kind == .topTrailing
+        if showsLegend && !legendOnTop { bottom += Self.legendHeight + Self.labelGap }
+        let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? Self.legendHeight : 0), 1)
+        var y = ScaleResolver.resolve(yValues, includesZero: yZero, domain: model.yDomain,
+                                      desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale)
+        var yAxis = model.yAxis, xAxis = model.xAxis
+        if !showsYAxis { yAxis.visibility = .hidden }
+        if !showsXAxis { xAxis.visibility = .hidden }
+        (yMarks, yLabelsLeading) = Self.axisMarks(yAxis, scale: &y, isX: false, values: yValues, includesZero: yZero,
+                                                  domain: model.yDomain, zone: zone, locale: locale)
+        self.y = y
+        // A label of the widget's own view is not measured: it is given the room of four characters.
+        let yLabelWidth = showsYAxis ? (yMarks.map { $0.labelView != nil ? Self.labelWidth("0000") : Self.labelWidth($0.label ?? "") }.max() ?? 0)
+            + Self.labelGap : 0
         let plotWidth = max(size.width - yLabelWidth, 1)
-        x = ScaleResolver.resolve(xValues, includesZero: xZero, domain: model.xDomain,
-                                  desiredTicks: max(Int(plotWidth / 50), 2), zone: zone, locale: locale)
+        var x = ScaleResolver.resolve(xValues, includesZero: xZero, domain: model.xDomain,
+                                      desiredTicks: max(Int(plotWidth / 50), 2), zone: zone, locale: locale)
+        xMarks = Self.axisMarks(xAxis, scale: &x, isX: true, values: xValues, includesZero: xZero,
+                                domain: model.xDomain, zone: zone, locale: locale).marks
+        self.x = x
         // The last x label may hang past the plot by half its width: keep the chart's
         // width for it only when the y labels do not already (they sit on the trailing side).
-        let top = showsYAxis ? lineHeight / 2 : 0
-        plot = CGRect(x: 0, y: top, width: plotWidth, height: max(size.height - bottom - top, 1))
+        let top = (showsYAxis ? lineHeight / 2 : 0) + (showsLegend && legendOnTop ? Self.legendHeight + Self.labelGap : 0)
+        plot = CGRect(x: yLabelsLeading ? yLabelWidth : 0, y: top, width: plotWidth, height: max(size.height - bottom - top, 1))
         if let padding = model.xPadding {
             plot.origin.x += padding.start
             plot.size.width = max(plot.width - padding.start - padding.end, 1)
@@ -93,7 +113,7 @@ struct ChartLayout {
             plot.origin.y += padding.end
             plot.size.height = max(plot.height - padding.start - padding.end, 1)
         }
-        legend = showsLegend ? CGRect(x: 0, y: size.height - Self.legendHeight, width: size.width, height: Self.legendHeight) : nil
+        legend = showsLegend ? CGRect(x: 0, y: legendOnTop ? 0 : size.height - Self.legendHeight, width: size.width, height: Self.legendHeight) : nil
     }
 
     // MARK: Positions
@@ -185,5 +205,81 @@ struct ChartLayout {
             }
         }
         return result
+    }
+}
+
+/// What an axis draws at one value: a grid line, a tick, a label (text or a view of the
+/// widget's own), as the automatic marks or the widget's `AxisMarks` ask.
+struct AxisTickMark {
+    var fraction: Double
+    var gridLine: StrokeStyle?
+    var tick: StrokeStyle?
+    var label: String?
+    var labelView: AnyView?
+    var color: RGBA?
+    var font: Font?
+}
+
+extension ChartLayout {
+    /// The marks of one axis: Swift Charts' automatic ones (a grid line and a label at each
+    /// of the scale's ticks; no grid across categories on x), or the widget's `AxisMarks`,
+    /// each at its own values (`.automatic(desiredCount:)`, `.stride(by:)`, an array).
+    /// `desiredCount` re-resolves the scale with that many ticks, so `scale` may change.
+    /// Returns whether the labels go on the leading side (`position: .leading` on y).
+    static func axisMarks(_ settings: AxisSettings, scale: inout ResolvedScale, isX: Bool, values: [PlotValue], includesZero: Bool,
+                          domain: ExplicitDomain?, zone: ZoneRules, locale: DisplayLocale) -> (marks: [AxisTickMark], leading: Bool) {
+        guard settings.visibility != .hidden else { return ([], false) }
+        guard let groups = settings.marks else {
+            let grid = isX && scale.kind == .band ? nil : StrokeStyle(lineWidth: 1)
+            return (scale.ticks.map { AxisTickMark(fraction: $0.fraction, gridLine: grid, label: $0.label) }, false)
+        }
+        var marks: [AxisTickMark] = []
+        var leading = false
+        for group in groups {
+            if !isX && group.position.kind == .leading { leading = true }
+            let ticks: [ScaleTick]
+            switch group.values.kind {
+            case .automatic(let desiredCount?, _, _, _) where scale.kind != .band:
+                scale = ScaleResolver.resolve(values, includesZero: includesZero, domain: domain, desiredTicks: desiredCount, zone: zone, locale: locale)
+                ticks = scale.ticks
+            case .calendarStride(let component, let count, _, _, _) where scale.kind == .date:
+                ticks = dateStride(component).map { ScaleResolver.dateTicks(domain: scale.domain, component: $0, count: count, zone: zone, locale: locale) } ?? scale.ticks
+            case .numberStride(let step, _, _) where scale.kind == .linear:
+                ticks = ScaleResolver.numberTicks(domain: scale.domain, stride: step, locale: locale)
+            case .values(let values):
+                ticks = ScaleResolver.ticks(at: values, scale: scale, zone: zone, locale: locale)
+            default:
+                ticks = scale.ticks
+            }
+            // More marks than a panel has pixels would only blacken it.
+            for (index, tick) in ticks.prefix(1000).enumerated() {
+                var mark = AxisTickMark(fraction: tick.fraction)
+                for component in group.components(AxisValue(index: index, count: ticks.count, value: tick.value)) {
+                    switch component.kind {
+                    case .gridLine(_, let stroke): mark.gridLine = stroke ?? StrokeStyle(lineWidth: 1)
+                    case .tick(_, _, let stroke): mark.tick = stroke ?? StrokeStyle(lineWidth: 1)
+                    case .valueLabel(let text, let format, _, _, let content):
+                        mark.label = text ?? format.flatMap { $0(tick.value) } ?? tick.label
+                        mark.labelView = content
+                        mark.color = component.color ?? mark.color
+                        mark.font = component.font ?? mark.font
+                    }
+                }
+                marks.append(mark)
+            }
+        }
+        return (marks, leading)
+    }
+
+    static func dateStride(_ component: Calendar.Component) -> DateStride? {
+        switch component {
+        case .minute: .minute
+        case .hour: .hour
+        case .day, .weekday: .day
+        case .weekOfYear, .weekOfMonth: .weekOfYear
+        case .month: .month
+        case .year: .year
+        default: nil
+        }
     }
 }

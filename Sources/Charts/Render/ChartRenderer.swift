@@ -86,26 +86,35 @@ struct ChartRenderer {
 
     // MARK: Grid and axes
 
-    /// Light grid lines at the y ticks (and the x ticks of a continuous x), as Swift Charts
-    /// draws them; on ink a dotted black line, since a light grey would dither to noise.
+    /// Light grid lines at the axis marks (the y ticks, and the x ticks of a continuous x,
+    /// unless the widget's `AxisMarks` say otherwise), as Swift Charts draws them; on ink a
+    /// dotted black line, since a light grey would dither to noise. Ticks stick out 4
+    /// points past the plot.
     func gridViews() -> [AnyView] {
-        var path = Path()
         let plot = layout.plot
-        if layout.showsYAxis {
-            for tick in layout.y.ticks {
-                let y = crisp(layout.yPixel(tick.fraction))
-                path.move(to: CGPoint(x: plot.minX, y: y)); path.addLine(to: CGPoint(x: plot.maxX, y: y))
+        let gridColor = ink ? Color.black : Color(RGBA(0xD1, 0xD1, 0xD6))
+        var views: [AnyView] = []
+        func line(_ from: CGPoint, _ to: CGPoint, _ stroke: StrokeStyle, color: RGBA?) {
+            var path = Path()
+            path.move(to: from); path.addLine(to: to)
+            var style = stroke
+            style.lineWidth = max(min(style.lineWidth, 1), pixel)
+            if ink && style.dash.isEmpty { style.dash = [1, 3] }
+            views.append(AnyView(path.stroke(ink ? Color.black : color.map { Color($0) } ?? gridColor, style: style)))
+        }
+        for mark in layout.yMarks {
+            let y = crisp(layout.yPixel(mark.fraction))
+            if let grid = mark.gridLine { line(CGPoint(x: plot.minX, y: y), CGPoint(x: plot.maxX, y: y), grid, color: nil) }
+            if let tick = mark.tick {
+                let x = layout.yLabelsLeading ? plot.minX : plot.maxX
+                line(CGPoint(x: x, y: y), CGPoint(x: layout.yLabelsLeading ? x - 4 : x + 4, y: y), tick, color: nil)
             }
         }
-        if layout.showsXAxis && layout.x.kind != .band {
-            for tick in layout.x.ticks {
-                let x = crisp(layout.xPixel(tick.fraction))
-                path.move(to: CGPoint(x: x, y: plot.minY)); path.addLine(to: CGPoint(x: x, y: plot.maxY))
-            }
+        for mark in layout.xMarks {
+            let x = crisp(layout.xPixel(mark.fraction))
+            if let grid = mark.gridLine { line(CGPoint(x: x, y: plot.minY), CGPoint(x: x, y: plot.maxY), grid, color: nil) }
+            if let tick = mark.tick { line(CGPoint(x: x, y: plot.maxY), CGPoint(x: x, y: plot.maxY + 4), tick, color: nil) }
         }
-        let style = ink ? StrokeStyle(lineWidth: pixel, dash: [1, 3]) : StrokeStyle(lineWidth: pixel)
-        let color = ink ? Color.black : Color(RGBA(0xD1, 0xD1, 0xD6))
-        var views = [AnyView(path.stroke(color, style: style))]
         // The baseline under the plot, solid.
         if layout.showsXAxis {
             var base = Path()
@@ -120,32 +129,38 @@ struct ChartRenderer {
     /// half-covered ones.
     func crisp(_ value: CGFloat) -> CGFloat { ((value - pixel / 2) / pixel).rounded() * pixel + pixel / 2 }
 
-    /// Tick labels: y on the trailing side (Swift Charts' default), right of the plot; x
-    /// below it, centred on their tick (a date's label starts at its tick, as Swift
-    /// Charts puts a day's label at the day's start).
+    /// Tick labels: y on the trailing side (Swift Charts' default; leading with
+    /// `AxisMarks(position: .leading)`); x below the plot, centred on their tick (a date's
+    /// label starts at its tick, as Swift Charts puts a day's label at the day's start).
     func axisLabelViews() -> [AnyView] {
         var views: [AnyView] = []
-        let font = Font.system(size: ChartLayout.labelSize)
-        let labelColor = ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))
+        let defaultColor = ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))
         let lineHeight = (ChartLayout.labelSize * 1.3).rounded(.up)
+        func label(_ mark: AxisTickMark) -> AnyView? {
+            if let view = mark.labelView { return AnyView(view.font(mark.font ?? .system(size: ChartLayout.labelSize))) }
+            guard let text = mark.label, !text.isEmpty else { return nil }
+            let color = ink ? Color.black : mark.color.map { Color($0) } ?? defaultColor
+            return AnyView(Text(text).font(mark.font ?? .system(size: ChartLayout.labelSize)).foregroundColor(color).lineLimit(1).fixedSize())
+        }
         if layout.showsYAxis {
-            let width = layout.size.width - layout.plot.maxX
-            for tick in layout.y.ticks {
-                let y = layout.yPixel(tick.fraction)
-                views.append(AnyView(Text(tick.label).font(font).foregroundColor(labelColor).lineLimit(1).fixedSize()
-                    .frame(width: max(width - ChartLayout.labelGap, 1), height: lineHeight, alignment: .leading)
-                    .position(x: layout.plot.maxX + ChartLayout.labelGap + (width - ChartLayout.labelGap) / 2, y: y)))
+            let leading = layout.yLabelsLeading
+            let width = max((leading ? layout.plot.minX : layout.size.width - layout.plot.maxX) - ChartLayout.labelGap, 1)
+            let centreX = leading ? width / 2 : layout.plot.maxX + ChartLayout.labelGap + width / 2
+            for mark in layout.yMarks {
+                guard let view = label(mark) else { continue }
+                views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: leading ? .trailing : .leading)
+                    .position(x: centreX, y: layout.yPixel(mark.fraction))))
             }
         }
         if layout.showsXAxis {
             let y = layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
             let band = layout.x.kind == .band ? layout.x.bandWidth * Double(layout.plot.width) : 0
-            for tick in layout.x.ticks {
-                let x = layout.xPixel(tick.fraction)
-                let width = max(ChartLayout.labelWidth(tick.label) + 8, CGFloat(band))
+            for mark in layout.xMarks {
+                guard let view = label(mark) else { continue }
+                let x = layout.xPixel(mark.fraction)
+                let width = max(ChartLayout.labelWidth(mark.label ?? "0000") + 8, CGFloat(band))
                 let centre = layout.x.kind == .date ? x + width / 2 : x
-                views.append(AnyView(Text(tick.label).font(font).foregroundColor(labelColor).lineLimit(1).fixedSize()
-                    .frame(width: width, height: lineHeight, alignment: layout.x.kind == .date ? .leading : .center)
+                views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: layout.x.kind == .date ? .leading : .center)
                     .position(x: centre, y: y)))
             }
         }

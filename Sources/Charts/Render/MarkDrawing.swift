@@ -63,7 +63,11 @@ extension ChartRenderer {
     }
 
     func filled(_ shape: Path, mark: ResolvedMark) -> [AnyView] {
-        if ink { return patternViews(shape, index: seriesIndex(mark)) }
+        if ink {
+            // A see-through fill (a band under a line) is hatched, so what is drawn over it shows.
+            let seeThrough = mark.opacity < 1 || (mark.color.map { $0.a < 255 } ?? false)
+            return patternViews(shape, index: seeThrough ? 1 : seriesIndex(mark))
+        }
         if let style = mark.style { return [AnyView(shape.fill(AnyShapeStyle(style.style)).opacity(mark.opacity))] }
         return [AnyView(shape.fill(Color(color(of: mark))).opacity(mark.opacity))]
     }
@@ -256,6 +260,11 @@ extension ChartRenderer {
         var views: [AnyView] = []
         if points.count >= 2 {
             let path = Self.curve(through: points, method: mark.interpolation?.kind ?? .linear)
+            let style = stroke(for: mark, defaultWidth: 2)
+            if ink && model.marks.contains(where: { $0.kind == .area || $0.kind == .bar }) {
+                // A white halo parts a black line from the hatching or bar it crosses.
+                views.append(AnyView(path.stroke(Color.white, style: StrokeStyle(lineWidth: style.lineWidth + 3, lineCap: .round, lineJoin: .round))))
+            }
             views.append(AnyView(path.stroke(Color(color(of: mark)), style: stroke(for: mark, defaultWidth: 2)).opacity(mark.opacity)))
         } else if let point = points.first {
             // One point: a dot, so a series of one value still shows.
@@ -347,8 +356,13 @@ extension ChartRenderer {
         var total = 0.0
         for (_, mark) in sectors { if case .number(let v)? = mark.angle, v.isFinite, v > 0 { total += v } }
         guard total > 0 else { return [] }
-        let area = layout.legend.map { CGRect(x: 0, y: 0, width: layout.size.width, height: max($0.minY - ChartLayout.labelGap, 1)) }
-            ?? CGRect(origin: .zero, size: layout.size)
+        var area = CGRect(origin: .zero, size: layout.size)
+        if let legend = layout.legend {
+            if legend.minY > 0 { area.size.height = max(legend.minY - ChartLayout.labelGap, 1) } else {
+                area.origin.y = legend.maxY + ChartLayout.labelGap
+                area.size.height = max(layout.size.height - area.minY, 1)
+            }
+        }
         let radius = min(area.width, area.height) / 2
         let centre = CGPoint(x: area.midX, y: area.midY)
         var angle = -Double.pi / 2
@@ -358,7 +372,8 @@ extension ChartRenderer {
             let sweep = value / total * 2 * .pi
             let outer = Self.radius(mark.outerRadius, of: radius, default: radius)
             let inner = Self.radius(mark.innerRadius, of: radius, default: 0)
-            let inset = Double(mark.angularInset ?? 0) / Double(max(outer, 1))
+            // On ink, sectors of the same pattern would merge: a gap of at least 2 points parts them.
+            let inset = Double(max(mark.angularInset ?? 0, ink ? 2 : 0)) / Double(max(outer, 1))
             let start = angle + inset / 2, end = angle + sweep - inset / 2
             angle += sweep
             guard end > start else { continue }
@@ -371,7 +386,6 @@ extension ChartRenderer {
             }
             path.closeSubpath()
             views += filled(path, mark: mark)
-            if ink { views.append(AnyView(path.stroke(Color.white, style: StrokeStyle(lineWidth: 1)))) }
         }
         return views
     }
