@@ -40,7 +40,10 @@ struct ChartLayout {
 
     static func labelWidth(_ text: String) -> CGFloat { CGFloat(text.count) * labelSize * averageGlyphWidth }
 
-    init(model: ChartModel, size: CGSize, zone: ZoneRules, locale: DisplayLocale, seriesCount: Int) {
+    /// The legend's rows: indices into the series names, wrapped to the chart's width.
+    var legendRows: [[Int]] = []
+
+    init(model: ChartModel, size: CGSize, zone: ZoneRules, locale: DisplayLocale, seriesCount: Int, seriesNames: [String] = []) {
         self.size = size
         let marks = model.marks
         horizontal = Set(marks.indices.filter { Self.isHorizontal(marks[$0]) })
@@ -82,8 +85,13 @@ struct ChartLayout {
         var bottom: CGFloat = showsXAxis ? lineHeight + Self.labelGap : 0
         // `chartLegend(position: .top)` puts the row above the plot; every other position below.
         let legendOnTop = model.legend.position.kind == .top || model.legend.position.kind == .topLeading || model.legend.position.kind == .topTrailing
-        if showsLegend && !legendOnTop { bottom += Self.legendHeight + Self.labelGap }
-        let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? Self.legendHeight : 0), 1)
+        legendRows = showsLegend ? Self.wrap(seriesNames, width: size.width) : []
+        // A legend of the widget's own view is one row; no more rows than leave half the height.
+        let rows = CGFloat(min(max(legendRows.count, 1), max(Int(size.height / 2 / Self.legendHeight), 1)))
+        legendRows = Array(legendRows.prefix(Int(rows)))
+        let legendHeight = Self.legendHeight * rows
+        if showsLegend && !legendOnTop { bottom += legendHeight + Self.labelGap }
+        let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? legendHeight : 0), 1)
         var y = ScaleResolver.resolve(yValues, includesZero: yZero, domain: model.yDomain,
                                       desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale)
         var yAxis = model.yAxis, xAxis = model.xAxis
@@ -103,7 +111,7 @@ struct ChartLayout {
         self.x = x
         // The last x label may hang past the plot by half its width: keep the chart's
         // width for it only when the y labels do not already (they sit on the trailing side).
-        let top = (showsYAxis ? lineHeight / 2 : 0) + (showsLegend && legendOnTop ? Self.legendHeight + Self.labelGap : 0)
+        let top = (showsYAxis ? lineHeight / 2 : 0) + (showsLegend && legendOnTop ? legendHeight + Self.labelGap : 0)
         plot = CGRect(x: yLabelsLeading ? yLabelWidth : 0, y: top, width: plotWidth, height: max(size.height - bottom - top, 1))
         if let padding = model.xPadding {
             plot.origin.x += padding.start
@@ -113,7 +121,24 @@ struct ChartLayout {
             plot.origin.y += padding.end
             plot.size.height = max(plot.height - padding.start - padding.end, 1)
         }
-        legend = showsLegend ? CGRect(x: 0, y: legendOnTop ? 0 : size.height - Self.legendHeight, width: size.width, height: Self.legendHeight) : nil
+        legend = showsLegend ? CGRect(x: 0, y: legendOnTop ? 0 : size.height - legendHeight, width: size.width, height: legendHeight) : nil
+    }
+
+    /// A legend item's width: its swatch (a line sample on ink is the widest), its name and the gap after it.
+    static func legendItemWidth(_ name: String) -> CGFloat { 20 + legendTextWidth(name) + 8 }
+    /// Names in the legend are mostly letters, narrower than the digits the axes reserve for.
+    static func legendTextWidth(_ name: String) -> CGFloat { labelWidth(name) * 0.9 + 4 }
+
+    /// Series names in rows that fit `width`, as Swift Charts wraps a long legend.
+    static func wrap(_ names: [String], width: CGFloat) -> [[Int]] {
+        var rows: [[Int]] = [], row: [Int] = [], used: CGFloat = 0
+        for (index, name) in names.enumerated() {
+            let item = legendItemWidth(name)
+            if !row.isEmpty && used + item > width { rows.append(row); row = []; used = 0 }
+            row.append(index); used += item
+        }
+        if !row.isEmpty { rows.append(row) }
+        return rows
     }
 
     // MARK: Positions

@@ -17,15 +17,21 @@ struct ChartRenderer {
     let ink: Bool
     let pixel: CGFloat
     let positionKeys: [String]
+    /// The extent of the `symbolSize(by:)` numbers, for sizes without a scale.
+    let symbolSizeRange: ClosedRange<Double>
 
     init(model: ChartModel, size: CGSize, environment: EnvironmentValues) {
         self.model = model
         ink = environment.widgetRenderingMode == .vibrant
         series = ChartSeries(model: model)
         layout = ChartLayout(model: model, size: size, zone: environment.timeZone, locale: environment.locale,
-                             seriesCount: series.names.count)
+                             seriesCount: series.names.count, seriesNames: series.names)
         pixel = 1 / max(environment.displayScale, 1)
         positionKeys = Self.positionKeys(model.marks)
+        let sizes = model.marks.compactMap { mark -> Double? in
+            if case .number(let value)? = mark.symbolSizeValue, value.isFinite { value } else { nil }
+        }
+        symbolSizeRange = (sizes.min() ?? 0)...(sizes.max() ?? 0)
     }
 
     /// Every part of the chart, back to front.
@@ -179,33 +185,35 @@ struct ChartRenderer {
         let kinds = Set(model.marks.map(\.kind))
         let font = Font.system(size: ChartLayout.labelSize)
         var views: [AnyView] = []
-        var x = legend.minX
-        let midY = legend.midY
-        for (index, name) in series.names.enumerated() {
-            let swatch = CGRect(x: x, y: midY - 4, width: 8, height: 8)
-            let sample = ResolvedMark.sample(series: name)
-            if ink && kinds.contains(.line) {
-                var path = Path()
-                path.move(to: CGPoint(x: x, y: midY)); path.addLine(to: CGPoint(x: x + 16, y: midY))
-                var style = StrokeStyle(lineWidth: 2)
-                style.dash = Self.dashes[index % Self.dashes.count]
-                views.append(AnyView(path.stroke(Color.black, style: style)))
-                x += 20
-            } else if kinds.contains(.point) && !kinds.contains(.bar) && !kinds.contains(.area) {
-                views.append(AnyView(SymbolPath.path(symbol(for: sample), in: swatch).fill(Color(color(of: sample)))))
-                x += 12
-            } else if ink {
-                views += patternViews(Path(swatch), index: index)
-                x += 12
-            } else {
-                views.append(AnyView(Path(swatch).fill(Color(color(of: sample)))))
-                x += 12
+        for (row, indices) in layout.legendRows.enumerated() {
+            var x = legend.minX
+            let midY = legend.minY + ChartLayout.legendHeight * (CGFloat(row) + 0.5)
+            for index in indices {
+                let name = series.names[index]
+                let swatch = CGRect(x: x, y: midY - 4, width: 8, height: 8)
+                let sample = ResolvedMark.sample(series: name)
+                if ink && kinds.contains(.line) {
+                    var path = Path()
+                    path.move(to: CGPoint(x: x, y: midY)); path.addLine(to: CGPoint(x: x + 16, y: midY))
+                    var style = StrokeStyle(lineWidth: 2)
+                    style.dash = Self.dashes[index % Self.dashes.count]
+                    views.append(AnyView(path.stroke(Color.black, style: style)))
+                    x += 20
+                } else if kinds.contains(.point) && !kinds.contains(.bar) && !kinds.contains(.area) {
+                    views.append(AnyView(SymbolPath.path(symbol(for: sample), in: swatch).fill(Color(color(of: sample)))))
+                    x += 12
+                } else if ink {
+                    views += patternViews(Path(swatch), index: index)
+                    x += 12
+                } else {
+                    views.append(AnyView(Path(swatch).fill(Color(color(of: sample)))))
+                    x += 12
+                }
+                let width = ChartLayout.legendTextWidth(name)
+                views.append(AnyView(Text(name).font(font).foregroundColor(ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))).lineLimit(1).fixedSize()
+                    .frame(width: width, height: ChartLayout.legendHeight, alignment: .leading).position(x: x + width / 2, y: midY)))
+                x += width + 8
             }
-            // Names in the legend are mostly letters, narrower than the digits the axes reserve for.
-            let width = ChartLayout.labelWidth(name) * 0.9 + 4
-            views.append(AnyView(Text(name).font(font).foregroundColor(ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))).lineLimit(1).fixedSize()
-                .frame(width: width, height: legend.height, alignment: .leading).position(x: x + width / 2, y: midY)))
-            x += width + 8
         }
         return views
     }

@@ -133,10 +133,30 @@ extension ChartRenderer {
         return keys
     }
 
+    /// A symbol's box: `symbolSize(by:)`'s value through `chartSymbolSizeScale` (its pairs,
+    /// and between them linearly), else over the data's values from 16 to 256 square
+    /// points; Swift Charts' default symbol is about 8 points across.
     func symbolSize(for mark: ResolvedMark) -> CGSize {
-        if let key = mark.symbolKey ?? mark.series, let area = model.symbolSizeScale.first(where: { $0.0 == key })?.1 {
-            let side = sqrt(max(area, 0)); return CGSize(width: side, height: side)
+        func square(_ area: CGFloat) -> CGSize {
+            let side = sqrt(min(max(area, 1), 10_000)); return CGSize(width: side, height: side)
         }
+        guard let sized = mark.symbolSizeValue else { return CGSize(width: 8, height: 8) }
+        if case .number(let value) = sized, value.isFinite {
+            let pairs = model.symbolSizeScale.compactMap { key, area in Double(key).map { ($0, area) } }.sorted { $0.0 < $1.0 }
+            if let first = pairs.first, let last = pairs.last {
+                if value <= first.0 { return square(first.1) }
+                if value >= last.0 { return square(last.1) }
+                for (a, b) in zip(pairs, pairs.dropFirst()) where value <= b.0 {
+                    let t = CGFloat((value - a.0) / max(b.0 - a.0, .leastNormalMagnitude))
+                    return square(a.1 + (b.1 - a.1) * t)
+                }
+            }
+            let range = symbolSizeRange
+            let t = range.upperBound > range.lowerBound ? CGFloat((value - range.lowerBound) / (range.upperBound - range.lowerBound)) : 0.5
+            return square(16 + 240 * min(max(t, 0), 1))
+        }
+        let key: String = if case .category(let name) = sized { name } else { "\(sized)" }
+        if let area = model.symbolSizeScale.first(where: { $0.0 == key })?.1 { return square(area) }
         return CGSize(width: 8, height: 8)
     }
 
