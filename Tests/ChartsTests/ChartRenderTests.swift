@@ -188,6 +188,46 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         #expect(stacks[0]?.lowerBound == 0)
     }
 
+    @Test func axisMarksOfTheWidgetsOwnPlaceTheirLabels() throws {
+        let layout = ChartLayout(model: try model(TemperatureChart()), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 0)
+        // AxisMarks(position: .leading): the labels' room is left of the plot.
+        #expect(layout.yLabelsLeading && layout.plot.minX > 0 && layout.plot.maxX == 300)
+        // .stride(by: .hour, count: 6) over 23 hours: a mark every six hours, each with a label, grid line and tick.
+        let hours = layout.xMarks.count
+        #expect(hours >= 3 && hours <= 5)
+        #expect(layout.xMarks.allSatisfy { $0.gridLine != nil && $0.tick != nil && $0.label != nil })
+        let fractions = layout.xMarks.map(\.fraction)
+        #expect(zip(fractions, fractions.dropFirst()).allSatisfy { abs(($1 - $0) - fractions[1] + fractions[0]) < 1e-9 })
+    }
+
+    @Test func aNumberStrideAndAnAxisTitle() throws {
+        let m = try model(GroupedBars())
+        let layout = ChartLayout(model: m, size: CGSize(width: 300, height: 200), zone: .utc, locale: .english,
+                                 seriesCount: 2, seriesNames: ChartSeries(model: m).names)
+        let values = layout.yMarks.compactMap(\.label)
+        #expect(values.first == "0" && values.dropFirst().first == "5")
+        let title = try #require(layout.yTitle)
+        #expect(title.maxY <= layout.plot.minY)
+        #expect(try #require(layout.legend).minY >= layout.plot.maxY)
+    }
+
+    @Test func aLongLegendWraps() throws {
+        let rows = ChartLayout.wrap(["Americano", "Cappuccino", "Espresso", "Latte", "Mocha", "Affogato"], width: 200)
+        #expect(rows.count > 1 && rows.flatMap { $0 } == Array(0..<6))
+        for row in rows where row.count > 1 {
+            #expect(row.map { ChartLayout.legendItemWidth(["Americano", "Cappuccino", "Espresso", "Latte", "Mocha", "Affogato"][$0]) }.reduce(0, +) <= 200)
+        }
+    }
+
+    @Test func categoriesOnYRunFromTheTop() throws {
+        let chart = Chart(sales) { sale in BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month)) }
+        let layout = ChartLayout(model: try model(chart), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 0)
+        #expect(layout.horizontal.count == sales.count)
+        let jan = try #require(layout.yPixel(of: .category("Jan"))), apr = try #require(layout.yPixel(of: .category("Apr")))
+        #expect(jan < apr)
+        #expect(layout.x.domain.lowerBound == 0)
+    }
+
     @Test func denseLinesAreThinnedPerPixelColumn() {
         let points = (0..<100_000).map { CGPoint(x: CGFloat($0) / 1000, y: CGFloat($0 % 7)) }
         let thinned = ChartRenderer.decimate(points, columnWidth: 1)
@@ -272,5 +312,6 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         check(try golden(BubbleChart().padding(8), named: "bubbles"))
         check(try golden(CustomLabels().padding(8), named: "custom-labels"))
         check(try golden(Timeline().padding(8), named: "timeline"))
+        check(try golden(GroupedBars().padding(8), named: "grouped-bars-annotated"))
     }
 }

@@ -40,6 +40,9 @@ struct ChartLayout {
 
     static func labelWidth(_ text: String) -> CGFloat { CGFloat(text.count) * labelSize * averageGlyphWidth }
 
+    /// `chartXAxisLabel`/`chartYAxisLabel`: a row below the x labels, and one above the plot.
+    var xTitle: CGRect?
+    var yTitle: CGRect?
     /// The legend's rows: indices into the series names, wrapped to the chart's width.
     var legendRows: [[Int]] = []
 
@@ -91,7 +94,11 @@ struct ChartLayout {
         legendRows = Array(legendRows.prefix(Int(rows)))
         let legendHeight = Self.legendHeight * rows
         if showsLegend && !legendOnTop { bottom += legendHeight + Self.labelGap }
-        let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? legendHeight : 0), 1)
+        let titleHeight = lineHeight
+        let xTitled = model.xAxis.label != nil && model.xAxis.visibility != .hidden
+        let yTitled = model.yAxis.label != nil && model.yAxis.visibility != .hidden
+        if xTitled { bottom += titleHeight }
+        let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? legendHeight : 0) - (yTitled ? titleHeight : 0), 1)
         var y = ScaleResolver.resolve(yValues, includesZero: yZero, domain: model.yDomain,
                                       desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale)
         var yAxis = model.yAxis, xAxis = model.xAxis
@@ -111,7 +118,8 @@ struct ChartLayout {
         self.x = x
         // The last x label may hang past the plot by half its width: keep the chart's
         // width for it only when the y labels do not already (they sit on the trailing side).
-        let top = (showsYAxis ? lineHeight / 2 : 0) + (showsLegend && legendOnTop ? legendHeight + Self.labelGap : 0)
+        let legendTop: CGFloat = showsLegend && legendOnTop ? legendHeight + Self.labelGap : 0
+        let top = (showsYAxis ? lineHeight / 2 : 0) + legendTop + (yTitled ? titleHeight : 0)
         plot = CGRect(x: yLabelsLeading ? yLabelWidth : 0, y: top, width: plotWidth, height: max(size.height - bottom - top, 1))
         if let padding = model.xPadding {
             plot.origin.x += padding.start
@@ -121,6 +129,10 @@ struct ChartLayout {
             plot.origin.y += padding.end
             plot.size.height = max(plot.height - padding.start - padding.end, 1)
         }
+        // Titles: y's above the plot, x's under the x labels (the legend, if below, under it).
+        yTitle = yTitled ? CGRect(x: 0, y: legendTop, width: size.width, height: titleHeight) : nil
+        xTitle = xTitled ? CGRect(x: 0, y: plot.maxY + (showsXAxis ? lineHeight + Self.labelGap : 0),
+                                  width: size.width, height: titleHeight) : nil
         legend = showsLegend ? CGRect(x: 0, y: legendOnTop ? 0 : size.height - legendHeight, width: size.width, height: legendHeight) : nil
     }
 

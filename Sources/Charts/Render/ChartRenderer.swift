@@ -46,7 +46,28 @@ struct ChartRenderer {
         views += markViews()
         views += axisLabelViews()
         views += legendViews()
+        views += titleViews()
         views += annotationViews()
+        return views
+    }
+
+    /// The axis titles: text or the widget's view, at the trailing end of their row
+    /// (`alignment:` moves it), as Swift Charts places an automatic axis label.
+    func titleViews() -> [AnyView] {
+        var views: [AnyView] = []
+        for (settings, row, isX) in [(model.xAxis.label, layout.xTitle, true), (model.yAxis.label, layout.yTitle, false)] {
+            guard let settings, let row else { continue }
+            let view: AnyView
+            if let content = settings.content {
+                view = content
+            } else if let text = settings.text {
+                view = AnyView(Text(text).font(.system(size: ChartLayout.labelSize)).foregroundColor(ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))).lineLimit(1))
+            } else { continue }
+            let span = isX ? CGRect(x: layout.plot.minX, y: row.minY, width: layout.plot.width, height: row.height) : row
+            let horizontal = settings.alignment?.horizontal ?? .trailing
+            views.append(AnyView(view.frame(width: span.width, height: span.height, alignment: Alignment(horizontal: horizontal, vertical: .center))
+                .position(x: span.midX, y: span.midY)))
+        }
         return views
     }
 
