@@ -36,19 +36,24 @@ private let sales: [Sale] = {
     return result
 }()
 
-/// A chart drawn on a colour canvas (full colour) and on a black-and-white panel
-/// (`.vibrant`, quantised as the panel shows it), compared with goldens.
-private func golden<V: View>(_ view: V, named name: String, width: Int = 320, height: Int = 200) throws -> [GoldenImage.Mismatch] {
-    let renderer = ViewRenderer(fonts: try FontLibrary())
+/// A chart drawn on a colour canvas (full colour) and as a black-and-white panel shows
+/// it (`.vibrant`, through the panel's ink printing, quantised); with `accented`, also as
+/// a black-white-red panel (`.accented`).
+private func golden<V: View>(_ view: V, named name: String, width: Int = 320, height: Int = 200, accented: Bool = false) throws -> [GoldenImage.Mismatch] {
+    let fonts = try FontLibrary()
     let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     var colour = try Canvas(width: width, height: height)
-    _ = renderer.render(resolveNode(view, in: EnvironmentValues()), into: &colour, in: rect)
-    var environment = EnvironmentValues()
-    environment.widgetRenderingMode = .vibrant
-    var panel = try Canvas(width: width, height: height, panel: .bw, dither: .floydSteinberg)
-    _ = renderer.render(resolveNode(view, in: environment), into: &panel, in: rect)
-    let bw = panel.quantised(to: .bw, dither: .floydSteinberg).canvas()
-    return [GoldenImage.compare(colour, named: name), GoldenImage.compare(bw, named: "\(name)-bw")].compactMap { $0 }
+    _ = ViewRenderer(fonts: fonts).render(resolveNode(view, in: EnvironmentValues()), into: &colour, in: rect)
+    var results = [GoldenImage.compare(colour, named: name)]
+    for (palette, mode, suffix) in [(Palette.bw, WidgetRenderingMode.vibrant, "bw"), (.bwr, .accented, "bwr")] where suffix == "bw" || accented {
+        let printing = try #require(InkPrinting(palette: palette, mode: mode == .vibrant ? .vibrant : .accented))
+        var environment = EnvironmentValues()
+        environment.widgetRenderingMode = mode
+        var panel = try Canvas(width: width, height: height, panel: palette, dither: .floydSteinberg)
+        _ = ViewRenderer(fonts: fonts, printing: printing).render(resolveNode(view, in: environment), into: &panel, in: rect)
+        results.append(GoldenImage.compare(panel.quantised(to: palette, dither: .floydSteinberg).canvas(), named: "\(name)-\(suffix)"))
+    }
+    return results.compactMap { $0 }
 }
 
 private func check(_ mismatches: [GoldenImage.Mismatch]) {
@@ -85,7 +90,7 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
                 .foregroundStyle(by: .value("Shop", sale.shop))
         }
         .padding(8)
-        check(try golden(chart, named: "bars-stacked"))
+        check(try golden(chart, named: "bars-stacked", accented: true))
     }
 
     @Test func area() throws {
@@ -127,7 +132,7 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
                 .foregroundStyle(by: .value("Shop", sale.shop))
         }
         .padding(8)
-        check(try golden(chart, named: "lines-legend"))
+        check(try golden(chart, named: "lines-legend", accented: true))
     }
 }
 

@@ -15,19 +15,26 @@ struct ChartRenderer {
     let layout: ChartLayout
     let series: ChartSeries
     let ink: Bool
+    /// `.accented`: a panel with colour inks besides black and white. The first series
+    /// prints in a colour ink (`widgetAccentable`), the others as on `.vibrant`.
+    let accented: Bool
     let pixel: CGFloat
     let positionKeys: [String]
+    /// Bars or areas under the lines: on ink, lines get a paper halo over them.
+    let hasFills: Bool
     /// The extent of the `symbolSize(by:)` numbers, for sizes without a scale.
     let symbolSizeRange: ClosedRange<Double>
 
     init(model: ChartModel, size: CGSize, environment: EnvironmentValues) {
         self.model = model
-        ink = environment.widgetRenderingMode == .vibrant
+        accented = environment.widgetRenderingMode == .accented
+        ink = environment.widgetRenderingMode == .vibrant || accented
         series = ChartSeries(model: model)
         layout = ChartLayout(model: model, size: size, zone: environment.timeZone, locale: environment.locale,
                              seriesCount: series.names.count, seriesNames: series.names)
         pixel = 1 / max(environment.displayScale, 1)
         positionKeys = Self.positionKeys(model.marks)
+        hasFills = model.marks.contains { $0.kind == .area || $0.kind == .bar }
         let sizes = model.marks.compactMap { mark -> Double? in
             if case .number(let value)? = mark.symbolSizeValue, value.isFinite { value } else { nil }
         }
@@ -79,10 +86,18 @@ struct ChartRenderer {
     static let dashes: [[CGFloat]] = [[], [6, 3], [2, 2], [8, 3, 2, 3]]
 
     func color(of mark: ResolvedMark) -> RGBA {
-        if ink { return .black }
+        if ink && !isAccent(mark) { return .black }
         if let color = mark.color { return color }
         if let key = mark.series { return series.color(of: key) }
         return Self.palette[0]
+    }
+
+    /// On an `.accented` panel, whether the mark is the first series' (or of a chart of one).
+    func isAccent(_ mark: ResolvedMark) -> Bool { accented && seriesIndex(mark) == 0 }
+
+    /// The views of `mark`, marked for the panel's colour ink when it is the accent.
+    func accentable(_ views: [AnyView], _ mark: ResolvedMark) -> [AnyView] {
+        isAccent(mark) ? views.map { AnyView($0.widgetAccentable()) } : views
     }
 
     func seriesIndex(_ mark: ResolvedMark) -> Int {
@@ -218,13 +233,13 @@ struct ChartRenderer {
                     path.move(to: CGPoint(x: x, y: midY)); path.addLine(to: CGPoint(x: x + 16, y: midY))
                     var style = StrokeStyle(lineWidth: 2)
                     style.dash = Self.dashes[index % Self.dashes.count]
-                    views.append(AnyView(path.stroke(Color.black, style: style)))
+                    views += accentable([AnyView(path.stroke(Color(color(of: sample)), style: style))], sample)
                     x += 20
                 } else if kinds.contains(.point) && !kinds.contains(.bar) && !kinds.contains(.area) {
-                    views.append(AnyView(SymbolPath.path(symbol(for: sample), in: swatch).fill(Color(color(of: sample)))))
+                    views += accentable([AnyView(SymbolPath.path(symbol(for: sample), in: swatch).fill(Color(color(of: sample))))], sample)
                     x += 12
                 } else if ink {
-                    views += patternViews(Path(swatch), index: index)
+                    views += accentable(patternViews(Path(swatch), index: index, color: Color(color(of: sample))), sample)
                     x += 12
                 } else {
                     views.append(AnyView(Path(swatch).fill(Color(color(of: sample)))))
@@ -241,10 +256,10 @@ struct ChartRenderer {
 
     /// An ink fill that tells series apart without grey: solid, hatched, outlined,
     /// cross-hatched, in turn.
-    func patternViews(_ shape: Path, index: Int) -> [AnyView] {
-        let outline = AnyView(shape.stroke(Color.black, style: StrokeStyle(lineWidth: max(1, pixel))))
+    func patternViews(_ shape: Path, index: Int, color: Color = .black) -> [AnyView] {
+        let outline = AnyView(shape.stroke(color, style: StrokeStyle(lineWidth: max(1, pixel))))
         switch index % 4 {
-        case 0: return [AnyView(shape.fill(Color.black))]
+        case 0: return [AnyView(shape.fill(color))]
         case 2: return [outline]
         default:
             let bounds = shape.boundingRect
@@ -260,7 +275,7 @@ struct ChartRenderer {
                 }
                 offset += step
             }
-            return [AnyView(hatch.stroke(Color.black, style: StrokeStyle(lineWidth: 1)).clipShape(shape)), outline]
+            return [AnyView(hatch.stroke(color, style: StrokeStyle(lineWidth: 1)).clipShape(shape)), outline]
         }
     }
 

@@ -43,7 +43,11 @@ extension ChartRenderer {
                 }
                 var style = mark.lineStyle ?? StrokeStyle(lineWidth: 1)
                 style.lineWidth = max(style.lineWidth, pixel)
-                views.append(AnyView(path.stroke(Color(color(of: mark)), style: style).opacity(mark.opacity)))
+                if ink && hasFills {
+                    // Paper either side, so the rule shows where it crosses a black bar.
+                    views.append(AnyView(path.stroke(Color.white, style: StrokeStyle(lineWidth: style.lineWidth + 3))))
+                }
+                views += accentable([AnyView(path.stroke(Color(color(of: mark)), style: style).opacity(mark.opacity))], mark)
             default: break
             }
         }
@@ -54,9 +58,9 @@ extension ChartRenderer {
             let shape = symbol(for: mark)
             let path = SymbolPath.path(shape, in: rect)
             if let width = shape.strokeWidth ?? (shape.kind == .plus || shape.kind == .cross || shape.kind == .asterisk ? 1.5 : nil) {
-                views.append(AnyView(path.stroke(Color(color(of: mark)), style: StrokeStyle(lineWidth: max(width, pixel))).opacity(mark.opacity)))
+                views += accentable([AnyView(path.stroke(Color(color(of: mark)), style: StrokeStyle(lineWidth: max(width, pixel))).opacity(mark.opacity))], mark)
             } else {
-                views.append(AnyView(path.fill(Color(color(of: mark))).opacity(mark.opacity)))
+                views += accentable([AnyView(path.fill(Color(color(of: mark))).opacity(mark.opacity))], mark)
             }
         }
         return views
@@ -66,7 +70,7 @@ extension ChartRenderer {
         if ink {
             // A see-through fill (a band under a line) is hatched, so what is drawn over it shows.
             let seeThrough = mark.opacity < 1 || (mark.color.map { $0.a < 255 } ?? false)
-            return patternViews(shape, index: seeThrough ? 1 : seriesIndex(mark))
+            return accentable(patternViews(shape, index: seeThrough ? 1 : seriesIndex(mark), color: Color(color(of: mark))), mark)
         }
         if let style = mark.style { return [AnyView(shape.fill(AnyShapeStyle(style.style)).opacity(mark.opacity))] }
         return [AnyView(shape.fill(Color(color(of: mark))).opacity(mark.opacity))]
@@ -277,15 +281,15 @@ extension ChartRenderer {
         guard let firstIndex = indices.first else { return [] }
         let mark = model.marks[firstIndex]
         let points = linePoints(indices)
-        var views: [AnyView] = []
+        var views: [AnyView] = [], halo: [AnyView] = []
         if points.count >= 2 {
             let path = Self.curve(through: points, method: mark.interpolation?.kind ?? .linear)
             let style = stroke(for: mark, defaultWidth: 2)
-            if ink && model.marks.contains(where: { $0.kind == .area || $0.kind == .bar }) {
+            if ink && hasFills {
                 // A white halo parts a black line from the hatching or bar it crosses.
-                views.append(AnyView(path.stroke(Color.white, style: StrokeStyle(lineWidth: style.lineWidth + 3, lineCap: .round, lineJoin: .round))))
+                halo.append(AnyView(path.stroke(Color.white, style: StrokeStyle(lineWidth: style.lineWidth + 3, lineCap: .round, lineJoin: .round))))
             }
-            views.append(AnyView(path.stroke(Color(color(of: mark)), style: stroke(for: mark, defaultWidth: 2)).opacity(mark.opacity)))
+            views.append(AnyView(path.stroke(Color(color(of: mark)), style: style).opacity(mark.opacity)))
         } else if let point = points.first {
             // One point: a dot, so a series of one value still shows.
             views.append(AnyView(Path(ellipseIn: CGRect(x: point.x - 2, y: point.y - 2, width: 4, height: 4)).fill(Color(color(of: mark)))))
@@ -296,7 +300,8 @@ extension ChartRenderer {
             guard let rect = markRect(index, symbolMark) else { continue }
             views.append(AnyView(SymbolPath.path(symbol(for: symbolMark), in: rect).fill(Color(color(of: symbolMark)))))
         }
-        return views
+        // The halo is paper, never the accent ink.
+        return halo + accentable(views, mark)
     }
 
     func areaViews(_ indices: [Int]) -> [AnyView] {
