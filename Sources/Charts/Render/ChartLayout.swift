@@ -182,12 +182,12 @@ struct ChartLayout {
         return xIsNumber && !yIsNumber
     }
 
-    /// The plotted values of `mark` on one axis (a date bar binned to a unit adds its
-    /// bin's end, so the last bar fits).
+    /// The plotted values of `mark` on one axis (a date binned to a unit adds its bin's
+    /// end, so the last bar, or the last point mid-bin, fits).
     static func append(_ mark: ResolvedMark, axis: Axis, to values: inout [PlotValue]) {
         let (value, start, end, unit) = axis == .x ? (mark.x, mark.xStart, mark.xEnd, mark.xUnit) : (mark.y, mark.yStart, mark.yEnd, mark.yUnit)
         for case let v? in [value, start, end] { values.append(v) }
-        if let unit, case .date(let date)? = value, mark.kind == .bar || mark.kind == .rectangle {
+        if let unit, case .date(let date)? = value, mark.kind != .rule {
             values.append(.date(date.addingTimeInterval(seconds(of: unit))))
         }
     }
@@ -253,6 +253,9 @@ struct AxisTickMark {
     var tick: StrokeStyle?
     var label: String?
     var labelView: AnyView?
+    /// `AxisValueLabel(centered: true)`: the label sits midway to the next value (a day's
+    /// name across its day), not at its own.
+    var centered = false
     var color: RGBA?
     var font: Font?
 }
@@ -295,7 +298,8 @@ extension ChartLayout {
                     switch component.kind {
                     case .gridLine(_, let stroke): mark.gridLine = stroke ?? StrokeStyle(lineWidth: 1)
                     case .tick(_, _, let stroke): mark.tick = stroke ?? StrokeStyle(lineWidth: 1)
-                    case .valueLabel(let text, let format, _, _, let content):
+                    case .valueLabel(let text, let format, let centered, _, let content):
+                        mark.centered = centered ?? false
                         mark.label = text ?? format.flatMap { $0(tick.value) } ?? tick.label
                         mark.labelView = content
                         mark.color = component.color ?? mark.color

@@ -197,13 +197,31 @@ struct ChartRenderer {
         if layout.showsXAxis {
             let y = layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
             let band = layout.x.kind == .band ? layout.x.bandWidth * Double(layout.plot.width) : 0
-            for mark in layout.xMarks {
+            let marks = layout.xMarks
+            for (index, mark) in marks.enumerated() {
                 guard let view = label(mark) else { continue }
-                let x = layout.xPixel(mark.fraction)
-                let width = max(ChartLayout.labelWidth(mark.label ?? "0000") + 8, CGFloat(band))
-                let centre = layout.x.kind == .date ? x + width / 2 : x
-                views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: layout.x.kind == .date ? .leading : .center)
-                    .position(x: centre, y: y)))
+                var x = layout.xPixel(mark.fraction)
+                var startsAtTick = layout.x.kind == .date
+                if mark.centered, marks.count > 1 {
+                    // Midway to the next value; the last one as far as the one before it.
+                    let next = index + 1 < marks.count ? layout.xPixel(marks[index + 1].fraction)
+                        : x + (x - layout.xPixel(marks[index - 1].fraction))
+                    x = (x + next) / 2
+                    startsAtTick = false
+                }
+                let text = ChartLayout.labelWidth(mark.label ?? "0000")
+                let width = max(text + 8, CGFloat(band))
+                // Kept inside the chart: a label that would run off an edge ends at it.
+                let alignment: Alignment
+                let centre: CGFloat
+                if startsAtTick ? x + text > layout.size.width : x + text / 2 > layout.size.width {
+                    alignment = .trailing; centre = layout.size.width - width / 2
+                } else if !startsAtTick && x - text / 2 < 0 {
+                    alignment = .leading; centre = width / 2
+                } else {
+                    alignment = startsAtTick ? .leading : .center; centre = startsAtTick ? x + width / 2 : x
+                }
+                views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: alignment).position(x: centre, y: y)))
             }
         }
         return views

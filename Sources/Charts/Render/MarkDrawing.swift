@@ -85,8 +85,14 @@ extension ChartRenderer {
         switch mark.kind {
         case .point, .line:
             let size = mark.symbolSize ?? symbolSize(for: mark)
-            guard let x = layout.xPixel(of: mark.x) ?? mark.xStartPoints ?? (mark.x == nil ? plot.midX : nil),
-                  let y = layout.yPixel(of: mark.y) ?? mark.yStartPoints ?? (mark.y == nil ? plot.midY : nil) else { return nil }
+            // A date binned to a unit sits mid-bin, as Swift Charts plots `.value(_:_:unit:)`
+            // (so a day's point is between its gridlines, under a centred label).
+            func binned(_ value: PlotValue?, _ unit: Calendar.Component?) -> PlotValue? {
+                guard let unit, case .date(let date)? = value else { return value }
+                return .date(date.addingTimeInterval(ChartLayout.seconds(of: unit) / 2))
+            }
+            guard let x = layout.xPixel(of: binned(mark.x, mark.xUnit)) ?? mark.xStartPoints ?? (mark.x == nil ? plot.midX : nil),
+                  let y = layout.yPixel(of: binned(mark.y, mark.yUnit)) ?? mark.yStartPoints ?? (mark.y == nil ? plot.midY : nil) else { return nil }
             return CGRect(x: x - size.width / 2 + mark.offset.width, y: y - size.height / 2 + mark.offset.height,
                           width: size.width, height: size.height)
         case .rule:
