@@ -126,6 +126,15 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         check(try golden(chart, named: "rule-annotation"))
     }
 
+    /// Twenty-four names on a narrow axis: the labels that would overlap are left out.
+    @Test func crowdedCategories() throws {
+        let chart = Chart(0..<24, id: \.self) { hour in
+            BarMark(x: .value("Hour", String(format: "%02d:00", hour)), y: .value("kWh", Double((hour * 7) % 11) / 4))
+        }
+        .padding(8)
+        check(try golden(chart, named: "bars-crowded", width: 240, height: 140))
+    }
+
     @Test func linesWithLegend() throws {
         let chart = Chart(sales) { sale in
             LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))

@@ -188,8 +188,12 @@ struct ChartRenderer {
             let leading = layout.yLabelsLeading
             let width = max((leading ? layout.plot.minX : layout.size.width - layout.plot.maxX) - ChartLayout.labelGap, 1)
             let centreX = leading ? width / 2 : layout.plot.maxX + ChartLayout.labelGap + width / 2
-            for mark in layout.yMarks {
-                guard let view = label(mark) else { continue }
+            var lastY = CGFloat.infinity
+            for mark in layout.yMarks.sorted(by: { layout.yPixel($0.fraction) > layout.yPixel($1.fraction) }) {
+                // Bottom up, leaving out a label that would overlap the one below.
+                let y = layout.yPixel(mark.fraction)
+                guard let view = label(mark), y <= lastY - lineHeight * 0.9 else { continue }
+                lastY = y
                 views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: leading ? .trailing : .leading)
                     .position(x: centreX, y: layout.yPixel(mark.fraction))))
             }
@@ -198,8 +202,9 @@ struct ChartRenderer {
             let y = layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
             let band = layout.x.kind == .band ? layout.x.bandWidth * Double(layout.plot.width) : 0
             let marks = layout.xMarks
-            for (index, mark) in marks.enumerated() {
-                guard let view = label(mark) else { continue }
+            struct Placed { var centre: CGFloat; var width: CGFloat; var alignment: Alignment; var start: CGFloat; var end: CGFloat }
+            let placed: [Placed] = marks.indices.map { index in
+                let mark = marks[index]
                 var x = layout.xPixel(mark.fraction)
                 var startsAtTick = layout.x.kind == .date
                 if mark.centered, marks.count > 1 {
@@ -212,16 +217,32 @@ struct ChartRenderer {
                 let text = ChartLayout.labelWidth(mark.label ?? "0000")
                 let width = max(text + 8, CGFloat(band))
                 // Kept inside the chart: a label that would run off an edge ends at it.
-                let alignment: Alignment
-                let centre: CGFloat
                 if startsAtTick ? x + text > layout.size.width : x + text / 2 > layout.size.width {
-                    alignment = .trailing; centre = layout.size.width - width / 2
+                    let centre = layout.size.width - width / 2
+                    return Placed(centre: centre, width: width, alignment: .trailing, start: layout.size.width - text, end: layout.size.width)
                 } else if !startsAtTick && x - text / 2 < 0 {
-                    alignment = .leading; centre = width / 2
-                } else {
-                    alignment = startsAtTick ? .leading : .center; centre = startsAtTick ? x + width / 2 : x
+                    return Placed(centre: width / 2, width: width, alignment: .leading, start: 0, end: text)
+                } else if startsAtTick {
+                    return Placed(centre: x + width / 2, width: width, alignment: .leading, start: x, end: x + text)
                 }
-                views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: alignment).position(x: centre, y: y)))
+                return Placed(centre: x, width: width, alignment: .center, start: x - text / 2, end: x + text / 2)
+            }
+            // A crowded axis shows every k-th label, the smallest k whose labels do not
+            // overlap, so they stay evenly spaced (24 hourly bars: every fifth name).
+            let labelled = marks.indices.filter { marks[$0].labelView != nil || !(marks[$0].label ?? "").isEmpty }
+            func fits(_ every: Int) -> Bool {
+                var lastEnd = -CGFloat.infinity
+                for (position, index) in labelled.enumerated() where position % every == 0 {
+                    if placed[index].start < lastEnd + 2 { return false }
+                    lastEnd = placed[index].end
+                }
+                return true
+            }
+            let every = (1...max(min(labelled.count, 200), 1)).first(where: fits) ?? max(labelled.count, 1)
+            for (position, index) in labelled.enumerated() where position % every == 0 {
+                guard let view = label(marks[index]) else { continue }
+                let place = placed[index]
+                views.append(AnyView(view.frame(width: place.width, height: lineHeight, alignment: place.alignment).position(x: place.centre, y: y)))
             }
         }
         return views
@@ -240,7 +261,14 @@ struct ChartRenderer {
         let font = Font.system(size: ChartLayout.labelSize)
         var views: [AnyView] = []
         for (row, indices) in layout.legendRows.enumerated() {
+            // `chartLegend(alignment:)`: the row's estimated width placed in the chart's.
+            let rowWidth = indices.map { ChartLayout.legendItemWidth(series.names[$0]) }.reduce(0, +) - 8
             var x = legend.minX
+            switch model.legend.alignment?.horizontal {
+            case .center?: x += max((legend.width - rowWidth) / 2, 0)
+            case .trailing?: x += max(legend.width - rowWidth, 0)
+            default: break
+            }
             let midY = legend.minY + ChartLayout.legendHeight * (CGFloat(row) + 0.5)
             for index in indices {
                 let name = series.names[index]
