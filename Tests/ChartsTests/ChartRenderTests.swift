@@ -242,6 +242,38 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         #expect(layout.x.domain.lowerBound == 0)
     }
 
+    @Test func stepsAndCurvesGoThroughThePoints() {
+        let points = [CGPoint(x: 0, y: 10), CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 10)]
+        var ends: [CGPoint] = []
+        ChartRenderer.curve(through: points, method: .stepStart).forEach { if case .line(let to) = $0 { ends.append(to) } }
+        #expect(ends == [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 20, y: 10)])
+        ends = []
+        ChartRenderer.curve(through: points, method: .stepEnd).forEach { if case .line(let to) = $0 { ends.append(to) } }
+        #expect(ends == [CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 20, y: 10)])
+        // Monotone: every control point between its segment's ends, so no overshoot.
+        ChartRenderer.curve(through: points, method: .monotone).forEach {
+            if case .curve(let to, let c1, let c2) = $0 {
+                #expect(points.contains(to))
+                for c in [c1, c2] { #expect(c.y >= 0 && c.y <= 10) }
+            }
+        }
+    }
+
+    @Test func emptyDataStillDrawsItsAxes() throws {
+        let chart = Chart([Day]()) { day in LineMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }
+        let renderer = ChartRenderer(model: try model(chart), size: CGSize(width: 200, height: 120), environment: EnvironmentValues())
+        #expect(!renderer.layout.yMarks.isEmpty && !renderer.layout.xMarks.isEmpty)
+        #expect(renderer.markViews().isEmpty)
+    }
+
+    @Test func unplaceableValuesLeaveTheirMarkOut() throws {
+        let values = [1.0, .nan, 3, .infinity, 2]
+        let chart = Chart(0..<values.count, id: \.self) { i in LineMark(x: .value("i", i), y: .value("v", values[i])) }
+        let renderer = ChartRenderer(model: try model(chart), size: CGSize(width: 200, height: 120), environment: EnvironmentValues())
+        #expect(renderer.linePoints(Array(0..<values.count)).count == 3)
+        #expect(renderer.layout.y.domain.upperBound >= 3 && renderer.layout.y.domain.upperBound.isFinite)
+    }
+
     @Test func denseLinesAreThinnedPerPixelColumn() {
         let points = (0..<100_000).map { CGPoint(x: CGFloat($0) / 1000, y: CGFloat($0 % 7)) }
         let thinned = ChartRenderer.decimate(points, columnWidth: 1)
