@@ -93,6 +93,17 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         check(try golden(chart, named: "bars-stacked", accented: true))
     }
 
+    /// Numbers on x against names on y: bars run right, the first name on top.
+    @Test func horizontalBars() throws {
+        let chart = Chart(sales.filter { $0.shop == "North" }) { sale in
+            BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                .annotation(position: .trailing) { Text("\(Int(sale.amount))").font(.caption2) }
+        }
+        .chartXAxis(.hidden)
+        .padding(8)
+        check(try golden(chart, named: "bars-horizontal", width: 240, height: 140))
+    }
+
     @Test func area() throws {
         let chart = Chart(days) { day in
             AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps))

@@ -262,7 +262,7 @@ struct AxisTickMark {
 
 extension ChartLayout {
     /// The marks of one axis: Swift Charts' automatic ones (a grid line and a label at each
-    /// of the scale's ticks; no grid across categories on x), or the widget's `AxisMarks`,
+    /// of the scale's ticks; no grid across categories), or the widget's `AxisMarks`,
     /// each at its own values (`.automatic(desiredCount:)`, `.stride(by:)`, an array).
     /// `desiredCount` re-resolves the scale with that many ticks, so `scale` may change.
     /// Returns whether the labels go on the leading side (`position: .leading` on y).
@@ -270,7 +270,7 @@ extension ChartLayout {
                           domain: ExplicitDomain?, zone: ZoneRules, locale: DisplayLocale) -> (marks: [AxisTickMark], leading: Bool) {
         guard settings.visibility != .hidden else { return ([], false) }
         guard let groups = settings.marks else {
-            let grid = isX && scale.kind == .band ? nil : StrokeStyle(lineWidth: 1)
+            let grid = scale.kind == .band ? nil : StrokeStyle(lineWidth: 1)
             return (scale.ticks.map { AxisTickMark(fraction: $0.fraction, gridLine: grid, label: $0.label) }, false)
         }
         var marks: [AxisTickMark] = []

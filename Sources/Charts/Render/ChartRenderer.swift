@@ -45,11 +45,12 @@ struct ChartRenderer {
     func views() -> [AnyView] {
         if model.marks.contains(where: { $0.kind == .sector }) { return sectorViews() + legendViews() }
         var views: [AnyView] = []
-        views += gridViews()
+        // The plot area's own background (`chartPlotStyle`) lies under the grid, as in Swift Charts.
         if let plotStyle = model.plotStyle {
             views.append(AnyView(plotStyle.content(ChartPlotContent()).frame(width: layout.plot.width, height: layout.plot.height)
                 .offset(x: layout.plot.minX, y: layout.plot.minY)))
         }
+        views += gridViews()
         views += markViews()
         views += axisLabelViews()
         views += legendViews()
