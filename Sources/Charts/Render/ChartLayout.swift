@@ -116,8 +116,8 @@ struct ChartLayout {
         xMarks = Self.axisMarks(xAxis, scale: &x, isX: true, values: xValues, includesZero: xZero,
                                 domain: model.xDomain, zone: zone, locale: locale).marks
         self.x = x
-        // The last x label may hang past the plot by half its width: keep the chart's
-        // width for it only when the y labels do not already (they sit on the trailing side).
+        // Half a label's height above the plot, so the top y label is not cut; an x label
+        // that would hang past the chart's edge is moved in by the renderer.
         let legendTop: CGFloat = showsLegend && legendOnTop ? legendHeight + Self.labelGap : 0
         let top = (showsYAxis ? lineHeight / 2 : 0) + legendTop + (yTitled ? titleHeight : 0)
         plot = CGRect(x: yLabelsLeading ? yLabelWidth : 0, y: top, width: plotWidth, height: max(size.height - bottom - top, 1))
