@@ -265,8 +265,9 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         #expect(categories == ["a", "b"] && m.yDomain == nil && m.legend.visibility == .automatic && m.foregroundScale.isEmpty)
     }
 
-    @Test func aChartFillsItsSpaceWithNothingYet() {
+    /// A chart is laid out for the size it is given, as a `GeometryReader` is.
+    @Test func aChartIsBuiltForItsSize() {
         let node = resolveNode(Chart { BarMark(x: .value("X", "a"), y: .value("Y", 1)) }, in: EnvironmentValues())
-        #expect(node == resolveNode(Color.clear, in: EnvironmentValues()))
+        guard case .geometry = node else { Issue.record("not a geometry node: \(node)"); return }
     }
 }

@@ -7,9 +7,9 @@ import GlanceUI
 ///         BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
 ///     }
 ///
-/// For now the chart resolves its content and the chart modifiers in force into a
-/// ``ChartModel`` and draws nothing visible: it fills its space with `Color.clear`. The
-/// renderer (axes, scales, marks, legend) replaces that in the next step of issue 33.
+/// The chart resolves its content and the chart modifiers in force into a ``ChartModel``
+/// and, for the size it is given (it takes all the space offered, as Swift Charts' chart
+/// does), lays out and draws it (``ChartRenderer``).
 public struct Chart<Content: ChartContent>: View, PrimitiveView {
     public typealias Body = Never
     let content: Content
@@ -36,7 +36,13 @@ public struct Chart<Content: ChartContent>: View, PrimitiveView {
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let model = model(in: environment)
         ChartModelRecorder.current?.models.append(model)
-        return resolveNode(Color.clear, in: environment)
+        return resolveNode(GeometryReader { proxy in
+            let views = ChartRenderer(model: model, size: proxy.size, environment: environment).views()
+            ZStack(alignment: .topLeading) {
+                ForEach(0..<views.count) { views[$0] }
+            }
+            .frame(width: proxy.size.width, height: proxy.size.height, alignment: .topLeading)
+        }, in: environment)
     }
 }
 

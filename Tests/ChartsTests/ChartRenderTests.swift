@@ -1,0 +1,374 @@
+import Foundation
+import Testing
+@testable import Charts
+import GlanceGraphics
+import GlanceRender
+import GlanceTestSupport
+import GlanceText
+import GlanceUI
+import GlanceWidgetKit
+
+private struct Day: Identifiable {
+    let id: Int
+    let date: Date
+    let steps: Double
+}
+
+private let start = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01 00:00 UTC
+private let days = [4200.0, 6100, 5300, 8800, 7600, 3900, 9400].enumerated().map {
+    Day(id: $0.offset, date: start.addingTimeInterval(Double($0.offset) * 86400), steps: $0.element)
+}
+
+private struct Sale: Identifiable {
+    let id: Int
+    let month: String
+    let shop: String
+    let amount: Double
+}
+
+private let sales: [Sale] = {
+    var result: [Sale] = []
+    for (m, month) in ["Jan", "Feb", "Mar", "Apr"].enumerated() {
+        for (s, shop) in ["North", "South", "East"].enumerated() {
+            result.append(Sale(id: result.count, month: month, shop: shop, amount: Double(10 + (m * 7 + s * 5) % 17)))
+        }
+    }
+    return result
+}()
+
+/// A chart drawn on a colour canvas (full colour) and as a black-and-white panel shows
+/// it (`.vibrant`, through the panel's ink printing, quantised); with `accented`, also as
+/// a black-white-red panel (`.accented`).
+private func golden<V: View>(_ view: V, named name: String, width: Int = 320, height: Int = 200, accented: Bool = false) throws -> [GoldenImage.Mismatch] {
+    let fonts = try FontLibrary()
+    let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+    var colour = try Canvas(width: width, height: height)
+    _ = ViewRenderer(fonts: fonts).render(resolveNode(view, in: EnvironmentValues()), into: &colour, in: rect)
+    var results = [GoldenImage.compare(colour, named: name)]
+    for (palette, mode, suffix) in [(Palette.bw, WidgetRenderingMode.vibrant, "bw"), (.bwr, .accented, "bwr")] where suffix == "bw" || accented {
+        let printing = try #require(InkPrinting(palette: palette, mode: mode == .vibrant ? .vibrant : .accented))
+        var environment = EnvironmentValues()
+        environment.widgetRenderingMode = mode
+        var panel = try Canvas(width: width, height: height, panel: palette, dither: .floydSteinberg)
+        _ = ViewRenderer(fonts: fonts, printing: printing).render(resolveNode(view, in: environment), into: &panel, in: rect)
+        results.append(GoldenImage.compare(panel.quantised(to: palette, dither: .floydSteinberg).canvas(), named: "\(name)-\(suffix)"))
+    }
+    return results.compactMap { $0 }
+}
+
+private func check(_ mismatches: [GoldenImage.Mismatch]) {
+    for mismatch in mismatches { Issue.record("\(mismatch)") }
+}
+
+private func model<V: View>(_ view: V) throws -> ChartModel {
+    try #require(ChartModelRecorder.models(of: view).first)
+}
+
+/// What `Chart` draws: goldens of the common charts, in colour and on a 1-bit panel.
+@Suite struct ChartRenderGoldenTests {
+    @Test func lineOverDates() throws {
+        let chart = Chart(days) { day in
+            LineMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+        }
+        .padding(8)
+        check(try golden(chart, named: "line-dates"))
+    }
+
+    @Test func groupedBars() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+                .position(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "bars-grouped"))
+    }
+
+    @Test func stackedBars() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "bars-stacked", accented: true))
+    }
+
+    /// Numbers on x against names on y: bars run right, the first name on top.
+    @Test func horizontalBars() throws {
+        let chart = Chart(sales.filter { $0.shop == "North" }) { sale in
+            BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                .annotation(position: .trailing) { Text("\(Int(sale.amount))").font(.caption2) }
+        }
+        .chartXAxis(.hidden)
+        .padding(8)
+        check(try golden(chart, named: "bars-horizontal", width: 240, height: 140))
+    }
+
+    @Test func area() throws {
+        let chart = Chart(days) { day in
+            AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps))
+                .interpolationMethod(.monotone)
+        }
+        .padding(8)
+        check(try golden(chart, named: "area"))
+    }
+
+    @Test func pointsBySeries() throws {
+        let chart = Chart(sales) { sale in
+            PointMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+                .symbol(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "points"))
+    }
+
+    @Test func ruleWithAnnotation() throws {
+        let chart = Chart {
+            ForEach(days) { day in
+                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+            }
+            RuleMark(y: .value("Goal", 7000))
+                .foregroundStyle(.red)
+                .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 2]))
+                .annotation(position: .top, alignment: .leading) { Text("Goal 7000").font(.caption) }
+        }
+        .padding(8)
+        check(try golden(chart, named: "rule-annotation"))
+    }
+
+    /// Twenty-four names on a narrow axis: the labels that would overlap are left out.
+    @Test func crowdedCategories() throws {
+        let chart = Chart(0..<24, id: \.self) { hour in
+            BarMark(x: .value("Hour", String(format: "%02d:00", hour)), y: .value("kWh", Double((hour * 7) % 11) / 4))
+        }
+        .padding(8)
+        check(try golden(chart, named: "bars-crowded", width: 240, height: 140))
+    }
+
+    @Test func linesWithLegend() throws {
+        let chart = Chart(sales) { sale in
+            LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        .padding(8)
+        check(try golden(chart, named: "lines-legend", accented: true))
+    }
+}
+
+/// Where the parts go, without pixels.
+@Suite struct ChartLayoutTests {
+    @Test func thePlotLeavesRoomForTheLabels() throws {
+        let chart = Chart(days) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) }
+        let layout = ChartLayout(model: try model(chart), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 1)
+        let widest = layout.y.ticks.map { ChartLayout.labelWidth($0.label) }.max() ?? 0
+        #expect(widest > 0)
+        #expect(layout.plot.maxX + widest <= 300)
+        #expect(layout.plot.maxY + ChartLayout.labelSize <= 200)
+        #expect(layout.plot.minX >= 0 && layout.plot.minY >= 0)
+        #expect(layout.legend == nil)
+    }
+
+    @Test func ticksAreWhereTheScaleSays() throws {
+        let chart = Chart(days) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }
+        let layout = ChartLayout(model: try model(chart), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 1)
+        #expect(layout.y.domain.lowerBound == 0) // bars include zero
+        for tick in layout.y.ticks {
+            #expect(abs(layout.yPixel(tick.fraction) - (layout.plot.maxY - CGFloat(tick.fraction) * layout.plot.height)) < 0.001)
+        }
+        #expect(layout.yPixel(0) == layout.plot.maxY)
+        #expect(layout.yPixel(1) == layout.plot.minY)
+        #expect(layout.x.ticks.count <= 300 / 50 + 2)
+    }
+
+    @Test func aLegendIsReservedForSeveralSeries() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount)).foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        let m = try model(chart)
+        let layout = ChartLayout(model: m, size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: ChartSeries(model: m).names.count)
+        let legend = try #require(layout.legend)
+        #expect(layout.plot.maxY < legend.minY)
+    }
+
+    @Test func barsStackBySeries() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount)).foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        let m = try model(chart)
+        let stacks = ChartLayout.stack(m.marks, horizontal: [])
+        // January: 10, 15, 20 stacked.
+        #expect(stacks[0] == 0...10)
+        #expect(stacks[1] == 10...25)
+        #expect(stacks[2] == 25...45)
+    }
+
+    @Test func normalizedStacksReachOne() throws {
+        let chart = Chart(sales) { sale in
+            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount), stacking: .normalized)
+                .foregroundStyle(by: .value("Shop", sale.shop))
+        }
+        let stacks = ChartLayout.stack(try model(chart).marks, horizontal: [])
+        #expect(stacks[2]?.upperBound == 1)
+        #expect(stacks[0]?.lowerBound == 0)
+    }
+
+    @Test func axisMarksOfTheWidgetsOwnPlaceTheirLabels() throws {
+        let layout = ChartLayout(model: try model(TemperatureChart()), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 0)
+        // AxisMarks(position: .leading): the labels' room is left of the plot.
+        #expect(layout.yLabelsLeading && layout.plot.minX > 0 && layout.plot.maxX == 300)
+        // .stride(by: .hour, count: 6) over 23 hours: a mark every six hours, each with a label, grid line and tick.
+        let hours = layout.xMarks.count
+        #expect(hours >= 3 && hours <= 5)
+        #expect(layout.xMarks.allSatisfy { $0.gridLine != nil && $0.tick != nil && $0.label != nil })
+        let fractions = layout.xMarks.map(\.fraction)
+        #expect(zip(fractions, fractions.dropFirst()).allSatisfy { abs(($1 - $0) - fractions[1] + fractions[0]) < 1e-9 })
+    }
+
+    @Test func aNumberStrideAndAnAxisTitle() throws {
+        let m = try model(GroupedBars())
+        let layout = ChartLayout(model: m, size: CGSize(width: 300, height: 200), zone: .utc, locale: .english,
+                                 seriesCount: 2, seriesNames: ChartSeries(model: m).names)
+        let values = layout.yMarks.compactMap(\.label)
+        #expect(values.first == "0" && values.dropFirst().first == "5")
+        let title = try #require(layout.yTitle)
+        #expect(title.maxY <= layout.plot.minY)
+        #expect(try #require(layout.legend).minY >= layout.plot.maxY)
+    }
+
+    @Test func aLongLegendWraps() throws {
+        let rows = ChartLayout.wrap(["Americano", "Cappuccino", "Espresso", "Latte", "Mocha", "Affogato"], width: 200)
+        #expect(rows.count > 1 && rows.flatMap { $0 } == Array(0..<6))
+        for row in rows where row.count > 1 {
+            #expect(row.map { ChartLayout.legendItemWidth(["Americano", "Cappuccino", "Espresso", "Latte", "Mocha", "Affogato"][$0]) }.reduce(0, +) <= 200)
+        }
+    }
+
+    @Test func categoriesOnYRunFromTheTop() throws {
+        let chart = Chart(sales) { sale in BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month)) }
+        let layout = ChartLayout(model: try model(chart), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 0)
+        #expect(layout.horizontal.count == sales.count)
+        let jan = try #require(layout.yPixel(of: .category("Jan"))), apr = try #require(layout.yPixel(of: .category("Apr")))
+        #expect(jan < apr)
+        #expect(layout.x.domain.lowerBound == 0)
+    }
+
+    @Test func stepsAndCurvesGoThroughThePoints() {
+        let points = [CGPoint(x: 0, y: 10), CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 10)]
+        var ends: [CGPoint] = []
+        ChartRenderer.curve(through: points, method: .stepStart).forEach { if case .line(let to) = $0 { ends.append(to) } }
+        #expect(ends == [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10), CGPoint(x: 20, y: 10)])
+        ends = []
+        ChartRenderer.curve(through: points, method: .stepEnd).forEach { if case .line(let to) = $0 { ends.append(to) } }
+        #expect(ends == [CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 0), CGPoint(x: 20, y: 0), CGPoint(x: 20, y: 10)])
+        // Monotone: every control point between its segment's ends, so no overshoot.
+        ChartRenderer.curve(through: points, method: .monotone).forEach {
+            if case .curve(let to, let c1, let c2) = $0 {
+                #expect(points.contains(to))
+                for c in [c1, c2] { #expect(c.y >= 0 && c.y <= 10) }
+            }
+        }
+    }
+
+    @Test func emptyDataStillDrawsItsAxes() throws {
+        let chart = Chart([Day]()) { day in LineMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }
+        let renderer = ChartRenderer(model: try model(chart), size: CGSize(width: 200, height: 120), environment: EnvironmentValues())
+        #expect(!renderer.layout.yMarks.isEmpty && !renderer.layout.xMarks.isEmpty)
+        #expect(renderer.markViews().isEmpty)
+    }
+
+    @Test func unplaceableValuesLeaveTheirMarkOut() throws {
+        let values = [1.0, .nan, 3, .infinity, 2]
+        let chart = Chart(0..<values.count, id: \.self) { i in LineMark(x: .value("i", i), y: .value("v", values[i])) }
+        let renderer = ChartRenderer(model: try model(chart), size: CGSize(width: 200, height: 120), environment: EnvironmentValues())
+        #expect(renderer.linePoints(Array(0..<values.count)).count == 3)
+        #expect(renderer.layout.y.domain.upperBound >= 3 && renderer.layout.y.domain.upperBound.isFinite)
+    }
+
+    @Test func denseLinesAreThinnedPerPixelColumn() {
+        let points = (0..<100_000).map { CGPoint(x: CGFloat($0) / 1000, y: CGFloat($0 % 7)) }
+        let thinned = ChartRenderer.decimate(points, columnWidth: 1)
+        #expect(thinned.count <= 4 * 100)
+        #expect(thinned.map(\.y).max() == 6)
+        #expect(thinned.map(\.y).min() == 0)
+    }
+}
+
+/// Bad data draws what it can and never traps or hangs.
+@Suite struct ChartBadInputTests {
+    private func render<V: View>(_ view: V) throws {
+        let renderer = ViewRenderer(fonts: try FontLibrary())
+        var canvas = try Canvas(width: 200, height: 120)
+        _ = renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 120))
+        var environment = EnvironmentValues()
+        environment.widgetRenderingMode = .vibrant
+        _ = renderer.render(resolveNode(view, in: environment), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 120))
+    }
+
+    @Test func emptyData() throws {
+        try render(Chart([Day]()) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+        try render(Chart([Day]()) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) })
+    }
+
+    @Test func onePoint() throws {
+        try render(Chart([days[0]]) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+        try render(Chart([days[0]]) { day in BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps)) })
+        try render(Chart([days[0]]) { day in AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+    }
+
+    @Test func nonFiniteValuesAreSkipped() throws {
+        let values = [1.0, .nan, .infinity, -.infinity, 3, .greatestFiniteMagnitude]
+        try render(Chart(0..<values.count, id: \.self) { i in LineMark(x: .value("i", i), y: .value("v", values[i])) })
+        try render(Chart(0..<values.count, id: \.self) { i in BarMark(x: .value("i", "\(i)"), y: .value("v", values[i])) })
+        try render(Chart(0..<values.count, id: \.self) { i in SectorMark(angle: .value("v", values[i])) })
+    }
+
+    @Test func zeroWidthDomains() throws {
+        try render(Chart(0..<5, id: \.self) { i in PointMark(x: .value("x", 3), y: .value("y", 3)) })
+        try render(Chart(0..<5, id: \.self) { i in LineMark(x: .value("x", i), y: .value("y", 0)) }.chartYScale(domain: 5...5))
+    }
+
+    @Test func datesOutOfOrder() throws {
+        try render(Chart(days.reversed()) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+    }
+
+    @Test func aHundredThousandPoints() throws {
+        let count = 100_000
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            try render(Chart(0..<count, id: \.self) { i in
+                LineMark(x: .value("x", i), y: .value("y", sin(Double(i) / 500)))
+            })
+        }
+        #expect(elapsed < .seconds(60))
+    }
+
+    @Test func tinyAndZeroSizes() throws {
+        let renderer = ViewRenderer(fonts: try FontLibrary())
+        for (w, h) in [(1, 1), (4, 200), (200, 4)] {
+            var canvas = try Canvas(width: w, height: h)
+            _ = renderer.render(resolveNode(Chart(days) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }, in: EnvironmentValues()),
+                                into: &canvas, in: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+        }
+    }
+}
+
+/// The Swift Charts examples of this target's other tests, drawn: what Apple's sample
+/// code looks like on a panel.
+@Suite struct ExampleChartGoldenTests {
+    @Test func appleExamples() throws {
+        check(try golden(StackedBarChart().padding(8), named: "apple-stacked-bars"))
+        check(try golden(LocationsDetailsChart().padding(8), named: "apple-locations"))
+        check(try golden(TemperatureChart().padding(8), named: "apple-temperature"))
+        check(try golden(StepsChart().padding(8), named: "apple-steps"))
+    }
+
+    @Test func moreExamples() throws {
+        check(try golden(Pie().padding(8), named: "pie"))
+        check(try golden(HeatMap().padding(8), named: "heat-map"))
+        check(try golden(BubbleChart().padding(8), named: "bubbles"))
+        check(try golden(CustomLabels().padding(8), named: "custom-labels"))
+        check(try golden(Timeline().padding(8), named: "timeline"))
+        check(try golden(GroupedBars().padding(8), named: "grouped-bars-annotated"))
+    }
+}
