@@ -6,9 +6,9 @@ let package = Package(
     name: "Glance",
     platforms: [.macOS(.v14)],
     products: [
-        // For widget packages: SwiftUI, WidgetKit and App Intents names, and a thin runner
+        // For widget packages: SwiftUI, WidgetKit, Swift Charts and App Intents names, and a thin runner
         // (render, run, gallery, widgets). MQTT and TRMNL only with the Fleet trait.
-        .library(name: "Glance", targets: ["Glance"]),
+        .library(name: "Glance", targets: ["Glance", "Charts"]),
         // For programs that embed the daemon: the host, its configuration, the outputs and
         // boards, the renderer, the wires and the commands.
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
@@ -120,7 +120,7 @@ let package = Package(
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar"]),
         // Swift Charts' names (`import Charts`): charts resolved into GlanceUI views.
         .target(name: "Charts", dependencies: ["GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceWidgetKit"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceRunner", "GlanceMacros", "GlanceSystem",
+        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "Charts", "GlanceRunner", "GlanceMacros", "GlanceSystem",
                                                .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
                 // _FoundationICU: MeasurementFormatter's unit patterns (ICU's C API, which a
                 // dynamic build does not link through Foundation).

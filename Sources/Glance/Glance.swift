@@ -2,7 +2,9 @@
 // WidgetKit` and `import SwiftUI` are on iOS. It brings full Foundation along for code
 // ported from iOS (`Calendar.current`, `DateFormatter`); Glance's own modules use only
 // FoundationEssentials and FoundationInternationalization (format styles), which keeps
-// the `glance` daemon small.
+// the `glance` daemon small. Swift Charts' names come along too (`import Charts` works
+// on its own, as on iOS).
+@_exported import Charts
 @_exported import Foundation
 #if Fleet
 import GlanceFleet
