@@ -84,10 +84,7 @@ struct LibICalReader {
         if let property = icalcomponent_get_first_property(vevent, ICAL_DTEND_PROPERTY) {
             end = .time(try time(icalproperty_get_dtend(property), property, lines: lines, name: "DTEND"))
         } else if let property = icalcomponent_get_first_property(vevent, ICAL_DURATION_PROPERTY) {
-            let value = icalproperty_get_duration(property)
-            let sign = value.is_neg != 0 ? -1 : 1
-            end = .duration(CalendarDuration(days: sign * Int(value.days + 7 * value.weeks),
-                                             seconds: sign * Int(value.hours * 3600 + value.minutes * 60 + value.seconds)))
+            end = .duration(CalendarDuration(icalproperty_get_duration(property)))
         }
         var rules: [String] = []
         forEachProperty(of: vevent, kind: ICAL_RRULE_PROPERTY) { property in
@@ -114,8 +111,8 @@ struct LibICalReader {
                 if icaltime_is_null_time(value.period.end) == 0 {
                     periodEnd = try time(value.period.end, property, lines: lines, name: "RDATE")
                 } else {
-                    let length = Int64(icaldurationtype_as_int(value.period.duration))
-                    periodEnd = CalendarTime(wallSeconds: periodStart.wallSeconds + length, kind: periodStart.kind)
+                    let length = CalendarDuration(value.period.duration)
+                    periodEnd = CalendarTime(wallSeconds: periodStart.wallSeconds + Int64(length.days) * 86_400 + Int64(length.seconds), kind: periodStart.kind)
                 }
                 extraDates.append(.init(start: periodStart, end: periodEnd))
             }
@@ -193,5 +190,15 @@ extension Substring {
 
     var trimmingWhitespace: String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+extension CalendarDuration {
+    /// libical's duration, its unsigned 32-bit fields widened before any arithmetic
+    /// (`P999999999W` overflows them, and `icaldurationtype_as_int`'s `int`).
+    init(_ value: icaldurationtype) {
+        let sign = value.is_neg != 0 ? -1 : 1
+        self.init(days: sign * (Int(value.days) + 7 * Int(value.weeks)),
+                  seconds: sign * (Int(value.hours) * 3600 + Int(value.minutes) * 60 + Int(value.seconds)))
     }
 }

@@ -143,4 +143,30 @@ import Testing
         #expect(found.cutShort == nil)
         #expect(found.occurrences.map { CalendarFixtures.utc($0.start) } == ["2028-02-29T09:00:00Z", "2032-02-29T09:00:00Z"])
     }
+
+    /// Numbers at the edge of what the format can write (found by the fuzzer: a duration of
+    /// a billion weeks overflowed libical's unsigned fields in arithmetic and trapped) read
+    /// or are refused; none traps, and what reads expands.
+    @Test func extremeDurationsAndYearsNeitherTrapNorHang() throws {
+        let from = CalendarFixtures.instant("2026-11-23T00:00:00Z")
+        // The event's lines, and how many of its occurrences fall in the week from `from`.
+        let cases: [(String, Int)] = [
+            ("DTSTART:20261123T100000Z\r\nDURATION:P999999999W", 1),
+            ("DTSTART:20261123T100000Z\r\nDURATION:-P4294967295W4294967295D", 0),  // ends before it begins
+            ("DTSTART:20261123T100000Z\r\nDURATION:PT4294967295H4294967295M4294967295S", 1),
+            ("DTSTART;VALUE=DATE:20261123\r\nDURATION:P4294967295D", 1),
+            ("DTSTART:99991231T235959Z\r\nDURATION:P999999999W\r\nRRULE:FREQ=YEARLY", 0),
+            ("DTSTART:00010101T000000Z\r\nDTEND:99991231T235959Z\r\nRRULE:FREQ=SECONDLY;COUNT=3", 3),
+            ("DTSTART:20261123T100000Z\r\nRDATE;VALUE=PERIOD:20261124T100000Z/P999999999W", 2),
+            ("DTSTART:20261123T100000Z\r\nRDATE;VALUE=PERIOD:20261124T100000Z/PT1H", 2),
+        ]
+        for (lines, expected) in cases {
+            let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:edge\r\n\(lines)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            let feed = try ICalendarFeed.parse(Array(text.utf8), name: "edge")
+            let found = feed.expand(from: from, to: from.addingTimeInterval(7 * 86_400), zone: .utc, limit: 50,
+                                    budget: ExpansionBudget(steps: 200_000, seconds: 60))
+            #expect(found.occurrences.count == expected, "\(lines)")
+            #expect(found.cutShort == nil, "\(lines)")
+        }
+    }
 }
