@@ -1,7 +1,7 @@
 import GlanceGraphics
 import GlanceUI
 
-/// What each effect (`EffectNode`: `.offset`, `.position`, `.aspectRatio`,
+/// What each effect (`EffectNode`: `.offset`, `.position`, `.anchored`, `.aspectRatio`,
 /// `.layoutPriority`, `.rotationEffect`/`.scaleEffect`, `.transformEffect`, the grid cell modifiers) does to
 /// layout, in one place: what it offers its child, the size it takes, its alignment
 /// guides and where its child goes. Sizing, alignment and placement ask here, so a new
@@ -12,14 +12,14 @@ extension ViewRenderer {
     func childProposal(of effect: EffectNode, _ child: LayoutNode, _ proposal: ProposedSize) -> ProposedSize {
         switch effect {
         case .aspectRatio(let ratio, let fill): aspectProposal(child, ratio, fill: fill, proposal)
-        case .offset, .position, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable: proposal
+        case .offset, .position, .anchored, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable: proposal
         }
     }
 
     /// The size a view with the effect takes.
     func size(of effect: EffectNode, _ child: LayoutNode, _ proposal: ProposedSize) -> Size {
         switch effect {
-        case .position:
+        case .position, .anchored:
             // All it is offered, where it is offered something; its child's size elsewhere.
             let own = size(child, proposal)
             return Size(width: proposal.width ?? own.width, height: proposal.height ?? own.height)
@@ -32,7 +32,7 @@ extension ViewRenderer {
     func explicitGuide(of effect: EffectNode, _ child: LayoutNode, _ key: AlignmentKey, _ proposal: ProposedSize) -> Double? {
         switch effect {
         // A positioned view's lines are its own, not its child's.
-        case .position: nil
+        case .position, .anchored: nil
         // An offset moves what is drawn, not the lines it is aligned by (as in SwiftUI).
         case .aspectRatio, .offset, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             explicitGuide(child, key, childProposal(of: effect, child, proposal))
@@ -47,6 +47,10 @@ extension ViewRenderer {
         case .position(let x, let y):
             let own = size(child, proposal)
             return (rect.x + x - own.width / 2, rect.y + y - own.height / 2)
+        case .anchored(let placement):
+            let own = size(child, proposal)
+            let origin = placement.origin(width: own.width, height: own.height)
+            return (rect.x + origin.x, rect.y + origin.y)
         case .aspectRatio, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             return (rect.x, rect.y)
         }
@@ -69,7 +73,7 @@ extension ViewRenderer {
             defer { accentDepth -= 1 }
             for child in box.children { draw(child, into: &canvas, offset: offset) }
             return true
-        case .offset, .position, .aspectRatio, .layoutPriority, .gridCellColumns, .gridColumnAlignment, .gridRow:
+        case .offset, .position, .anchored, .aspectRatio, .layoutPriority, .gridCellColumns, .gridColumnAlignment, .gridRow:
             return false
         }
     }

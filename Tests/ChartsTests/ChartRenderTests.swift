@@ -294,6 +294,43 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
     }
 }
 
+/// Annotations are measured when laid out and kept inside the box their overflow
+/// resolution names: a label at the chart's edge stays readable.
+@Suite struct ChartAnnotationOverflowTests {
+    /// The columns right of the chart (drawn 200 points wide on a canvas 320 wide) that
+    /// have any ink.
+    private func inkRightOfTheChart(_ resolution: AnnotationOverflowResolution) throws -> Int {
+        let chart = Chart(sales.filter { $0.shop == "North" }) { sale in
+            BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                .annotation(position: .trailing, overflowResolution: resolution) { Text("\(Int(sale.amount)) thousand kWh") }
+        }
+        .chartXAxis(.hidden)
+        var canvas = try Canvas(width: 320, height: 120)
+        _ = ViewRenderer(fonts: try FontLibrary()).render(resolveNode(chart, in: EnvironmentValues()), into: &canvas,
+                                                          in: Rect(x: 0, y: 0, width: 200, height: 120))
+        var columns = 0
+        for x in 200..<320 where (0..<120).contains(where: { y in canvas[x: x, y: y].r < 128 }) { columns += 1 }
+        return columns
+    }
+
+    @Test func anAnnotationAtTheEdgeIsKeptInsideTheChart() throws {
+        #expect(try inkRightOfTheChart(.automatic) == 0)
+        #expect(try inkRightOfTheChart(.init(x: .fit(to: .chart))) == 0)
+        // Disabled, the labels of the longest bars run past the chart's edge.
+        #expect(try inkRightOfTheChart(.init(x: .disabled)) > 20)
+    }
+
+    @Test func fittingToThePlotKeepsItLeftOfTheYLabels() throws {
+        let chart = Chart(days) { day in
+            RuleMark(y: .value("Steps", day.steps)).annotation(position: .trailing, overflowResolution: .init(x: .fit(to: .plot))) { Text("goal") }
+        }
+        let renderer = ChartRenderer(model: try model(chart), size: CGSize(width: 200, height: 120), environment: EnvironmentValues())
+        let box = renderer.overflowBox(.init(x: .fit(to: .plot), y: .fit(to: .chart)))
+        #expect(box.minX == renderer.layout.plot.minX && box.maxX == renderer.layout.plot.maxX)
+        #expect(box.minY == 0 && box.maxY == 120)
+    }
+}
+
 /// Bad data draws what it can and never traps or hangs.
 @Suite struct ChartBadInputTests {
     private func render<V: View>(_ view: V) throws {

@@ -339,53 +339,69 @@ struct ChartRenderer {
         return views
     }
 
-    /// The annotation's view in a large frame beside `target`, aligned inside the frame so
-    /// its edge meets the mark's whatever its size: the view need not be measured.
+    /// The annotation's view beside `target`: the point of the view that faces the mark (its
+    /// bottom centre for `.top`, its leading edge for `.trailing`…, moved along the side by
+    /// `alignment`) goes `spacing` away from the mark, and the view, measured when laid out,
+    /// moves the least that keeps it inside the box its `overflowResolution` names (the
+    /// chart unless it says otherwise): an annotation at the panel's edge stays readable.
     func place(_ annotation: MarkAnnotation, around target: CGRect, of mark: ResolvedMark) -> AnyView {
         let view = annotation.content(AnnotationContext(targetSize: target.size))
         let spacing = annotation.spacing ?? 4
-        let room: CGFloat = max(layout.size.width, layout.size.height)
         var position = annotation.position.kind
-        if position == .automatic { position = mark.kind == .rule && target.width > target.height ? .top : (mark.kind == .rule ? .trailing : .top) }
+        if position == .automatic { position = mark.kind == .rule && target.height > target.width ? .trailing : .top }
         let h = annotation.alignment.horizontal, v = annotation.alignment.vertical
-        func along(_ start: CGFloat, _ end: CGFloat, _ alignment: HorizontalAlignment) -> CGFloat {
-            alignment == .leading ? start + room / 2 : alignment == .trailing ? end - room / 2 : (start + end) / 2
-        }
-        func alongY(_ start: CGFloat, _ end: CGFloat, _ alignment: VerticalAlignment) -> CGFloat {
-            alignment == .top ? start + room / 2 : alignment == .bottom ? end - room / 2 : (start + end) / 2
-        }
-        let frameAlignment: Alignment
-        let centre: CGPoint
+        // Along a side: the view's leading/centre/trailing on the mark's.
+        let fractionX: CGFloat = h == .leading ? 0 : h == .trailing ? 1 : 0.5
+        let fractionY: CGFloat = v == .top ? 0 : v == .bottom ? 1 : 0.5
+        let alongX = target.minX + fractionX * target.width, alongY = target.minY + fractionY * target.height
+        let anchor: UnitPoint
+        let point: CGPoint
         switch position {
         case .overlay:
-            frameAlignment = annotation.alignment
-            centre = CGPoint(x: along(target.minX, target.maxX, h), y: alongY(target.minY, target.maxY, v))
+            anchor = UnitPoint(x: fractionX, y: fractionY)
+            point = CGPoint(x: alongX, y: alongY)
         case .bottom:
-            frameAlignment = Alignment(horizontal: h, vertical: .top)
-            centre = CGPoint(x: along(target.minX, target.maxX, h), y: target.maxY + spacing + room / 2)
+            anchor = UnitPoint(x: fractionX, y: 0)
+            point = CGPoint(x: alongX, y: target.maxY + spacing)
         case .leading:
-            frameAlignment = Alignment(horizontal: .trailing, vertical: v)
-            centre = CGPoint(x: target.minX - spacing - room / 2, y: alongY(target.minY, target.maxY, v))
+            anchor = UnitPoint(x: 1, y: fractionY)
+            point = CGPoint(x: target.minX - spacing, y: alongY)
         case .trailing:
-            frameAlignment = Alignment(horizontal: .leading, vertical: v)
-            centre = CGPoint(x: target.maxX + spacing + room / 2, y: alongY(target.minY, target.maxY, v))
+            anchor = UnitPoint(x: 0, y: fractionY)
+            point = CGPoint(x: target.maxX + spacing, y: alongY)
         case .topLeading:
-            frameAlignment = .bottomTrailing
-            centre = CGPoint(x: target.minX - spacing - room / 2, y: target.minY - spacing - room / 2)
+            anchor = UnitPoint(x: 1, y: 1)
+            point = CGPoint(x: target.minX - spacing, y: target.minY - spacing)
         case .topTrailing:
-            frameAlignment = .bottomLeading
-            centre = CGPoint(x: target.maxX + spacing + room / 2, y: target.minY - spacing - room / 2)
+            anchor = UnitPoint(x: 0, y: 1)
+            point = CGPoint(x: target.maxX + spacing, y: target.minY - spacing)
         case .bottomLeading:
-            frameAlignment = .topTrailing
-            centre = CGPoint(x: target.minX - spacing - room / 2, y: target.maxY + spacing + room / 2)
+            anchor = UnitPoint(x: 1, y: 0)
+            point = CGPoint(x: target.minX - spacing, y: target.maxY + spacing)
         case .bottomTrailing:
-            frameAlignment = .topLeading
-            centre = CGPoint(x: target.maxX + spacing + room / 2, y: target.maxY + spacing + room / 2)
+            anchor = UnitPoint(x: 0, y: 0)
+            point = CGPoint(x: target.maxX + spacing, y: target.maxY + spacing)
         default:
-            frameAlignment = Alignment(horizontal: h, vertical: .bottom)
-            centre = CGPoint(x: along(target.minX, target.maxX, h), y: target.minY - spacing - room / 2)
+            anchor = UnitPoint(x: fractionX, y: 1)
+            point = CGPoint(x: alongX, y: target.minY - spacing)
         }
-        return AnyView(view.frame(width: room, height: room, alignment: frameAlignment).position(x: centre.x, y: centre.y))
+        return AnyView(view._anchored(anchor, at: point, inside: overflowBox(annotation.overflowResolution)))
+    }
+
+    /// The box an annotation is kept inside, per axis: the plot's or the chart's extent, or
+    /// (`.disabled`) none. `.automatic` and `.padScale` keep it inside the chart (the scale
+    /// is not padded: the chart's room is the panel's).
+    func overflowBox(_ resolution: AnnotationOverflowResolution) -> CGRect {
+        let chart = CGRect(origin: .zero, size: layout.size), free = CGRect(x: -1e6, y: -1e6, width: 2e6, height: 2e6)
+        func extent(_ strategy: AnnotationOverflowResolution.Strategy) -> CGRect {
+            switch strategy.kind {
+            case .fitPlot: layout.plot
+            case .disabled: free
+            case .automatic, .fitChart, .padScale: chart
+            }
+        }
+        let x = extent(resolution.x), y = extent(resolution.y)
+        return CGRect(x: x.minX, y: y.minY, width: x.width, height: y.height)
     }
 }
 

@@ -99,6 +99,10 @@ package enum EffectNode: Hashable, Sendable {
     case offset(x: Double, y: Double)
     /// Takes the space offered and centres the child on this point of it (`.position`).
     case position(x: Double, y: Double)
+    /// Takes the space offered and puts a point of the child (its anchor) on a point of it,
+    /// moved the least that keeps the child inside a box of the space where it fits (a
+    /// chart's annotations, which must not run off the panel: `_anchored`).
+    case anchored(AnchoredPlacement)
     /// Served before its siblings in a stack (`.layoutPriority`).
     case layoutPriority(Double)
     /// The child proposed the largest (`fill`: smallest covering) size of this width to
@@ -118,4 +122,30 @@ package enum EffectNode: Hashable, Sendable {
     /// Content a widget marks as its accent (`.widgetAccentable()`): drawn in a panel's
     /// accent inks in the `.accented` rendering mode; no change to layout.
     case accentable
+}
+
+/// Where `EffectNode.anchored` puts its child: the child's point at (`anchorX`, `anchorY`)
+/// of its own size (0…1 from its top-left corner) goes on (`x`, `y`) of the space offered;
+/// then, with `inside` (min x, min y, max x, max y in the space), the child moves the least
+/// that keeps it inside on each axis where it is no larger than the box.
+package struct AnchoredPlacement: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var anchorX: Double
+    package var anchorY: Double
+    package var inside: [Double]?
+
+    package init(x: Double, y: Double, anchorX: Double, anchorY: Double, inside: [Double]?) {
+        (self.x, self.y, self.anchorX, self.anchorY, self.inside) = (x, y, anchorX, anchorY, inside)
+    }
+
+    /// The child's top-left corner for a child of this size.
+    package func origin(width: Double, height: Double) -> (x: Double, y: Double) {
+        var left = x - anchorX * width, top = y - anchorY * height
+        if let inside, inside.count == 4 {
+            if width <= inside[2] - inside[0] { left = min(max(left, inside[0]), inside[2] - width) }
+            if height <= inside[3] - inside[1] { top = min(max(top, inside[1]), inside[3] - height) }
+        }
+        return (left, top)
+    }
 }

@@ -17,6 +17,15 @@ extension View {
 
     public func position(_ position: CGPoint) -> ModifiedContent<Self, BuiltinModifier> { self.position(x: position.x, y: position.y) }
 
+    /// Takes the space offered and puts the view's `anchor` on `point` of it, moved the
+    /// least that keeps it inside `bounds` (where it fits): the package's own placement for
+    /// views that are measured only when laid out (a chart's annotations).
+    package func _anchored(_ anchor: UnitPoint, at point: CGPoint, inside bounds: CGRect?) -> ModifiedContent<Self, BuiltinModifier> {
+        let placement = AnchoredPlacement(x: point.x.native, y: point.y.native, anchorX: anchor.x.native, anchorY: anchor.y.native,
+                                          inside: bounds.map { [$0.minX.native, $0.minY.native, $0.maxX.native, $0.maxY.native] })
+        return ModifiedContent(self, wrap: { node, _ in .effect(.anchored(placement), node) })
+    }
+
     /// Drawn turned clockwise by `angle` about `anchor`; its layout is unchanged.
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> ModifiedContent<Self, BuiltinModifier> {
         transformed(radians: angle.radians, scaleX: 1, scaleY: 1, anchor: anchor)
