@@ -146,6 +146,19 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         check(try golden(chart, named: "bars-crowded", width: 240, height: 140))
     }
 
+    @Test func aLegendBesideAndLabelsOnTop() throws {
+        let chart = Chart(sales) { sale in
+            LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                .foregroundStyle(by: .value("Shop", sale.shop))
+                .symbol(by: .value("Shop", sale.shop))
+        }
+        .chartLegend(position: .trailing)
+        .chartXAxis { AxisMarks(position: .top) }
+        .chartYAxis { AxisMarks(preset: .inset) }
+        .padding(8)
+        check(try golden(chart, named: "legend-trailing-top-inset"))
+    }
+
     @Test func linesWithLegend() throws {
         let chart = Chart(sales) { sale in
             LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
@@ -189,6 +202,46 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         let layout = ChartLayout(model: m, size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: ChartSeries(model: m).names.count)
         let legend = try #require(layout.legend)
         #expect(layout.plot.maxY < legend.minY)
+    }
+
+    @Test func aLegendBesideThePlotNarrowsIt() throws {
+        for position in [AnnotationPosition.trailing, .leading] {
+            let chart = Chart(sales) { sale in
+                LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount)).foregroundStyle(by: .value("Shop", sale.shop))
+            }
+            .chartLegend(position: position)
+            let m = try model(chart)
+            let names = ChartSeries(model: m).names
+            let layout = ChartLayout(model: m, size: CGSize(width: 300, height: 200), zone: .utc, locale: .english,
+                                     seriesCount: names.count, seriesNames: names)
+            let legend = try #require(layout.legend)
+            #expect(layout.legendRows == [[0], [1], [2]])
+            #expect(legend.height == 3 * ChartLayout.legendHeight)
+            #expect(abs(legend.midY - layout.plot.midY) < 1)
+            if position == .trailing {
+                #expect(layout.plot.maxX + layout.yLabelWidth <= legend.minX && legend.maxX <= 300)
+            } else {
+                #expect(legend.minX == 0 && legend.maxX < layout.plot.minX)
+            }
+            // The labels give the room under the plot back to it.
+            #expect(layout.plot.maxY + (ChartLayout.labelSize * 1.3).rounded(.up) + ChartLayout.labelGap == 200)
+        }
+    }
+
+    @Test func xLabelsOnTopAndInsetLabelsMoveThePlot() throws {
+        func layout<V: View>(_ view: V) throws -> ChartLayout {
+            ChartLayout(model: try model(view), size: CGSize(width: 300, height: 200), zone: .utc, locale: .english, seriesCount: 1)
+        }
+        let plain = try layout(Chart(days) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+        let top = try layout(Chart(days) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) }
+            .chartXAxis { AxisMarks(position: .top) })
+        #expect(top.xLabelsTop && !plain.xLabelsTop)
+        #expect(top.plot.height == plain.plot.height)
+        #expect(top.plot.minY > plain.plot.minY && top.plot.maxY == 200)
+        let inset = try layout(Chart(days) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) }
+            .chartYAxis { AxisMarks(preset: .inset) }.chartXAxis { AxisMarks(preset: .inset) })
+        #expect(inset.yLabelWidth == 0 && inset.plot.width == 300)
+        #expect(inset.plot.height > plain.plot.height)
     }
 
     @Test func barsStackBySeries() throws {

@@ -29,6 +29,18 @@ struct ChartLayout {
     var yMarks: [AxisTickMark] = []
     /// `AxisMarks(position: .leading)` on y: its labels left of the plot.
     var yLabelsLeading = false
+    /// `AxisMarks(position: .top)` on x: its labels above the plot.
+    var xLabelsTop = false
+    /// `AxisMarks(preset: .inset)`: the axis's labels inside the plot, no room kept for them.
+    var xLabelsInset = false
+    var yLabelsInset = false
+    /// The room kept beside the plot for the y labels (with the gap before them).
+    var yLabelWidth: CGFloat = 0
+    /// `chartLegend(position: .leading/.trailing)`: the legend is a column beside the plot.
+    var legendBeside = false
+    /// The horizontal extent labels may use: the chart's, less a legend beside the plot.
+    var labelsMinX: CGFloat = 0
+    var labelsMaxX: CGFloat = 0
 
     /// The axis labels' point size (Swift Charts uses `caption2`).
     static let labelSize: CGFloat = 11
@@ -82,23 +94,37 @@ struct ChartLayout {
         showsYAxis = model.yAxis.visibility != .hidden && !(hasMarks && yValues.isEmpty && model.yDomain == nil && model.yAxis.visibility != .visible)
         let showsLegend = model.legend.visibility != .hidden && (seriesCount > 1 || model.legend.visibility == .visible && seriesCount > 0)
         let lineHeight = (Self.labelSize * 1.3).rounded(.up)
+        let xGroups = model.xAxis.marks ?? [], yGroups = model.yAxis.marks ?? []
+        xLabelsTop = xGroups.contains { $0.position.kind == .top }
+        xLabelsInset = xGroups.contains { $0.preset.kind == .inset }
+        yLabelsInset = yGroups.contains { $0.preset.kind == .inset }
+        let xLabelRoom: CGFloat = showsXAxis && !xLabelsInset ? lineHeight + Self.labelGap : 0
 
         // y first (its labels' width narrows the plot), for the height left after the x
         // labels and the legend.
-        var bottom: CGFloat = showsXAxis ? lineHeight + Self.labelGap : 0
-        // `chartLegend(position: .top)` puts the row above the plot; every other position below.
-        let legendOnTop = model.legend.position.kind == .top || model.legend.position.kind == .topLeading || model.legend.position.kind == .topTrailing
-        legendRows = showsLegend ? Self.wrap(seriesNames, width: size.width) : []
-        // A legend of the widget's own view is one row; no more rows than leave half the height.
-        let rows = CGFloat(min(max(legendRows.count, 1), max(Int(size.height / 2 / Self.legendHeight), 1)))
+        var bottom: CGFloat = xLabelsTop ? 0 : xLabelRoom
+        // `chartLegend(position: .top)` puts the row above the plot, `.leading` and
+        // `.trailing` a column beside it; every other position a row below.
+        let legendKind = model.legend.position.kind
+        let legendOnTop = legendKind == .top || legendKind == .topLeading || legendKind == .topTrailing
+        legendBeside = showsLegend && (legendKind == .leading || legendKind == .trailing)
+        let legendLeading = legendBeside && legendKind == .leading
+        // A column of one name a row, at most 40% of the width; rows wrapped to the width otherwise.
+        let sideWidth: CGFloat = legendBeside
+            ? min(seriesNames.map(Self.legendItemWidth).max() ?? Self.legendItemWidth("Series"), size.width * 0.4) + Self.labelGap : 0
+        legendRows = !showsLegend ? [] : legendBeside ? seriesNames.indices.map { [$0] } : Self.wrap(seriesNames, width: size.width)
+        // A legend of the widget's own view is one row; no more rows than leave half the
+        // height (all of it, beside the plot).
+        let rows = CGFloat(min(max(legendRows.count, 1), max(Int(size.height / (legendBeside ? 1 : 2) / Self.legendHeight), 1)))
         legendRows = Array(legendRows.prefix(Int(rows)))
         let legendHeight = Self.legendHeight * rows
-        if showsLegend && !legendOnTop { bottom += legendHeight + Self.labelGap }
+        if showsLegend && !legendOnTop && !legendBeside { bottom += legendHeight + Self.labelGap }
         let titleHeight = lineHeight
         let xTitled = model.xAxis.label != nil && model.xAxis.visibility != .hidden
         let yTitled = model.yAxis.label != nil && model.yAxis.visibility != .hidden
         if xTitled { bottom += titleHeight }
-        let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? legendHeight : 0) - (yTitled ? titleHeight : 0), 1)
+        let xTop: CGFloat = xLabelsTop ? xLabelRoom : 0
+        let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? legendHeight : 0) - (yTitled ? titleHeight : 0) - xTop, 1)
         var y = ScaleResolver.resolve(yValues, includesZero: yZero, domain: model.yDomain,
                                       desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale)
         var yAxis = model.yAxis, xAxis = model.xAxis
@@ -108,9 +134,9 @@ struct ChartLayout {
                                                   domain: model.yDomain, zone: zone, locale: locale)
         self.y = y
         // A label of the widget's own view is not measured: it is given the room of four characters.
-        let yLabelWidth = showsYAxis ? (yMarks.map { $0.labelView != nil ? Self.labelWidth("0000") : Self.labelWidth($0.label ?? "") }.max() ?? 0)
-            + Self.labelGap : 0
-        let plotWidth = max(size.width - yLabelWidth, 1)
+        yLabelWidth = showsYAxis && !yLabelsInset
+            ? (yMarks.map { $0.labelView != nil ? Self.labelWidth("0000") : Self.labelWidth($0.label ?? "") }.max() ?? 0) + Self.labelGap : 0
+        let plotWidth = max(size.width - sideWidth - yLabelWidth, 1)
         var x = ScaleResolver.resolve(xValues, includesZero: xZero, domain: model.xDomain,
                                       desiredTicks: max(Int(plotWidth / 50), 2), zone: zone, locale: locale)
         xMarks = Self.axisMarks(xAxis, scale: &x, isX: true, values: xValues, includesZero: xZero,
@@ -119,8 +145,11 @@ struct ChartLayout {
         // Half a label's height above the plot, so the top y label is not cut; an x label
         // that would hang past the chart's edge is moved in by the renderer.
         let legendTop: CGFloat = showsLegend && legendOnTop ? legendHeight + Self.labelGap : 0
-        let top = (showsYAxis ? lineHeight / 2 : 0) + legendTop + (yTitled ? titleHeight : 0)
-        plot = CGRect(x: yLabelsLeading ? yLabelWidth : 0, y: top, width: plotWidth, height: max(size.height - bottom - top, 1))
+        let top = (showsYAxis ? lineHeight / 2 : 0) + legendTop + (yTitled ? titleHeight : 0) + xTop
+        plot = CGRect(x: (legendLeading ? sideWidth : 0) + (yLabelsLeading ? yLabelWidth : 0), y: top,
+                      width: plotWidth, height: max(size.height - bottom - top, 1))
+        labelsMinX = legendLeading ? sideWidth : 0
+        labelsMaxX = legendBeside && !legendLeading ? size.width - sideWidth : size.width
         if let padding = model.xPadding {
             plot.origin.x += padding.start
             plot.size.width = max(plot.width - padding.start - padding.end, 1)
@@ -131,9 +160,19 @@ struct ChartLayout {
         }
         // Titles: y's above the plot, x's under the x labels (the legend, if below, under it).
         yTitle = yTitled ? CGRect(x: 0, y: legendTop, width: size.width, height: titleHeight) : nil
-        xTitle = xTitled ? CGRect(x: 0, y: plot.maxY + (showsXAxis ? lineHeight + Self.labelGap : 0),
-                                  width: size.width, height: titleHeight) : nil
-        legend = showsLegend ? CGRect(x: 0, y: legendOnTop ? 0 : size.height - legendHeight, width: size.width, height: legendHeight) : nil
+        xTitle = xTitled ? CGRect(x: 0, y: plot.maxY + (xLabelsTop ? 0 : xLabelRoom), width: size.width, height: titleHeight) : nil
+        if legendBeside {
+            // Beside the plot, centred on it unless `chartLegend(alignment:)` says top or bottom.
+            let columnY: CGFloat = switch model.legend.alignment?.vertical {
+            case .top?: plot.minY
+            case .bottom?: plot.maxY - legendHeight
+            default: plot.midY - legendHeight / 2
+            }
+            legend = CGRect(x: legendLeading ? 0 : size.width - sideWidth + Self.labelGap, y: max(min(columnY, size.height - legendHeight), 0),
+                            width: sideWidth - Self.labelGap, height: legendHeight)
+        } else {
+            legend = showsLegend ? CGRect(x: 0, y: legendOnTop ? 0 : size.height - legendHeight, width: size.width, height: legendHeight) : nil
+        }
     }
 
     /// A legend item's width: its swatch (a line sample on ink is the widest), its name and the gap after it.

@@ -156,7 +156,10 @@ struct ChartRenderer {
         for mark in layout.xMarks {
             let x = crisp(layout.xPixel(mark.fraction))
             if let grid = mark.gridLine { line(CGPoint(x: x, y: plot.minY), CGPoint(x: x, y: plot.maxY), grid, color: nil) }
-            if let tick = mark.tick { line(CGPoint(x: x, y: plot.maxY), CGPoint(x: x, y: plot.maxY + 4), tick, color: nil) }
+            if let tick = mark.tick {
+                let edge = layout.xLabelsTop ? plot.minY : plot.maxY
+                line(CGPoint(x: x, y: edge), CGPoint(x: x, y: layout.xLabelsTop ? edge - 4 : edge + 4), tick, color: nil)
+            }
         }
         // The baseline under the plot, solid.
         if layout.showsXAxis {
@@ -186,21 +189,30 @@ struct ChartRenderer {
             return AnyView(Text(text).font(mark.font ?? .system(size: ChartLayout.labelSize)).foregroundColor(color).lineLimit(1).fixedSize())
         }
         if layout.showsYAxis {
-            let leading = layout.yLabelsLeading
-            let width = max((leading ? layout.plot.minX : layout.size.width - layout.plot.maxX) - ChartLayout.labelGap, 1)
-            let centreX = leading ? width / 2 : layout.plot.maxX + ChartLayout.labelGap + width / 2
+            let leading = layout.yLabelsLeading, inset = layout.yLabelsInset
+            // Beside the plot in the room kept for them; inset, inside the plot's edge and
+            // just above their grid line (`AxisMarks(preset: .inset)`).
+            let width = inset ? min(layout.plot.width / 2, ChartLayout.labelWidth("00000")) : max(layout.yLabelWidth - ChartLayout.labelGap, 1)
+            let centreX: CGFloat = switch (leading, inset) {
+            case (true, false): layout.plot.minX - ChartLayout.labelGap - width / 2
+            case (false, false): layout.plot.maxX + ChartLayout.labelGap + width / 2
+            case (true, true): layout.plot.minX + 2 + width / 2
+            case (false, true): layout.plot.maxX - 2 - width / 2
+            }
             var lastY = CGFloat.infinity
             for mark in layout.yMarks.sorted(by: { layout.yPixel($0.fraction) > layout.yPixel($1.fraction) }) {
                 // Bottom up, leaving out a label that would overlap the one below.
-                let y = layout.yPixel(mark.fraction)
-                guard let view = label(mark), y <= lastY - lineHeight * 0.9 else { continue }
+                let y = layout.yPixel(mark.fraction) - (inset ? lineHeight / 2 : 0)
+                guard let view = label(mark), y <= lastY - lineHeight * 0.9, !inset || y - lineHeight / 2 >= layout.plot.minY - 1 else { continue }
                 lastY = y
-                views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: leading ? .trailing : .leading)
-                    .position(x: centreX, y: layout.yPixel(mark.fraction))))
+                views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: leading != inset ? .trailing : .leading)
+                    .position(x: centreX, y: y)))
             }
         }
         if layout.showsXAxis {
-            let y = layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
+            let y = layout.xLabelsInset ? layout.plot.maxY - 2 - lineHeight / 2
+                : layout.xLabelsTop ? layout.plot.minY - ChartLayout.labelGap - lineHeight / 2 : layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
+            let (minX, maxX) = (layout.labelsMinX, layout.labelsMaxX)
             let band = layout.x.kind == .band ? layout.x.bandWidth * Double(layout.plot.width) : 0
             let marks = layout.xMarks
             struct Placed { var centre: CGFloat; var width: CGFloat; var alignment: Alignment; var start: CGFloat; var end: CGFloat }
@@ -218,11 +230,10 @@ struct ChartRenderer {
                 let text = ChartLayout.labelWidth(mark.label ?? "0000")
                 let width = max(text + 8, CGFloat(band))
                 // Kept inside the chart: a label that would run off an edge ends at it.
-                if startsAtTick ? x + text > layout.size.width : x + text / 2 > layout.size.width {
-                    let centre = layout.size.width - width / 2
-                    return Placed(centre: centre, width: width, alignment: .trailing, start: layout.size.width - text, end: layout.size.width)
-                } else if !startsAtTick && x - text / 2 < 0 {
-                    return Placed(centre: width / 2, width: width, alignment: .leading, start: 0, end: text)
+                if startsAtTick ? x + text > maxX : x + text / 2 > maxX {
+                    return Placed(centre: maxX - width / 2, width: width, alignment: .trailing, start: maxX - text, end: maxX)
+                } else if !startsAtTick && x - text / 2 < minX {
+                    return Placed(centre: minX + width / 2, width: width, alignment: .leading, start: minX, end: minX + text)
                 } else if startsAtTick {
                     return Placed(centre: x + width / 2, width: width, alignment: .leading, start: x, end: x + text)
                 }
