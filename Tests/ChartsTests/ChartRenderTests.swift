@@ -159,6 +159,17 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         check(try golden(chart, named: "legend-trailing-top-inset"))
     }
 
+    /// A price over two years on a log axis: equal ratios, equal heights.
+    @Test func logScale() throws {
+        let prices = (0..<24).map { month in (month, 40 * pow(1.18, Double(month)) * (1 + 0.15 * sin(Double(month)))) }
+        let chart = Chart(prices, id: \.0) { month, price in
+            LineMark(x: .value("Month", month), y: .value("Price", price))
+        }
+        .chartYScale(type: .log)
+        .padding(8)
+        check(try golden(chart, named: "log-scale"))
+    }
+
     @Test func linesWithLegend() throws {
         let chart = Chart(sales) { sale in
             LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))

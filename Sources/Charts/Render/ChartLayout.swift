@@ -126,21 +126,21 @@ struct ChartLayout {
         let xTop: CGFloat = xLabelsTop ? xLabelRoom : 0
         let plotHeight = max(size.height - bottom - lineHeight / 2 - (showsLegend && legendOnTop ? legendHeight : 0) - (yTitled ? titleHeight : 0) - xTop, 1)
         var y = ScaleResolver.resolve(yValues, includesZero: yZero, domain: model.yDomain,
-                                      desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale)
+                                      desiredTicks: max(Int(plotHeight / 40), 2), zone: zone, locale: locale, type: model.yScaleType?.kind)
         var yAxis = model.yAxis, xAxis = model.xAxis
         if !showsYAxis { yAxis.visibility = .hidden }
         if !showsXAxis { xAxis.visibility = .hidden }
         (yMarks, yLabelsLeading) = Self.axisMarks(yAxis, scale: &y, isX: false, values: yValues, includesZero: yZero,
-                                                  domain: model.yDomain, zone: zone, locale: locale)
+                                                  domain: model.yDomain, type: model.yScaleType?.kind, zone: zone, locale: locale)
         self.y = y
         // A label of the widget's own view is not measured: it is given the room of four characters.
         yLabelWidth = showsYAxis && !yLabelsInset
             ? (yMarks.map { $0.labelView != nil ? Self.labelWidth("0000") : Self.labelWidth($0.label ?? "") }.max() ?? 0) + Self.labelGap : 0
         let plotWidth = max(size.width - sideWidth - yLabelWidth, 1)
         var x = ScaleResolver.resolve(xValues, includesZero: xZero, domain: model.xDomain,
-                                      desiredTicks: max(Int(plotWidth / 50), 2), zone: zone, locale: locale)
+                                      desiredTicks: max(Int(plotWidth / 50), 2), zone: zone, locale: locale, type: model.xScaleType?.kind)
         xMarks = Self.axisMarks(xAxis, scale: &x, isX: true, values: xValues, includesZero: xZero,
-                                domain: model.xDomain, zone: zone, locale: locale).marks
+                                domain: model.xDomain, type: model.xScaleType?.kind, zone: zone, locale: locale).marks
         self.x = x
         // Half a label's height above the plot, so the top y label is not cut; an x label
         // that would hang past the chart's edge is moved in by the renderer.
@@ -306,7 +306,7 @@ extension ChartLayout {
     /// `desiredCount` re-resolves the scale with that many ticks, so `scale` may change.
     /// Returns whether the labels go on the leading side (`position: .leading` on y).
     static func axisMarks(_ settings: AxisSettings, scale: inout ResolvedScale, isX: Bool, values: [PlotValue], includesZero: Bool,
-                          domain: ExplicitDomain?, zone: ZoneRules, locale: DisplayLocale) -> (marks: [AxisTickMark], leading: Bool) {
+                          domain: ExplicitDomain?, type: ScaleType.Kind? = nil, zone: ZoneRules, locale: DisplayLocale) -> (marks: [AxisTickMark], leading: Bool) {
         guard settings.visibility != .hidden else { return ([], false) }
         guard let groups = settings.marks else {
             let grid = scale.kind == .band ? nil : StrokeStyle(lineWidth: 1)
@@ -319,11 +319,11 @@ extension ChartLayout {
             let ticks: [ScaleTick]
             switch group.values.kind {
             case .automatic(let desiredCount?, _, _, _) where scale.kind != .band:
-                scale = ScaleResolver.resolve(values, includesZero: includesZero, domain: domain, desiredTicks: desiredCount, zone: zone, locale: locale)
+                scale = ScaleResolver.resolve(values, includesZero: includesZero, domain: domain, desiredTicks: desiredCount, zone: zone, locale: locale, type: type)
                 ticks = scale.ticks
             case .calendarStride(let component, let count, _, _, _) where scale.kind == .date:
                 ticks = dateStride(component).map { ScaleResolver.dateTicks(domain: scale.domain, component: $0, count: count, zone: zone, locale: locale) } ?? scale.ticks
-            case .numberStride(let step, _, _) where scale.kind == .linear:
+            case .numberStride(let step, _, _) where scale.kind == .linear && scale.transform == .identity:
                 ticks = ScaleResolver.numberTicks(domain: scale.domain, stride: step, locale: locale)
             case .values(let values):
                 ticks = ScaleResolver.ticks(at: values, scale: scale, zone: zone, locale: locale)

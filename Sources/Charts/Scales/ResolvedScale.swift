@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// An axis resolved from the values plotted on it: where each value sits along the axis
 /// (0...1) and which ticks to draw. The renderer only multiplies fractions by pixels.
@@ -14,6 +15,26 @@ struct ResolvedScale: Sendable {
         didSet { bandIndex = Self.index(of: categories) }
     }
     var ticks: [ScaleTick]
+    /// How numbers are spaced along a linear axis (`chartYScale(type: .log)`): positions
+    /// are proportional to `transform(x)`, the domain and ticks staying in data units.
+    var transform: Transform = .identity
+
+    enum Transform: Hashable, Sendable {
+        case identity, log, squareRoot, symmetricLog
+        case power(Double)
+
+        /// The transformed value; nil where it has none (a logarithm of zero or less).
+        func apply(_ x: Double) -> Double? {
+            switch self {
+            case .identity: return x
+            case .log: return x > 0 ? Glibc.log10(x) : nil
+            // Sign kept, so a domain that includes negatives still orders them.
+            case .squareRoot: return x < 0 ? -(-x).squareRoot() : x.squareRoot()
+            case .symmetricLog: return x < 0 ? -Glibc.log1p(-x) : Glibc.log1p(x)
+            case .power(let exponent): return x < 0 ? -Glibc.pow(-x, exponent) : Glibc.pow(x, exponent)
+            }
+        }
+    }
 
     /// Each category's band, so `fraction(of:)` is a lookup, not a search: the renderer
     /// asks once per plotted value, and 100 000 bars over 10 000 names must stay fast.
@@ -40,7 +61,10 @@ struct ResolvedScale: Sendable {
     func fraction(of value: PlotValue) -> Double? {
         switch (kind, value) {
         case (.linear, .number(let x)):
-            return Self.fraction(of: x, in: domain)
+            guard transform != .identity else { return Self.fraction(of: x, in: domain) }
+            guard let t = transform.apply(x), let low = transform.apply(domain.lowerBound), let high = transform.apply(domain.upperBound),
+                  low < high else { return nil }
+            return Self.fraction(of: t, in: low...high)
         case (.date, .date(let date)):
             return Self.fraction(of: date.timeIntervalSince1970, in: domain)
         case (.band, .category(let name)):

@@ -12,6 +12,33 @@ enum ScaleResolver {
     ///
     /// The kind comes from the explicit domain, else from the first value; values of
     /// another kind are left off the axis (and `fraction(of:)` answers nil for them).
+    ///
+    /// `type` (`chartYScale(type:)`) spaces a numeric axis by a logarithm, a square root, a
+    /// symmetric logarithm or a power; other kinds of axis keep their own.
+    static func resolve(_ values: [PlotValue], includesZero: Bool, domain: ExplicitDomain?, desiredTicks: Int,
+                        zone: ZoneRules, locale: DisplayLocale, type: ScaleType.Kind?) -> ResolvedScale {
+        let transform: ResolvedScale.Transform? = switch type {
+        case .log?: .log
+        case .squareRoot?: .squareRoot
+        case .symmetricLog?: .symmetricLog
+        case .power(let exponent)? where exponent.isFinite && exponent > 0 && exponent != 1: .power(exponent)
+        default: nil
+        }
+        guard let transform else {
+            return resolve(values, includesZero: includesZero, domain: domain, desiredTicks: desiredTicks, zone: zone, locale: locale)
+        }
+        if transform == .log, values.first.map({ if case .number = $0 { true } else { false } }) ?? true {
+            return logarithmic(values, domain: domain, desiredTicks: desiredTicks, locale: locale)
+        }
+        var scale = resolve(values, includesZero: includesZero && transform != .log, domain: domain, desiredTicks: desiredTicks, zone: zone, locale: locale)
+        guard scale.kind == .linear else { return scale }
+        scale.transform = transform
+        scale.ticks = scale.ticks.compactMap { tick in
+            scale.fraction(of: tick.value).map { ScaleTick(value: tick.value, fraction: $0, label: tick.label) }
+        }
+        return scale
+    }
+
     static func resolve(_ values: [PlotValue], includesZero: Bool, domain: ExplicitDomain?, desiredTicks: Int,
                         zone: ZoneRules, locale: DisplayLocale) -> ResolvedScale {
         let desiredTicks = min(max(desiredTicks, 1), 100)
@@ -43,6 +70,49 @@ enum ScaleResolver {
             }
             return linear(data: extent, desiredTicks: desiredTicks, locale: locale)
         }
+    }
+
+    // MARK: Logarithmic
+
+    /// A log axis: the positive values' extent widened to whole decades (an explicit
+    /// domain kept, if both its ends are positive), a tick at each decade (every k-th when
+    /// there are more than fit), with 2 and 5 between when the axis spans two decades or less.
+    /// Values of zero or less have no place on it.
+    private static func logarithmic(_ values: [PlotValue], domain: ExplicitDomain?, desiredTicks: Int, locale: DisplayLocale) -> ResolvedScale {
+        var lower = Double.infinity, upper = -Double.infinity
+        if case .numbers(let range)? = domain, range.lowerBound > 0, range.upperBound.isFinite, range.lowerBound < range.upperBound {
+            (lower, upper) = (range.lowerBound, range.upperBound)
+        } else {
+            for case .number(let x) in values where x > 0 && x.isFinite {
+                lower = min(lower, x)
+                upper = max(upper, x)
+            }
+            if lower > upper { (lower, upper) = (1, 10) }
+            lower = NiceNumbers.pow10(Int(log10(lower).rounded(.down)))
+            upper = NiceNumbers.pow10(Int(log10(upper).rounded(.up)))
+            if !(lower > 0) { lower = Double.leastNormalMagnitude }
+            if !upper.isFinite { upper = Double.greatestFiniteMagnitude }
+            if lower >= upper { upper = lower * 10 }
+        }
+        var scale = ResolvedScale(kind: .linear, domain: lower...upper, categories: [], ticks: [])
+        scale.transform = .log
+        let first = Int(log10(lower).rounded(.up)), last = Int(log10(upper).rounded(.down))
+        let decades = max(last - first + 1, 0)
+        let every = max(1, Int((Double(decades - 1) / Double(max(desiredTicks, 1))).rounded(.up)))
+        var tickValues: [Double] = []
+        if last >= first {
+            for exponent in stride(from: first, through: last, by: every) { tickValues.append(NiceNumbers.pow10(exponent)) }
+        }
+        if log10(upper) - log10(lower) < 2.5 {
+            for exponent in (first - 1)...(last) {
+                for multiple in [2.0, 5.0] { tickValues.append(multiple * NiceNumbers.pow10(exponent)) }
+            }
+            tickValues = tickValues.filter { $0 >= lower && $0 <= upper }.sorted()
+        }
+        scale.ticks = tickValues.compactMap { value in
+            scale.fraction(of: .number(value)).map { ScaleTick(value: .number(value), fraction: $0, label: NiceNumbers.label(value, step: smallestDecimal(value), locale: locale)) }
+        }
+        return scale
     }
 
     // MARK: Linear
