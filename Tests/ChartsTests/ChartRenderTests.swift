@@ -5,6 +5,7 @@ import GlanceGraphics
 import GlanceRender
 import GlanceTestSupport
 import GlanceText
+import GlanceTime
 import GlanceUI
 import GlanceWidgetKit
 
@@ -39,15 +40,18 @@ private let sales: [Sale] = {
 /// A chart drawn on a colour canvas (full colour) and as a black-and-white panel shows
 /// it (`.vibrant`, through the panel's ink printing, quantised); with `accented`, also as
 /// a black-white-red panel (`.accented`).
-private func golden<V: View>(_ view: V, named name: String, width: Int = 320, height: Int = 200, accented: Bool = false) throws -> [GoldenImage.Mismatch] {
+private func golden<V: View>(_ view: V, named name: String, width: Int = 320, height: Int = 200, accented: Bool = false,
+                              zone: ZoneRules = .utc) throws -> [GoldenImage.Mismatch] {
     let fonts = try FontLibrary()
     let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
     var colour = try Canvas(width: width, height: height)
-    _ = ViewRenderer(fonts: fonts).render(resolveNode(view, in: EnvironmentValues()), into: &colour, in: rect)
+    var base = EnvironmentValues()
+    base.timeZone = zone
+    _ = ViewRenderer(fonts: fonts).render(resolveNode(view, in: base), into: &colour, in: rect)
     var results = [GoldenImage.compare(colour, named: name)]
     for (palette, mode, suffix) in [(Palette.bw, WidgetRenderingMode.vibrant, "bw"), (.bwr, .accented, "bwr")] where suffix == "bw" || accented {
         let printing = try #require(InkPrinting(palette: palette, mode: mode == .vibrant ? .vibrant : .accented))
-        var environment = EnvironmentValues()
+        var environment = base
         environment.widgetRenderingMode = mode
         var panel = try Canvas(width: width, height: height, panel: palette, dither: .floydSteinberg)
         _ = ViewRenderer(fonts: fonts, printing: printing).render(resolveNode(view, in: environment), into: &panel, in: rect)
@@ -168,6 +172,36 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         .chartYScale(type: .log)
         .padding(8)
         check(try golden(chart, named: "log-scale"))
+    }
+
+    /// The night New York springs forward: the hours 00:00 to 12:00 local are eleven real
+    /// hours; the ticks stay on local multiples of three (00:00 EST, 03:00 EDT is two hours
+    /// on), no bar stands at the 02:00 that never was, and the line has no gap.
+    @Test func dateAxisAcrossSpringForward() throws {
+        let zone = try ZoneRules(identifier: "America/New_York")
+        let midnight = Date(timeIntervalSince1970: 1_772_946_000) // 2026-03-08 00:00 EST
+        struct Reading { var date: Date; var temperature: Double; var rain: Double }
+        var hours: [Reading] = []
+        for hour in 0..<12 {
+            let temperature: Double = 2 + 6 * sin(Double(hour) / 4)
+            let rain = Double((hour * 5) % 7) / 3
+            hours.append(Reading(date: midnight.addingTimeInterval(Double(hour) * 3600), temperature: temperature, rain: rain))
+        }
+        #expect(zone.secondsFromGMT(for: midnight) == -5 * 3600)
+        #expect(zone.secondsFromGMT(for: midnight.addingTimeInterval(11 * 3600)) == -4 * 3600)
+        let chart = Chart {
+            ForEach(hours, id: \.date) { hour in
+                BarMark(x: .value("Hour", hour.date, unit: .hour), y: .value("Rain", hour.rain))
+                    .foregroundStyle(by: .value("Reading", "Rain (mm)"))
+            }
+            ForEach(hours, id: \.date) { hour in
+                LineMark(x: .value("Hour", hour.date), y: .value("Temperature", hour.temperature))
+                    .foregroundStyle(by: .value("Reading", "Temperature (°C)"))
+            }
+        }
+        .chartXAxis { AxisMarks(values: .stride(by: .hour, count: 3)) }
+        .padding(8)
+        check(try golden(chart, named: "dates-spring-forward", zone: zone))
     }
 
     @Test func linesWithLegend() throws {

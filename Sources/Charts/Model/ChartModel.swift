@@ -57,7 +57,7 @@ struct ChartModel: Sendable {
 
 /// One mark: what kind, where (in plot values, scaled later), and how it is drawn.
 struct ResolvedMark: Sendable {
-    enum Kind: Sendable { case line, area, bar, point, rule, rectangle, sector }
+    enum Kind: Hashable, Sendable { case line, area, bar, point, rule, rectangle, sector }
 
     var kind: Kind
     var x: PlotValue?

@@ -269,7 +269,10 @@ struct ChartRenderer {
         if let content = model.legend.content {
             return [AnyView(content.frame(width: legend.width, height: legend.height, alignment: .leading).offset(x: legend.minX, y: legend.minY))]
         }
-        let kinds = Set(model.marks.map(\.kind))
+        // Each series' own mark kinds: a line series shows its dash, a bar series its fill.
+        var kindsOf: [String: Set<ResolvedMark.Kind>] = [:]
+        for mark in model.marks { if let key = mark.series { kindsOf[key, default: []].insert(mark.kind) } }
+        let allKinds = Set(model.marks.map(\.kind))
         let font = Font.system(size: ChartLayout.labelSize)
         var views: [AnyView] = []
         for (row, indices) in layout.legendRows.enumerated() {
@@ -286,7 +289,9 @@ struct ChartRenderer {
                 let name = series.names[index]
                 let swatch = CGRect(x: x, y: midY - 4, width: 8, height: 8)
                 let sample = ResolvedMark.sample(series: name)
-                if ink && kinds.contains(.line) {
+                let kinds = kindsOf[name] ?? allKinds
+                let filled = kinds.contains(.bar) || kinds.contains(.area) || kinds.contains(.rectangle)
+                if ink && kinds.contains(.line) && !filled {
                     var path = Path()
                     path.move(to: CGPoint(x: x, y: midY)); path.addLine(to: CGPoint(x: x + 16, y: midY))
                     var style = StrokeStyle(lineWidth: 2)
