@@ -204,6 +204,25 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         check(try golden(chart, named: "dates-spring-forward", zone: zone))
     }
 
+    /// Numbers given to `foregroundStyle(by:)`: a continuous scale, light to dark in
+    /// colour, sparse to dense fills on ink, and a legend of four steps of the range.
+    @Test func continuousColours() throws {
+        let chart = Chart(days) { day in
+            BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+                .foregroundStyle(by: .value("Steps", day.steps))
+        }
+        .padding(8)
+        check(try golden(chart, named: "continuous-colours"))
+        let m = try model(chart)
+        let series = ChartSeries(model: m)
+        #expect(series.continuous == 3900...9400)
+        #expect(series.names == ["3,900 – 5,275", "5,275 – 6,650", "6,650 – 8,025", "8,025 – 9,400"])
+        #expect(series.level(of: 3900) == 0 && series.level(of: 9400) == 3 && series.level(of: 6000) == 1)
+        // Strings stay categories; a line's numbers stay series it is joined by.
+        #expect(ChartSeries(model: try model(Chart(sales) { BarMark(x: .value("M", $0.month), y: .value("A", $0.amount)).foregroundStyle(by: .value("S", $0.shop)) })).continuous == nil)
+        #expect(ChartSeries(model: try model(Chart(days) { LineMark(x: .value("D", $0.date), y: .value("S", $0.steps)).foregroundStyle(by: .value("S", $0.steps)) })).continuous == nil)
+    }
+
     @Test func linesWithLegend() throws {
         let chart = Chart(sales) { sale in
             LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))

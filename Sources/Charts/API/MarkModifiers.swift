@@ -36,7 +36,11 @@ extension ChartContent {
 
     /// The marks coloured by series: one colour per value, and a legend entry.
     public func foregroundStyle<D: Plottable>(by value: PlottableValue<D>) -> some ChartContent {
-        modifyingMarks { mark, _ in mark.series = value.value.seriesKey; mark.seriesLabel = value.label }
+        modifyingMarks { mark, _ in
+            mark.series = value.value.seriesKey
+            mark.seriesLabel = value.label
+            if case .number(let number) = value.value { mark.seriesNumber = number }
+        }
     }
 
     public func opacity(_ value: Double) -> some ChartContent {

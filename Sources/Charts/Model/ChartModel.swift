@@ -79,6 +79,8 @@ struct ResolvedMark: Sendable {
     /// `foregroundStyle(by:)`'s value as text, and its label.
     var series: String?
     var seriesLabel: String?
+    /// `foregroundStyle(by:)`'s value when it is a number (a continuous colour scale).
+    var seriesNumber: Double?
     /// `LineMark(x:y:series:)`/`AreaMark(…series:)`: which line the mark belongs to.
     var lineSeries: String?
     /// `symbol(by:)`'s value as text, and its label.

@@ -1,6 +1,7 @@
 import Foundation
 import GlanceGraphics
 import GlanceUI
+import GlanceTime
 import GlanceWidgetKit
 
 /// Draws a ``ChartModel`` at one size: grid, marks, axis labels, legend and annotations,
@@ -29,7 +30,7 @@ struct ChartRenderer {
         self.model = model
         accented = environment.widgetRenderingMode == .accented
         ink = environment.widgetRenderingMode == .vibrant || accented
-        series = ChartSeries(model: model)
+        series = ChartSeries(model: model, locale: environment.locale)
         layout = ChartLayout(model: model, size: size, zone: environment.timeZone, locale: environment.locale,
                              seriesCount: series.names.count, seriesNames: series.names)
         pixel = 1 / max(environment.displayScale, 1)
@@ -89,6 +90,7 @@ struct ChartRenderer {
     func color(of mark: ResolvedMark) -> RGBA {
         if ink && !isAccent(mark) { return .black }
         if let color = mark.color { return color }
+        if series.continuous != nil, let number = mark.seriesNumber { return series.continuousColor(number) }
         if let key = mark.series { return series.color(of: key) }
         return Self.palette[0]
     }
@@ -102,7 +104,13 @@ struct ChartRenderer {
     }
 
     func seriesIndex(_ mark: ResolvedMark) -> Int {
-        (mark.series ?? mark.lineStyleKey ?? mark.symbolKey).flatMap { series.index[$0] } ?? 0
+        if series.continuous != nil, let number = mark.seriesNumber { return series.level(of: number) }
+        return (mark.series ?? mark.lineStyleKey ?? mark.symbolKey).flatMap { series.index[$0] } ?? 0
+    }
+
+    /// The fill pattern of a series on ink: by series, or by density on a continuous scale.
+    func patternIndex(_ seriesIndex: Int) -> Int {
+        series.continuous != nil ? ChartSeries.densityOrder[min(max(seriesIndex, 0), ChartSeries.continuousSteps - 1)] : seriesIndex
     }
 
     func stroke(for mark: ResolvedMark, defaultWidth: CGFloat) -> StrokeStyle {
@@ -302,7 +310,7 @@ struct ChartRenderer {
                     views += accentable([AnyView(SymbolPath.path(symbol(for: sample), in: swatch).fill(Color(color(of: sample))))], sample)
                     x += 12
                 } else if ink {
-                    views += accentable(patternViews(Path(swatch), index: index, color: Color(color(of: sample))), sample)
+                    views += accentable(patternViews(Path(swatch), index: patternIndex(index), color: Color(color(of: sample))), sample)
                     x += 12
                 } else {
                     views.append(AnyView(Path(swatch).fill(Color(color(of: sample)))))
@@ -431,13 +439,41 @@ extension ResolvedMark {
 }
 
 /// The chart's series (the `foregroundStyle(by:)` values) in legend order, and their colours.
+///
+/// Numbers given to `foregroundStyle(by:)` on bars, rectangles, points, rules or sectors
+/// make a continuous scale instead (a heat map's cells): each mark's colour is its number's
+/// place between the gradient's ends, and the legend shows four steps of the range. On
+/// ink the four steps are fills of rising density (outline, hatch, cross-hatch, solid).
 struct ChartSeries {
     var names: [String] = []
     var index: [String: Int] = [:]
     var symbolIndex: [String: Int] = [:]
     var colors: [String: RGBA] = [:]
+    /// The numbers' extent when the colour scale is continuous.
+    var continuous: ClosedRange<Double>?
+    var gradient: [RGBA] = []
 
-    init(model: ChartModel) {
+    /// The continuous scale's steps in the legend, and on ink its fills by density.
+    static let continuousSteps = 4
+    /// `patternViews` indices from the sparsest fill to the densest.
+    static let densityOrder = [2, 1, 3, 0]
+    /// Swift Charts' default continuous ramp, light to dark blue.
+    static let defaultGradient = [RGBA(0xB3, 0xD7, 0xFF), RGBA(0x00, 0x4F, 0xC4)]
+
+    init(model: ChartModel, locale: DisplayLocale = .english) {
+        if let range = Self.continuousRange(model) {
+            continuous = range
+            gradient = model.foregroundRange.count >= 2 ? model.foregroundRange : Self.defaultGradient
+            let step = (range.upperBound - range.lowerBound) / Double(Self.continuousSteps)
+            for level in 0..<Self.continuousSteps {
+                let low = range.lowerBound + step * Double(level), high = level == Self.continuousSteps - 1 ? range.upperBound : low + step
+                let name = "\(NiceNumbers.label(low, step: Self.labelStep(step), locale: locale)) – \(NiceNumbers.label(high, step: Self.labelStep(step), locale: locale))"
+                index[name] = names.count
+                names.append(name)
+                colors[name] = Self.interpolate(gradient, (Double(level) + 0.5) / Double(Self.continuousSteps))
+            }
+            return
+        }
         var order: [String] = []
         if case .categories(let names)? = model.foregroundDomain { order = names }
         for (name, _) in model.foregroundScale { order.append(name) }
@@ -461,4 +497,49 @@ struct ChartSeries {
     }
 
     func color(of name: String) -> RGBA { colors[name] ?? ChartRenderer.palette[0] }
+
+    /// A continuous scale: every mark with a series has a number, none is a line or an
+    /// area (whose marks join by series), and no categories were given for the colours.
+    static func continuousRange(_ model: ChartModel) -> ClosedRange<Double>? {
+        guard model.foregroundScale.isEmpty, model.foregroundMapping == nil else { return nil }
+        if case .categories? = model.foregroundDomain { return nil }
+        var lower = Double.infinity, upper = -Double.infinity, any = false
+        for mark in model.marks where mark.series != nil {
+            guard mark.kind != .line && mark.kind != .area else { return nil }
+            guard let number = mark.seriesNumber else { return nil }
+            any = true
+            guard number.isFinite else { continue }
+            lower = min(lower, number)
+            upper = max(upper, number)
+        }
+        guard any else { return nil }
+        if case .numbers(let domain)? = model.foregroundDomain, domain.lowerBound.isFinite, domain.upperBound.isFinite { return domain }
+        guard lower <= upper else { return 0...1 }
+        return lower < upper ? lower...upper : (lower - 1)...(upper + 1)
+    }
+
+    /// Where `number` falls, 0…1, clamped; the continuous step it belongs to.
+    func place(of number: Double) -> Double {
+        guard let range = continuous, number.isFinite else { return 0 }
+        return min(max((number - range.lowerBound) / (range.upperBound - range.lowerBound), 0), 1)
+    }
+
+    func level(of number: Double) -> Int { min(Int(place(of: number) * Double(Self.continuousSteps)), Self.continuousSteps - 1) }
+
+    func continuousColor(_ number: Double) -> RGBA { Self.interpolate(gradient, place(of: number)) }
+
+    static func interpolate(_ stops: [RGBA], _ t: Double) -> RGBA {
+        guard stops.count > 1 else { return stops.first ?? ChartRenderer.palette[0] }
+        let scaled = min(max(t, 0), 1) * Double(stops.count - 1)
+        let i = min(Int(scaled), stops.count - 2), f = scaled - Double(i)
+        let a = stops[i], b = stops[i + 1]
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
+        return RGBA(mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b))
+    }
+
+    /// Enough decimals for a step's labels to differ.
+    static func labelStep(_ step: Double) -> Double {
+        guard step > 0, step.isFinite else { return 1 }
+        return NiceNumbers.pow10(Int(log10(step).rounded(.down)) - 1)
+    }
 }

@@ -70,7 +70,7 @@ extension ChartRenderer {
         if ink {
             // A see-through fill (a band under a line) is hatched, so what is drawn over it shows.
             let seeThrough = mark.opacity < 1 || (mark.color.map { $0.a < 255 } ?? false)
-            return accentable(patternViews(shape, index: seeThrough ? 1 : seriesIndex(mark), color: Color(color(of: mark))), mark)
+            return accentable(patternViews(shape, index: seeThrough ? 1 : patternIndex(seriesIndex(mark)), color: Color(color(of: mark))), mark)
         }
         if let style = mark.style { return [AnyView(shape.fill(AnyShapeStyle(style.style)).opacity(mark.opacity))] }
         return [AnyView(shape.fill(Color(color(of: mark))).opacity(mark.opacity))]
