@@ -47,7 +47,7 @@ func weatherContext(at date: Date, locale: String = "en_US", lastEntry: WeatherE
         let request = try #require(server.requests(to: "/v1/forecast").first)
         #expect(request.query["latitude"] == "35.1796" && request.query["longitude"] == "129.0756")
         #expect(request.query["current"] == "temperature_2m,weather_code,is_day,apparent_temperature,wind_speed_10m")
-        #expect(request.query["hourly"] == "temperature_2m,weather_code,is_day")
+        #expect(request.query["hourly"] == "temperature_2m,weather_code,is_day,precipitation_probability")
         #expect(request.query["daily"] == "weather_code,temperature_2m_max,temperature_2m_min")
         #expect(request.query["timezone"] == "auto" && request.query["forecast_days"] == "6")
         #expect(request.query["temperature_unit"] == nil && request.query["wind_speed_unit"] == nil)
