@@ -41,11 +41,13 @@ import Testing
         }
     }
 
-    /// Rain at night (navy-slate sky, moonless rain symbols), fetched as the wall fetches it.
+    /// Rain at night (navy-slate sky, moonless rain symbols), fetched as the wall fetches it;
+    /// the large family's chart in white on the dark sky, its rain chances high.
     @Test func rainAtNightFromTheServer() throws {
         let server = try TestHTTPServer()
         let answer = OpenMeteoAnswer(temperature: 4.6, code: 63, isDay: 0, hourlyCode: { $0 % 24 < 23 ? 61 : 3 },
-                                     hourlyTemperature: { 4.6 - Double(($0 + 2) % 24) * 0.25 }, dailyCodes: [63, 61, 3, 0, 71, 2])
+                                     hourlyTemperature: { 4.6 - Double(($0 + 2) % 24) * 0.25 },
+                                     hourlyPrecipitationChance: { $0 % 24 < 23 ? 90 - ($0 % 24) * 3 : 20 }, dailyCodes: [63, 61, 3, 0, 71, 2])
         server.route("/v1/forecast", .json(answer.json))
         for family in [WidgetFamily.systemMedium, .systemLarge] {
             var request = try request(family, at: "2026-12-31T21:40:00+09:00")
