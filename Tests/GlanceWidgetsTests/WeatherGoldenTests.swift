@@ -66,10 +66,12 @@ import Testing
         try compare(request, named: "weather-systemSmall-snow")
     }
 
-    /// A Korean display: 부산, 맑음, hours and weekdays as Korean writes them.
+    /// A Korean display: 부산, 맑음, hours and weekdays as Korean writes them; an answer
+    /// without chances of rain charts the temperature alone, the hours under it.
     @Test func koreanLarge() throws {
         let server = try TestHTTPServer()
-        server.route("/v1/forecast", .json(OpenMeteoAnswer(temperature: 4.2, code: 0, hourlyTemperature: { 4.8 - abs(Double($0 % 24) - 14) * 0.5 }).json))
+        server.route("/v1/forecast", .json(OpenMeteoAnswer(temperature: 4.2, code: 0, hourlyTemperature: { 4.8 - abs(Double($0 % 24) - 14) * 0.5 },
+                                                             omitting: ["precipitation_probability"]).json))
         var request = try request(.systemLarge, at: "2026-12-31T13:05:00+09:00", locale: "ko_KR")
         request.parameters = [("city", "busan"), ("base_url", server.baseURL)]
         if let mismatch = GoldenImage.compare(try renderer.render(request), named: "weather-systemLarge-ko_KR") { Issue.record("\(mismatch)") }
