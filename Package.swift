@@ -117,7 +117,7 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ]),
-        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar"]),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar", "Charts"]),
         // Swift Charts' names (`import Charts`): charts resolved into GlanceUI views.
         .target(name: "Charts", dependencies: ["GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceWidgetKit"]),
         .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "Charts", "GlanceRunner", "GlanceMacros", "GlanceSystem",

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Charts
 import GlanceGraphics
+import GlanceTime
 import GlanceUI // stands in for SwiftUI
 
 // Swift Charts code as Apple's documentation and WWDC sessions publish it, pasted as-is
@@ -323,7 +324,14 @@ struct StepsChart: View {
         guard case .calendarStride(.hour, count: 6, _, _, _) = x.values.kind else { Issue.record("not a 6-hour stride"); return }
         let label = try #require(x.components(AxisValue(index: 0, count: 4, value: .date(forecast[3].date))).last)
         guard case .valueLabel(_, let format?, _, _, _) = label.kind else { Issue.record("no format"); return }
-        #expect(format(.date(forecast[3].date)) == forecast[3].date.formatted(.dateTime.hour()))
+        // In the display's zone and language, not the process's (as SwiftUI's environment does).
+        let seoul = try ZoneRules(identifier: "Asia/Seoul")
+        var style = Date.FormatStyle.dateTime.hour()
+        style.timeZone = seoul.formattingTimeZone(at: forecast[3].date)
+        style.locale = Locale(identifier: "ko_KR")
+        #expect(format(.date(forecast[3].date), seoul, DisplayLocale(identifier: "ko_KR")) == forecast[3].date.formatted(style))
+        #expect(format(.date(forecast[3].date), try ZoneRules(identifier: "UTC"), DisplayLocale(identifier: "en_US"))
+            != format(.date(forecast[3].date), seoul, DisplayLocale(identifier: "en_US")))
         let y = try #require(model.yAxis.marks?.first)
         #expect(y.position == .leading)
         #expect(y.components(AxisValue(index: 0, count: 1, value: .number(0))).count == 3)

@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    /// `history: 48`: the gallery's readings as a line, bare in medium, with times and
+    /// numbers in large; small keeps to its number.
+    @Test func historyDrawsALine() throws {
+        let renderer = WidgetSnapshotRenderer(registry: WidgetRegistry(BuiltinWidgets.all), fonts: try FontLibrary())
+        for family in [WidgetFamily.systemSmall, .systemMedium, .systemLarge] {
+            var request = try request("stat", family, content: .snapshot)
+            request.parameters += [("history", "48")]
+            try compare(renderer, request, named: "stat-\(family.rawValue)-history")
+        }
+    }
+
     /// Numbers an hour old with a unit: "⚠ as of 8:12 AM" under them, in every family.
     @Test func staleNumbersCarryTheirMark() throws {
         let renderer = WidgetSnapshotRenderer(registry: WidgetRegistry([OldStatWidget.self]), fonts: try FontLibrary())

@@ -175,6 +175,59 @@ import GlanceConfiguration
         #expect(decoded == entry.markedStale(from: now))
     }
 
+    // MARK: History
+
+    /// `history: 3`: each good answer adds its reading, the oldest beyond three drop out; a
+    /// failed fetch keeps the last good entry and its readings as they were, and the next
+    /// good answer goes on from them.
+    @Test func historyKeepsTheLastReadingsInOrderThroughAFailure() async throws {
+        let stat = intent()
+        stat.history = 3
+        var last: StatEntry?
+        for step in 1...5 {
+            server.route("/stats", .json(#"{"data": {"total": \#(step * 10)}}"#))
+            last = try #require(await timeline(stat, at: now.addingTimeInterval(Double(step) * 600), last: last).entries.first)
+        }
+        let good = try #require(last)
+        #expect(good.history.map(\.number) == [30, 40, 50])
+        #expect(good.history.map(\.date) == [3, 4, 5].map { now.addingTimeInterval(Double($0) * 600) })
+
+        server.route("/stats", .json("{}", status: 503))
+        let failed = await timeline(stat, at: now.addingTimeInterval(6 * 600), last: good)
+        #expect(failed.policy.retryReason != nil)
+        #expect(failed.entries.map(\.history) == [good.history, good.history])
+
+        // The host keeps the last good entry (not the retry's) as the provider's last entry.
+        server.route("/stats", .json(#"{"data": {"total": 70}}"#))
+        let next = try #require(await timeline(stat, at: now.addingTimeInterval(7 * 600), last: good).entries.first)
+        #expect(next.history.map(\.number) == [40, 50, 70])
+
+        // Another source starts again; without `history` nothing is kept.
+        server.route("/other", .json(#"{"data": {"total": 8}}"#))
+        let elsewhere = intent("/other")
+        elsewhere.history = 3
+        #expect(try #require(await timeline(elsewhere, last: next).entries.first).history.map(\.number) == [8])
+        #expect(try #require(await timeline(intent(), last: next).entries.first).history.isEmpty)
+    }
+
+    /// The readings are part of the entry the host keeps across restarts (`EntryStore`
+    /// writes it as JSON); an entry kept before `history` existed still reads.
+    @Test func historySurvivesTheEntrysJSONAndOldEntriesStillRead() async throws {
+        server.route("/stats", .json(Self.document))
+        let stat = intent()
+        stat.history = 10
+        let first = try #require(await timeline(stat).entries.first)
+        let second = try #require(await timeline(stat, at: now.addingTimeInterval(600), last: first).entries.first)
+        #expect(second.history.count == 2)
+        let decoded = try JSONDecoder().decode(StatEntry.self, from: JSONEncoder().encode(second))
+        #expect(decoded == second)
+
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(second)) as? [String: Any])
+        object["history"] = nil
+        let old = try JSONDecoder().decode(StatEntry.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old.history.isEmpty && old.value == second.value)
+    }
+
     // MARK: Headers
 
     static let secret = "s3cret-\(UInt64.random(in: 0...UInt64.max))"
@@ -240,6 +293,27 @@ import GlanceConfiguration
         #expect(message { $0.headers = ["Authorization: Bearer $GLANCE_STAT_SURELY_UNSET"] }
             == "parameter 'headers': \"Authorization: …\" is not a header whose variables are set: $GLANCE_STAT_SURELY_UNSET is not set in the environment")
         #expect(message { $0.stale_after = 0 } == "parameter 'stale_after': \"0\" is not a number of minutes above 0")
+        #expect(message { $0.history = 500 } == nil)
+        #expect(message { $0.history = 501 } == "parameter 'history': \"501\" is not a number of readings from 0 (none) to 500")
+        #expect(message { $0.history = -1 } == "parameter 'history': \"-1\" is not a number of readings from 0 (none) to 500")
+    }
+
+    /// A bad `history:` is refused when the config is read, naming the field.
+    @Test func aConfigWithTooLongAHistoryIsRefusedAtStartUp() throws {
+        for (value, says) in [("9999", "is not a number of readings from 0 (none) to 500"), ("lots", "is not a whole number")] {
+            let config = try ConfigLoader.parse("""
+                slots:
+                  - {kind: stat, family: systemMedium, params: {url: "https://example.com/n", path: data.total, history: \(value)}}
+                """, file: "wall.yaml")
+            do {
+                _ = try WidgetHost(config: config, registry: WidgetRegistry(BuiltinWidgets.all), clock: SimulatedClock(start: now))
+                Issue.record("history: \(value) was taken")
+            } catch {
+                #expect("\(error)".hasPrefix("wall.yaml:2:"), "\(error)")
+                #expect("\(error)".contains("slots[0].params.history"), "\(error)")
+                #expect("\(error)".contains(says), "\(error)")
+            }
+        }
     }
 
     /// The check runs when the config is read: one line naming the file and the slot.

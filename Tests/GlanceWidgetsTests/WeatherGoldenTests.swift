@@ -41,11 +41,13 @@ import Testing
         }
     }
 
-    /// Rain at night (navy-slate sky, moonless rain symbols), fetched as the wall fetches it.
+    /// Rain at night (navy-slate sky, moonless rain symbols), fetched as the wall fetches it;
+    /// the large family's chart in white on the dark sky, its rain chances high.
     @Test func rainAtNightFromTheServer() throws {
         let server = try TestHTTPServer()
         let answer = OpenMeteoAnswer(temperature: 4.6, code: 63, isDay: 0, hourlyCode: { $0 % 24 < 23 ? 61 : 3 },
-                                     hourlyTemperature: { 4.6 - Double(($0 + 2) % 24) * 0.25 }, dailyCodes: [63, 61, 3, 0, 71, 2])
+                                     hourlyTemperature: { 4.6 - Double(($0 + 2) % 24) * 0.25 },
+                                     hourlyPrecipitationChance: { $0 % 24 < 23 ? 90 - ($0 % 24) * 3 : 20 }, dailyCodes: [63, 61, 3, 0, 71, 2])
         server.route("/v1/forecast", .json(answer.json))
         for family in [WidgetFamily.systemMedium, .systemLarge] {
             var request = try request(family, at: "2026-12-31T21:40:00+09:00")
@@ -64,10 +66,12 @@ import Testing
         try compare(request, named: "weather-systemSmall-snow")
     }
 
-    /// A Korean display: 부산, 맑음, hours and weekdays as Korean writes them.
+    /// A Korean display: 부산, 맑음, hours and weekdays as Korean writes them; an answer
+    /// without chances of rain charts the temperature alone, the hours under it.
     @Test func koreanLarge() throws {
         let server = try TestHTTPServer()
-        server.route("/v1/forecast", .json(OpenMeteoAnswer(temperature: 4.2, code: 0, hourlyTemperature: { 4.8 - abs(Double($0 % 24) - 14) * 0.5 }).json))
+        server.route("/v1/forecast", .json(OpenMeteoAnswer(temperature: 4.2, code: 0, hourlyTemperature: { 4.8 - abs(Double($0 % 24) - 14) * 0.5 },
+                                                             omitting: ["precipitation_probability"]).json))
         var request = try request(.systemLarge, at: "2026-12-31T13:05:00+09:00", locale: "ko_KR")
         request.parameters = [("city", "busan"), ("base_url", server.baseURL)]
         if let mismatch = GoldenImage.compare(try renderer.render(request), named: "weather-systemLarge-ko_KR") { Issue.record("\(mismatch)") }

@@ -47,10 +47,33 @@ func weatherContext(at date: Date, locale: String = "en_US", lastEntry: WeatherE
         let request = try #require(server.requests(to: "/v1/forecast").first)
         #expect(request.query["latitude"] == "35.1796" && request.query["longitude"] == "129.0756")
         #expect(request.query["current"] == "temperature_2m,weather_code,is_day,apparent_temperature,wind_speed_10m")
-        #expect(request.query["hourly"] == "temperature_2m,weather_code,is_day")
+        #expect(request.query["hourly"] == "temperature_2m,weather_code,is_day,precipitation_probability")
         #expect(request.query["daily"] == "weather_code,temperature_2m_max,temperature_2m_min")
         #expect(request.query["timezone"] == "auto" && request.query["forecast_days"] == "6")
         #expect(request.query["temperature_unit"] == nil && request.query["wind_speed_unit"] == nil)
+    }
+
+    /// The large family's chart: from the hour in progress, a day's span by the hour, each
+    /// with its temperature and chance of rain; an answer without chances still charts.
+    @Test func theChartsHoursAreTheDayAheadWithTheirChanceOfRain() async throws {
+        server.route("/v1/forecast", .json(OpenMeteoAnswer(hourlyPrecipitationChance: { $0 * 2 }).json))
+        let now = instant("2026-12-31T09:10:00+09:00")
+        let entry = try #require(await WeatherProvider().timeline(for: intent(), in: weatherContext(at: now)).entries.first)
+        #expect(entry.forecastHours.count == 25)
+        #expect(entry.forecastHours.map(\.date) == (0...24).map { instant("2026-12-31T09:00:00+09:00").addingTimeInterval(Double($0) * 3600) })
+        #expect(entry.forecastHours.map(\.temperature) == (9...33).map { Double($0 % 24) / 2 })
+        #expect(entry.forecastHours.map(\.precipitationChance) == (9...33).map { Double($0 * 2) })
+
+        server.route("/v1/forecast", .json(OpenMeteoAnswer(omitting: ["precipitation_probability"]).json))
+        let dry = try #require(await WeatherProvider().timeline(for: intent(), in: weatherContext(at: now)).entries.first)
+        #expect(dry.forecastHours.count == 25 && dry.forecastHours.allSatisfy { $0.precipitationChance == nil })
+        // Kept through a failed fetch as part of the entry, and through the host's store (JSON);
+        // an entry stored before the chart reads with none.
+        #expect(try JSONDecoder().decode(WeatherEntry.self, from: JSONEncoder().encode(entry)) == entry)
+        var object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(entry)) as? [String: Any])
+        object["forecastHours"] = nil
+        let old = try JSONDecoder().decode(WeatherEntry.self, from: JSONSerialization.data(withJSONObject: object))
+        #expect(old.forecastHours.isEmpty && old.hours == entry.hours)
     }
 
     @Test func imperialAsksForFahrenheitAndMph() async throws {

@@ -10,6 +10,8 @@ public struct OpenMeteoAnswer: Sendable {
     /// By hour from midnight on `day`.
     public var hourlyCode: @Sendable (Int) -> Int
     public var hourlyTemperature: @Sendable (Int) -> Double
+    /// Percent, by hour from midnight on `day`.
+    public var hourlyPrecipitationChance: @Sendable (Int) -> Int
     public var hourCount: Int
     public var dailyCodes: [Int]
     /// Fields left out, to test answers that lack them.
@@ -17,7 +19,8 @@ public struct OpenMeteoAnswer: Sendable {
 
     public init(day: String = "2026-12-31", temperature: Double = 3.4, code: Int = 2, isDay: Int = 1,
                 hourlyCode: @escaping @Sendable (Int) -> Int = { $0 % 24 < 12 ? 0 : 3 },
-                hourlyTemperature: @escaping @Sendable (Int) -> Double = { Double($0 % 24) / 2 }, hourCount: Int = 48,
+                hourlyTemperature: @escaping @Sendable (Int) -> Double = { Double($0 % 24) / 2 },
+                hourlyPrecipitationChance: @escaping @Sendable (Int) -> Int = { _ in 0 }, hourCount: Int = 48,
                 dailyCodes: [Int] = [2, 61, 3, 0, 71, 95], omitting: Set<String> = []) {
         self.day = day
         self.temperature = temperature
@@ -25,6 +28,7 @@ public struct OpenMeteoAnswer: Sendable {
         self.isDay = isDay
         self.hourlyCode = hourlyCode
         self.hourlyTemperature = hourlyTemperature
+        self.hourlyPrecipitationChance = hourlyPrecipitationChance
         self.hourCount = hourCount
         self.dailyCodes = dailyCodes
         self.omitting = omitting
@@ -43,13 +47,15 @@ public struct OpenMeteoAnswer: Sendable {
             "\"is_day\": \(isDay)", "\"apparent_temperature\": \(temperature - 2)", "\"wind_speed_10m\": 12.6",
         ]
         current.removeAll { field in omitting.contains { field.hasPrefix("\"\($0)\"") } }
+        let chances = omitting.contains("precipitation_probability") ? ""
+            : ", \"precipitation_probability\": [\((0..<hourCount).map { "\(hourlyPrecipitationChance($0))" }.joined(separator: ","))]"
         return """
             {"latitude": 37.55, "longitude": 127.0, "utc_offset_seconds": 32400, "timezone": "Asia/Seoul",
              "current": {\(current.joined(separator: ", "))},
              "hourly": {"time": [\(hours.joined(separator: ","))],
                         "temperature_2m": [\((0..<hourCount).map { "\(hourlyTemperature($0))" }.joined(separator: ","))],
                         "weather_code": [\((0..<hourCount).map { "\(hourlyCode($0))" }.joined(separator: ","))],
-                        "is_day": [\((0..<hourCount).map { (7..<18).contains($0 % 24) ? "1" : "0" }.joined(separator: ","))]},
+                        "is_day": [\((0..<hourCount).map { (7..<18).contains($0 % 24) ? "1" : "0" }.joined(separator: ","))]\(chances)},
              "daily": {"time": [\(days.joined(separator: ","))],
                        "weather_code": [\(dailyCodes.map(String.init).joined(separator: ","))],
                        "temperature_2m_max": [\(dailyCodes.indices.map { "\(highs[$0 % 6])" }.joined(separator: ","))],

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceGraphics
+import GlanceTime
 import GlanceUI
 
 /// What `chartXAxis { … }` holds (Swift Charts' `AxisContent`): `AxisMarks`.
@@ -187,8 +188,27 @@ public struct AxisMarks<Content: AxisMark>: AxisContent {
     }
 }
 
+/// An axis label's text through a format style, for the display's zone and language.
+typealias AxisLabelFormat = (PlotValue, ZoneRules, DisplayLocale) -> String?
+
+/// `format` as SwiftUI's environment applies it to Apple's charts: in the display's
+/// language, and a `Date.FormatStyle` left in the current zone in the display's zone
+/// (not the process's: `.dateTime.hour()` on a Seoul display says Seoul's hours).
+func axisLabelFormat<Format: FormatStyle>(_ format: Format) -> AxisLabelFormat
+where Format.FormatInput: Plottable, Format.FormatOutput == String {
+    { value, zone, locale in
+        guard let input = plottable(value, as: Format.FormatInput.self) else { return nil }
+        if var style = format as? Date.FormatStyle, let date = input as? Date {
+            if style.timeZone == .autoupdatingCurrent { style.timeZone = zone.formattingTimeZone(at: date) }
+            if style.locale == .autoupdatingCurrent { style.locale = locale.foundationLocale }
+            return style.format(date)
+        }
+        return format.locale(locale.foundationLocale).format(input)
+    }
+}
+
 /// The default marks of `AxisMarks()`: a grid line, a tick and a label at each value.
-func defaultAxisComponents(format: ((PlotValue) -> String?)? = nil, stroke: StrokeStyle? = nil) -> [AxisComponent] {
+func defaultAxisComponents(format: AxisLabelFormat? = nil, stroke: StrokeStyle? = nil) -> [AxisComponent] {
     [AxisComponent(kind: .gridLine(centered: nil, stroke: stroke)), AxisComponent(kind: .tick(centered: nil, length: .automatic, stroke: stroke)),
      AxisComponent(kind: .valueLabel(text: nil, format: format, centered: nil, anchor: nil, content: nil))]
 }
@@ -227,14 +247,14 @@ extension AxisMarks where Content == Never {
     public init<Format: FormatStyle>(format: Format, preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic,
                                      values: AxisMarkValues = .automatic, stroke: StrokeStyle? = nil)
     where Format.FormatInput: Plottable, Format.FormatOutput == String {
-        let text: (PlotValue) -> String? = { value in plottable(value, as: Format.FormatInput.self).map { format.format($0) } }
+        let text = axisLabelFormat(format)
         self.init(preset: preset, position: position, values: values, components: { _ in defaultAxisComponents(format: text, stroke: stroke) })
     }
 
     public init<Value: Plottable, Format: FormatStyle>(format: Format, preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic,
                                                        values: [Value], stroke: StrokeStyle? = nil)
     where Value == Format.FormatInput, Format.FormatOutput == String {
-        let text: (PlotValue) -> String? = { value in plottable(value, as: Format.FormatInput.self).map { format.format($0) } }
+        let text = axisLabelFormat(format)
         self.init(preset: preset, position: position, values: AxisMarkValues(kind: .values(values.map { plotValue(of: $0) })),
                   components: { _ in defaultAxisComponents(format: text, stroke: stroke) })
     }
@@ -327,7 +347,7 @@ public struct AxisValueLabel: AxisMark {
                                      collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
                                      orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil,
                                      verticalSpacing: CGFloat? = nil) where Format.FormatInput: Plottable, Format.FormatOutput == String {
-        let text: (PlotValue) -> String? = { value in plottable(value, as: Format.FormatInput.self).map { format.format($0) } }
+        let text = axisLabelFormat(format)
         component = AxisComponent(kind: .valueLabel(text: nil, format: text, centered: centered, anchor: anchor, content: nil))
     }
 

@@ -166,7 +166,7 @@ struct AxisComponent {
         case tick(centered: Bool?, length: AxisTick.Length, stroke: StrokeStyle?)
         /// `text`: a fixed text; `format`: the value's text through a format style; neither:
         /// the automatic text; `content`: a label's own view (`AxisValueLabel { … }`).
-        case valueLabel(text: String?, format: ((PlotValue) -> String?)?, centered: Bool?, anchor: UnitPoint?, content: AnyView?)
+        case valueLabel(text: String?, format: AxisLabelFormat?, centered: Bool?, anchor: UnitPoint?, content: AnyView?)
     }
 
     var kind: Kind

@@ -339,7 +339,7 @@ extension ChartLayout {
                     case .tick(_, _, let stroke): mark.tick = stroke ?? StrokeStyle(lineWidth: 1)
                     case .valueLabel(let text, let format, let centered, _, let content):
                         mark.centered = centered ?? false
-                        mark.label = text ?? format.flatMap { $0(tick.value) } ?? tick.label
+                        mark.label = text ?? format.flatMap { $0(tick.value, zone, locale) } ?? tick.label
                         mark.labelView = content
                         mark.color = component.color ?? mark.color
                         mark.font = component.font ?? mark.font

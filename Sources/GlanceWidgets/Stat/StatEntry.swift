@@ -22,9 +22,12 @@ public struct StatEntry: TimelineEntry, Codable, Sendable, Equatable {
     /// The number from which (at or above) it claims a stack, and to which (at or below).
     public var relevantAbove: Double?
     public var relevantBelow: Double?
+    /// The last readings of the main number, oldest first, this one's last (`history: N`
+    /// keeps N; empty without). Part of the entry, so the host keeps them with it.
+    public var history: [StatReading]
 
     public init(date: Date, fetchedAt: Date, title: String, value: StatValue, subtitles: [StatValue] = [],
-                isStale: Bool = false, isPlaceholder: Bool = false, source: String = "") {
+                isStale: Bool = false, isPlaceholder: Bool = false, source: String = "", history: [StatReading] = []) {
         self.date = date
         self.fetchedAt = fetchedAt
         self.title = title
@@ -33,6 +36,33 @@ public struct StatEntry: TimelineEntry, Codable, Sendable, Equatable {
         self.isStale = isStale
         self.isPlaceholder = isPlaceholder
         self.source = source
+        self.history = history
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case date, fetchedAt, title, value, subtitles, isStale, isPlaceholder, source, relevantAbove, relevantBelow, history
+    }
+
+    /// An entry kept from before `history` (no such key) still reads, with none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(Date.self, forKey: .date)
+        fetchedAt = try container.decode(Date.self, forKey: .fetchedAt)
+        title = try container.decode(String.self, forKey: .title)
+        value = try container.decode(StatValue.self, forKey: .value)
+        subtitles = try container.decode([StatValue].self, forKey: .subtitles)
+        isStale = try container.decode(Bool.self, forKey: .isStale)
+        isPlaceholder = try container.decode(Bool.self, forKey: .isPlaceholder)
+        source = try container.decode(String.self, forKey: .source)
+        relevantAbove = try container.decodeIfPresent(Double.self, forKey: .relevantAbove)
+        relevantBelow = try container.decodeIfPresent(Double.self, forKey: .relevantBelow)
+        history = try container.decodeIfPresent([StatReading].self, forKey: .history) ?? []
+    }
+
+    /// `readings` with `reading` after them, the oldest dropped past `limit` (0: none kept).
+    static func history(_ readings: [StatReading], appending reading: StatReading, limit: Int) -> [StatReading] {
+        guard limit > 0 else { return [] }
+        return Array((readings + [reading]).suffix(limit))
     }
 
     /// Score 1 while a fresh number is at or beyond one of its thresholds (for as long as
@@ -50,6 +80,17 @@ public struct StatEntry: TimelineEntry, Codable, Sendable, Equatable {
         entry.date = date
         entry.isStale = true
         return entry
+    }
+}
+
+/// One reading of a stat's main number: when it was fetched, and the number.
+public struct StatReading: Codable, Sendable, Equatable {
+    public var date: Date
+    public var number: Double
+
+    public init(date: Date, number: Double) {
+        self.date = date
+        self.number = number
     }
 }
 

@@ -14,6 +14,7 @@ import Glibc
 ///   format: "#,##0 kWh"
 ///   headers: ["Authorization: Bearer $STATS_TOKEN"]
 ///   stale_after: 30
+///   history: 48
 /// ```
 public struct StatIntent: WidgetConfigurationIntent, ParameterChecking {
     public static let title: LocalizedStringResource = "Stat"
@@ -58,10 +59,19 @@ public struct StatIntent: WidgetConfigurationIntent, ParameterChecking {
     @Parameter(title: "Relevant at or below")
     public var relevant_below: Double?
 
+    /// How many readings of the number to keep and draw as a line (0: none), the last
+    /// good one's included; at most `maximumHistory`.
+    @Parameter(title: "History (readings)", default: 0)
+    public var history: Int
+
+    /// The most readings `history` keeps (the line has no more pixels than that to use).
+    public static let maximumHistory = 500
+
     public init() {}
 
     /// What the file can tell is wrong: the URL's scheme, a path's syntax, a subtitle
-    /// without `=`, the format, a header without `:` or naming an unset variable.
+    /// without `=`, the format, a header without `:` or naming an unset variable, a
+    /// history out of bounds.
     public func checkParameters() throws(IntentConfigurator.Failure) {
         guard HTTPClient.isSupported(url) else {
             throw .invalidValue(name: "url", value: url, expected: "an http:// or https:// URL")
@@ -98,8 +108,12 @@ public struct StatIntent: WidgetConfigurationIntent, ParameterChecking {
             throw .invalidValue(name: "relevant_below", value: "\(relevant_below)",
                                 expected: "a number below relevant_above (\(relevant_above)), or the stat would always claim its stack")
         }
-                guard stale_after > 0 else {
+        guard stale_after > 0 else {
             throw .invalidValue(name: "stale_after", value: String(stale_after), expected: "a number of minutes above 0")
+        }
+        guard (0...Self.maximumHistory).contains(history) else {
+            throw .invalidValue(name: "history", value: String(history),
+                                expected: "a number of readings from 0 (none) to \(Self.maximumHistory)")
         }
     }
 }

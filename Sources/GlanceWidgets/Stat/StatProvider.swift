@@ -28,14 +28,20 @@ public struct StatProvider: AppIntentTimelineProvider {
         return entry
     }
 
-    /// Sample numbers for the gallery: no network.
+    /// Sample numbers for the gallery: no network; with `history`, sample readings too.
     public func snapshot(for configuration: StatIntent, in context: Context) async -> StatEntry {
-        Self.sample(at: context.date, locale: context.locale)
+        var entry = Self.sample(at: context.date, locale: context.locale)
+        entry.history = Self.sampleHistory(until: context.date, count: min(configuration.history, 48))
+        return entry
     }
 
     public func timeline(for configuration: StatIntent, in context: Context) async -> Timeline<StatEntry> {
         switch fetch(configuration, in: context) {
-        case .success(let entry):
+        case .success(var entry):
+            // The readings so far are the last good entry's, while it is of the same source.
+            let last = (context.lastEntry as? StatEntry).flatMap { !$0.isPlaceholder && $0.source == entry.source ? $0 : nil }
+            entry.history = StatEntry.history(last?.history ?? [], appending: StatReading(date: entry.fetchedAt, number: entry.value.number),
+                                              limit: configuration.history)
             return Timeline(entries: [entry], policy: .after(context.date.addingTimeInterval(Self.refreshInterval)))
         case .failure(let problem):
             guard let last = context.lastEntry as? StatEntry, !last.isPlaceholder, last.source == Self.source(of: configuration) else {
@@ -54,7 +60,8 @@ public struct StatProvider: AppIntentTimelineProvider {
         intent.path = "data.total"
         intent.title = "Visitors"
         intent.subtitles = ["Today=data.today", "Week=data.week"]
-        return [AppIntentRecommendation(intent: intent, description: "Visitors from a JSON API, with today's and this week's")]
+        intent.history = 48
+        return [AppIntentRecommendation(intent: intent, description: "Visitors from a JSON API, with today's and this week's, and a line of the last 48")]
     }
 
     /// One GET, and the numbers in it; a failure is one line for the log (never a header value).
@@ -151,6 +158,17 @@ public struct StatProvider: AppIntentTimelineProvider {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return String(hash, radix: 16)
+    }
+
+    /// `count` readings ten minutes apart, the last at `date` and 12,480 as the sample's
+    /// number: a slow climb with a dip.
+    static func sampleHistory(until date: Date, count: Int) -> [StatReading] {
+        let steps: [Double] = [0, 40, 25, 70, 110, 90, 150, 210, 180, 160, 230, 300]
+        return (0..<max(count, 0)).map { index in
+            let back = count - 1 - index
+            return StatReading(date: date.addingTimeInterval(-Double(back) * Self.refreshInterval),
+                               number: 12_480 - Double(back) * 18 + steps[index % steps.count] - steps[(count - 1) % steps.count])
+        }
     }
 
     /// "Visitors 12,480" and three subtitles.

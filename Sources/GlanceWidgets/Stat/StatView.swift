@@ -5,8 +5,9 @@ import GlanceUI
 import GlanceWidgetKit
 
 /// The stat: its title small, its number as large as the family allows (scaled down
-/// before it is ever cut), the unit beside it, the subtitles as labelled values, and,
-/// when the numbers are old, since when. Black on white, for a 1-bit panel.
+/// before it is ever cut), the unit beside it, the subtitles as labelled values, with
+/// `history` the last readings as a line (medium and large), and, when the numbers are
+/// old, since when. Black on white, for a 1-bit panel.
 public struct StatView: View {
     public let entry: StatEntry
     @Environment(\.widgetFamily) private var family
@@ -66,7 +67,10 @@ public struct StatView: View {
             VStack(alignment: .leading, spacing: 2) {
                 titleText.font(.headline)
                 Spacer(minLength: 0)
-                number(size: 56, unitFont: .title3)
+                number(size: hasHistory ? 40 : 56, unitFont: .title3)
+                if hasHistory {
+                    StatHistoryChart(readings: entry.history, showsAxes: false).frame(height: 34).padding(.top, 4)
+                }
                 Spacer(minLength: 0)
                 if entry.isStale { StatStaleMark(since: since).font(.caption) }
             }
@@ -95,9 +99,13 @@ public struct StatView: View {
         VStack(alignment: .leading, spacing: 6) {
             titleText.font(.title3).bold()
             Spacer(minLength: 0)
-            number(size: 80, unitFont: .title2)
+            number(size: hasHistory ? 64 : 80, unitFont: .title2)
             if entry.isStale { StatStaleMark(since: since).font(.subheadline) }
             Spacer(minLength: 0)
+            if hasHistory {
+                StatHistoryChart(readings: entry.history, showsAxes: true).frame(height: entry.subtitles.isEmpty ? 150 : 96)
+                Spacer(minLength: 0)
+            }
             if !entry.subtitles.isEmpty {
                 Divider().padding(.bottom, 6)
                 VStack(alignment: .leading, spacing: 12) {
@@ -153,6 +161,10 @@ public struct StatView: View {
     }
 
     // MARK: Parts
+
+    /// Two readings or more make a line; the small and accessory families show none (the
+    /// number is what they have room for).
+    private var hasHistory: Bool { entry.history.count >= 2 && !entry.isPlaceholder }
 
     /// When the numbers were fetched: the time, or the day when that was not today.
     private var since: Text {

@@ -12,7 +12,7 @@ public enum WeatherRequest {
         while base.hasSuffix("/") { base.removeLast() }
         var url = base + "/v1/forecast?latitude=\(latitude)&longitude=\(longitude)"
             + "&current=temperature_2m,weather_code,is_day,apparent_temperature,wind_speed_10m"
-            + "&hourly=temperature_2m,weather_code,is_day"
+            + "&hourly=temperature_2m,weather_code,is_day,precipitation_probability"
             + "&daily=weather_code,temperature_2m_max,temperature_2m_min"
             + "&timezone=auto&forecast_days=6"
         if units == .imperial { url += "&temperature_unit=fahrenheit&wind_speed_unit=mph" }
@@ -36,6 +36,8 @@ struct OpenMeteoForecast: Decodable {
         let temperature_2m: [Double?]
         let weather_code: [Int?]
         let is_day: [Int?]
+        /// Percent; an answer without it draws the chart without rain.
+        let precipitation_probability: [Double?]?
     }
 
     struct Daily: Decodable {
@@ -82,10 +84,12 @@ struct OpenMeteoForecast: Decodable {
     }
 
     /// The entry this answer makes at `now`: the current conditions, today's high and low,
-    /// the five hours after now and the five days after today.
+    /// the five hours after now, the day ahead by the hour (the chart's) and the five days
+    /// after today.
     func entry(at now: Date, place: String, units: WeatherUnits) throws(Unreadable) -> WeatherEntry {
         let hourCount = hourly.time.count
-        guard hourly.temperature_2m.count == hourCount, hourly.weather_code.count == hourCount, hourly.is_day.count == hourCount else {
+        guard hourly.temperature_2m.count == hourCount, hourly.weather_code.count == hourCount, hourly.is_day.count == hourCount,
+              hourly.precipitation_probability.map({ $0.count == hourCount }) ?? true else {
             throw Unreadable(description: "the hourly lists differ in length")
         }
         let dayCount = daily.time.count
@@ -93,9 +97,15 @@ struct OpenMeteoForecast: Decodable {
         else { throw Unreadable(description: "the daily lists differ in length") }
 
         var hours: [WeatherEntry.Hour] = []
-        for index in 0..<hourCount where hours.count < 5 {
+        var forecastHours: [WeatherEntry.ForecastHour] = []
+        for index in 0..<hourCount where hours.count < 5 || forecastHours.count < 25 {
             guard let start = instant(hourly.time[index]) else { throw Unreadable(description: "hourly.time[\(index)] is not a time") }
-            guard start > now, let temperature = hourly.temperature_2m[index], let code = hourly.weather_code[index] else { continue }
+            // The chart: from the hour in progress, a day's span.
+            if start > now.addingTimeInterval(-3600), forecastHours.count < 25, let temperature = hourly.temperature_2m[index] {
+                forecastHours.append(WeatherEntry.ForecastHour(date: start, temperature: temperature,
+                                                               precipitationChance: hourly.precipitation_probability?[index]))
+            }
+            guard hours.count < 5, start > now, let temperature = hourly.temperature_2m[index], let code = hourly.weather_code[index] else { continue }
             hours.append(WeatherEntry.Hour(date: start, temperature: temperature, condition: WeatherCondition(wmoCode: code),
                                            isDay: (hourly.is_day[index] ?? 1) != 0))
         }
@@ -122,7 +132,7 @@ struct OpenMeteoForecast: Decodable {
             current: .init(temperature: current.temperature_2m, apparentTemperature: current.apparent_temperature,
                            windSpeed: current.wind_speed_10m, condition: WeatherCondition(wmoCode: current.weather_code),
                            isDay: current.is_day != 0),
-            high: todayRange.high, low: todayRange.low, hours: hours, days: days)
+            high: todayRange.high, low: todayRange.low, hours: hours, days: days, forecastHours: forecastHours)
     }
 
     /// `2026-12-31T09:00` on the place's wall clock, as an instant.

@@ -16,6 +16,9 @@ public struct WeatherEntry: TimelineEntry, Codable, Sendable, Equatable {
     public let hours: [Hour]
     /// The days after today, soonest first (five or fewer).
     public let days: [Day]
+    /// The next day by the hour, from the hour in progress (25 or fewer: 24 hours'
+    /// span), for the large family's chart. Part of the entry, so a failed fetch keeps it.
+    public let forecastHours: [ForecastHour]
     /// Sample content standing in for a forecast not fetched yet: drawn redacted.
     public let isPlaceholder: Bool
     /// In a stack, the entry claims the place while rain, snow or a storm falls now or is
@@ -54,6 +57,21 @@ public struct WeatherEntry: TimelineEntry, Codable, Sendable, Equatable {
         }
     }
 
+    /// One hour of the chart: the temperature at its start, the chance of rain within it.
+    public struct ForecastHour: Codable, Sendable, Equatable {
+        /// The hour's start (UTC; drawn in the display's zone).
+        public let date: Date
+        public let temperature: Double
+        /// Percent, 0–100; nil when the forecast does not say.
+        public let precipitationChance: Double?
+
+        public init(date: Date, temperature: Double, precipitationChance: Double?) {
+            self.date = date
+            self.temperature = temperature
+            self.precipitationChance = precipitationChance
+        }
+    }
+
     public struct Day: Codable, Sendable, Equatable {
         /// Noon of the day at the place (its weekday is the day's in any nearby zone).
         public let date: Date
@@ -70,7 +88,7 @@ public struct WeatherEntry: TimelineEntry, Codable, Sendable, Equatable {
     }
 
     public init(date: Date, place: String, units: WeatherUnits, current: Conditions, high: Double, low: Double,
-                hours: [Hour], days: [Day], isPlaceholder: Bool = false) {
+                hours: [Hour], days: [Day], forecastHours: [ForecastHour] = [], isPlaceholder: Bool = false) {
         self.date = date
         self.place = place
         self.units = units
@@ -79,7 +97,28 @@ public struct WeatherEntry: TimelineEntry, Codable, Sendable, Equatable {
         self.low = low
         self.hours = hours
         self.days = days
+        self.forecastHours = forecastHours
         self.isPlaceholder = isPlaceholder
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case date, place, units, current, high, low, hours, days, forecastHours, isPlaceholder, relevantHours
+    }
+
+    /// An entry kept from before the chart (no `forecastHours`) still reads: it draws no chart.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        date = try container.decode(Date.self, forKey: .date)
+        place = try container.decode(String.self, forKey: .place)
+        units = try container.decode(WeatherUnits.self, forKey: .units)
+        current = try container.decode(Conditions.self, forKey: .current)
+        high = try container.decode(Double.self, forKey: .high)
+        low = try container.decode(Double.self, forKey: .low)
+        hours = try container.decode([Hour].self, forKey: .hours)
+        days = try container.decode([Day].self, forKey: .days)
+        forecastHours = try container.decodeIfPresent([ForecastHour].self, forKey: .forecastHours) ?? []
+        isPlaceholder = try container.decode(Bool.self, forKey: .isPlaceholder)
+        relevantHours = try container.decodeIfPresent(Int.self, forKey: .relevantHours)
     }
 
     /// A storm, heavy rain, snow, rain or drizzle now or within `relevantHours`: the
@@ -121,6 +160,18 @@ public struct WeatherEntry: TimelineEntry, Codable, Sendable, Equatable {
             },
             days: daily.enumerated().map { index, day in
                 Day(date: date.addingTimeInterval(Double(index + 1) * 86_400), condition: day.0, high: converted(day.1), low: converted(day.2))
+            },
+            forecastHours: (0...24).map { index in
+                // By the hour of the day in UTC: warmest at 06:00 (15:00 in Seoul), coolest
+                // before dawn, a shower likely in the evening.
+                let start = hourStart + Double(index) * 3600
+                let utcHour = Int(start / 3600) % 24
+                let celsius: [Double] = [21, 22, 23, 24, 24, 24, 24, 23, 22, 21, 20, 19,
+                                         18, 17, 16, 16, 15, 15, 14, 14, 15, 16, 18, 20]
+                let chance: [Double] = [0, 0, 0, 0, 0, 0, 0, 10, 20, 30, 60, 70,
+                                        50, 30, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0]
+                return ForecastHour(date: Date(timeIntervalSince1970: start), temperature: converted(celsius[utcHour]),
+                                    precipitationChance: chance[utcHour])
             },
             isPlaceholder: isPlaceholder)
     }

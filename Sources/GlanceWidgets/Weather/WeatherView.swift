@@ -4,8 +4,8 @@ import GlanceUI
 import GlanceWidgetKit
 
 /// The weather: the place, the temperature large, the sky as a symbol, and as much of
-/// the forecast as the family has room for, on a sky that follows the weather and the
-/// time of day.
+/// the forecast as the family has room for (the large family: the next days, and the
+/// day ahead as a chart), on a sky that follows the weather and the time of day.
 public struct WeatherView: View {
     public let entry: WeatherEntry
     @Environment(\.widgetFamily) private var family
@@ -62,12 +62,23 @@ public struct WeatherView: View {
         case .systemLarge, .systemExtraLarge:
             VStack(spacing: 0) {
                 largeHeader
-                Spacer(minLength: 8)
-                hourlyRow
-                Spacer(minLength: 8)
-                Divider()
-                Spacer(minLength: 6)
-                dailyRows
+                if entry.forecastHours.isEmpty || isRedacted {
+                    // A forecast kept from before the chart, or none yet: the next hours.
+                    Spacer(minLength: 8)
+                    hourlyRow
+                    Spacer(minLength: 8)
+                    Divider()
+                    Spacer(minLength: 6)
+                    dailyRows
+                } else {
+                    Spacer(minLength: 6)
+                    Divider()
+                    Spacer(minLength: 4)
+                    dailyRows
+                    Spacer(minLength: 8)
+                    WeatherForecastChart(hours: entry.forecastHours, foreground: palette.foreground)
+                        .frame(height: 122)
+                }
                 Spacer(minLength: 6)
                 HStack(alignment: .center) {
                     Text(feelsLikeAndWind).font(.caption).fontWeight(.semibold).lineLimit(1).minimumScaleFactor(0.8)
