@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML"]),
         // What `import Glance` gives widget code: iOS-shaped geometry code compiled and
         // drawn, MeasurementFormatter.
-        .testTarget(name: "GlanceTests", dependencies: ["Glance", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),
+        .testTarget(name: "GlanceTests", dependencies: ["Glance", "Charts", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "trap-widget", "GlanceSystem", "CGlanceLinux"]),
     ],
     swiftLanguageModes: [.v6]
