@@ -96,6 +96,14 @@ public final class ViewRenderer {
         return regions
     }
 
+    /// Draws `node` as `render(_:into:in:)` does and answers the texts it shows as laid
+    /// out (`LayoutBox.textLines`: what a reader of the picture should find).
+    package func renderReadingTexts(_ node: ViewNode, into canvas: inout Canvas, in rect: Rect) -> [String] {
+        let box = layout(node, in: rect)
+        drawFrame(box, into: &canvas)
+        return box.textLines
+    }
+
     /// Draws `node` as a slot of `frame`: the slot's rectangle (pixels) is cleared to
     /// white and the view is laid out at the slot's size and drawn straight into the
     /// frame, clipped to the slot, with the pixels a canvas of the slot's own would hold.

@@ -107,6 +107,22 @@ import Testing
 
     // MARK: ViewThatFits, GeometryReader, fixedSize
 
+    /// What `render --text` writes (and the legibility check reads): the texts as laid
+    /// out, a geometry reader's content built for its size and the fitting view's choice.
+    @Test func theLaidOutTextsIncludeAGeometryReadersAndTheFittingChoice() throws {
+        let view = VStack {
+            GeometryReader { geometry in Text("\(Int(geometry.size.width)) wide") }.frame(height: 20)
+            ViewThatFits(in: .horizontal) {
+                Text("Tuesday, 23 November 2026")
+                Text("Tue 23 Nov")
+            }
+        }
+        var canvas = try Canvas(width: 120, height: 60)
+        let texts = renderer.renderReadingTexts(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 120, height: 60))
+        #expect(texts == ["120 wide", "Tue 23 Nov"])
+        #expect(resolveNode(view, in: EnvironmentValues()).textLines == ["Tuesday, 23 November 2026"])
+    }
+
     @Test func viewThatFitsPicksTheFirstThatFits() {
         let choices = ViewThatFits(in: .horizontal) {
             Text("Tuesday, 23 November 2026")

@@ -182,8 +182,8 @@ public struct WidgetSnapshotRenderer {
         } catch {
             throw Failure(message: "\(error)")
         }
-        ViewRenderer(fonts: fonts, scale: request.scale, emoji: request.emoji, printing: request.printing)
-            .render(node, into: &canvas, in: Rect(x: 0, y: 0, width: Double(width) / request.scale, height: Double(height) / request.scale))
-        return Rendering(canvas: canvas, providerFailure: providerFailure, texts: node.textLines)
+        let texts = ViewRenderer(fonts: fonts, scale: request.scale, emoji: request.emoji, printing: request.printing)
+            .renderReadingTexts(node, into: &canvas, in: Rect(x: 0, y: 0, width: Double(width) / request.scale, height: Double(height) / request.scale))
+        return Rendering(canvas: canvas, providerFailure: providerFailure, texts: texts)
     }
 }

@@ -94,4 +94,12 @@ package struct LayoutBox {
         self.rect = rect
         self.children = children
     }
+
+    /// The texts the laid-out view shows, in layout order: unlike `ViewNode.textLines`,
+    /// a geometry reader's content as it was built for its size (a chart's axis labels and
+    /// legend) and the child a `ViewThatFits` chose.
+    package var textLines: [String] {
+        if case .text(let text) = node { return [text.string] }
+        return children.flatMap(\.textLines)
+    }
 }
