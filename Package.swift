@@ -141,7 +141,7 @@ let package = Package(
             name: "GlanceCommandLine",
             dependencies: [
                 "GlanceRunner", "GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
-                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar",
+                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar", "Charts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
