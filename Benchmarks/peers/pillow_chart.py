@@ -36,11 +36,12 @@ def readings(frame):
 
 
 def nice_step(low, high, count):
+    # d3-scale's rule, as Swift Charts' automatic scale: 1, 2, 5 or 10 x 10^k, nearest.
     raw = (high - low) / max(1, count)
     power = 10 ** math.floor(math.log10(raw))
-    for factor in (1, 2, 5, 10):
-        if factor * power >= raw:
-            return factor * power
+    error = raw / power
+    factor = 10 if error >= math.sqrt(50) else 5 if error >= math.sqrt(10) else 2 if error >= math.sqrt(2) else 1
+    return factor * power
 
 
 def render(frame):
