@@ -64,97 +64,121 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
     try #require(ChartModelRecorder.models(of: view).first)
 }
 
-/// What `Chart` draws: goldens of the common charts, in colour and on a 1-bit panel.
-@Suite struct ChartRenderGoldenTests {
-    @Test func lineOverDates() throws {
-        let chart = Chart(days) { day in
-            LineMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
-        }
-        .padding(8)
-        check(try golden(chart, named: "line-dates"))
+/// A golden chart: a view, the size it is drawn at (points), and whether a
+/// black-white-red golden is kept too.
+struct GoldenChart: Sendable, CustomTestStringConvertible {
+    let name: String
+    var width = 320
+    var height = 200
+    var accented = false
+    let make: @Sendable () -> AnyView
+
+    init<V: View>(_ name: String, width: Int = 320, height: Int = 200, accented: Bool = false, _ view: @escaping @Sendable () -> V) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.accented = accented
+        make = { AnyView(view()) }
     }
 
-    @Test func groupedBars() throws {
-        let chart = Chart(sales) { sale in
-            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-                .position(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "bars-grouped"))
-    }
+    var testDescription: String { name }
 
-    @Test func stackedBars() throws {
-        let chart = Chart(sales) { sale in
-            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "bars-stacked", accented: true))
-    }
-
-    /// Numbers on x against names on y: bars run right, the first name on top.
-    @Test func horizontalBars() throws {
-        let chart = Chart(sales.filter { $0.shop == "North" }) { sale in
-            BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
-                .annotation(position: .trailing) { Text("\(Int(sale.amount))").font(.caption2) }
-        }
-        .chartXAxis(.hidden)
-        .padding(8)
-        check(try golden(chart, named: "bars-horizontal", width: 240, height: 140))
-    }
-
-    @Test func area() throws {
-        let chart = Chart(days) { day in
-            AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps))
-                .interpolationMethod(.monotone)
-        }
-        .padding(8)
-        check(try golden(chart, named: "area"))
-    }
-
-    @Test func pointsBySeries() throws {
-        let chart = Chart(sales) { sale in
-            PointMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-                .symbol(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "points"))
-    }
-
-    @Test func ruleWithAnnotation() throws {
-        let chart = Chart {
-            ForEach(days) { day in
-                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+    /// The common charts, then the Swift Charts examples of this target's other tests
+    /// (what Apple's sample code looks like on a panel).
+    static let all: [GoldenChart] = [
+        GoldenChart("line-dates") {
+            Chart(days) { day in
+                LineMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
             }
-            RuleMark(y: .value("Goal", 7000))
-                .foregroundStyle(.red)
-                .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 2]))
-                .annotation(position: .top, alignment: .leading) { Text("Goal 7000").font(.caption) }
-        }
-        .padding(8)
-        check(try golden(chart, named: "rule-annotation"))
-    }
+            .padding(8)
+        },
+        GoldenChart("bars-grouped") {
+            Chart(sales) { sale in
+                BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+                    .position(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        GoldenChart("bars-stacked", accented: true) {
+            Chart(sales) { sale in
+                BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        // Numbers on x against names on y: bars run right, the first name on top.
+        GoldenChart("bars-horizontal", width: 240, height: 140) {
+            Chart(sales.filter { $0.shop == "North" }) { sale in
+                BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                    .annotation(position: .trailing) { Text("\(Int(sale.amount))").font(.caption2) }
+            }
+            .chartXAxis(.hidden)
+            .padding(8)
+        },
+        GoldenChart("area") {
+            Chart(days) { day in
+                AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps))
+                    .interpolationMethod(.monotone)
+            }
+            .padding(8)
+        },
+        GoldenChart("points") {
+            Chart(sales) { sale in
+                PointMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+                    .symbol(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        GoldenChart("rule-annotation") {
+            Chart {
+                ForEach(days) { day in
+                    BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+                }
+                RuleMark(y: .value("Goal", 7000))
+                    .foregroundStyle(.red)
+                    .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 2]))
+                    .annotation(position: .top, alignment: .leading) { Text("Goal 7000").font(.caption) }
+            }
+            .padding(8)
+        },
+        // Twenty-four names on a narrow axis: the labels that would overlap are left out.
+        GoldenChart("bars-crowded", width: 240, height: 140) {
+            Chart(0..<24, id: \.self) { hour in
+                BarMark(x: .value("Hour", String(format: "%02d:00", hour)), y: .value("kWh", Double((hour * 7) % 11) / 4))
+            }
+            .padding(8)
+        },
+        GoldenChart("lines-legend", accented: true) {
+            Chart(sales) { sale in
+                LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        GoldenChart("apple-stacked-bars") { StackedBarChart().padding(8) },
+        GoldenChart("apple-locations") { LocationsDetailsChart().padding(8) },
+        GoldenChart("apple-temperature") { TemperatureChart().padding(8) },
+        GoldenChart("apple-steps") { StepsChart().padding(8) },
+        GoldenChart("pie") { Pie().padding(8) },
+        GoldenChart("heat-map") { HeatMap().padding(8) },
+        GoldenChart("bubbles") { BubbleChart().padding(8) },
+        GoldenChart("custom-labels") { CustomLabels().padding(8) },
+        GoldenChart("timeline") { Timeline().padding(8) },
+        GoldenChart("grouped-bars-annotated") { GroupedBars().padding(8) },
+    ]
+}
 
-    /// Twenty-four names on a narrow axis: the labels that would overlap are left out.
-    @Test func crowdedCategories() throws {
-        let chart = Chart(0..<24, id: \.self) { hour in
-            BarMark(x: .value("Hour", String(format: "%02d:00", hour)), y: .value("kWh", Double((hour * 7) % 11) / 4))
-        }
-        .padding(8)
-        check(try golden(chart, named: "bars-crowded", width: 240, height: 140))
-    }
-
-    @Test func linesWithLegend() throws {
-        let chart = Chart(sales) { sale in
-            LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "lines-legend", accented: true))
+/// What `Chart` draws: goldens of the common charts and of the examples, in colour and
+/// on a 1-bit panel (and black-white-red where `accented`).
+@Suite struct ChartRenderGoldenTests {
+    @Test(arguments: GoldenChart.all)
+    func drawsItsGolden(_ chart: GoldenChart) throws {
+        check(try golden(chart.make(), named: chart.name, width: chart.width, height: chart.height, accented: chart.accented))
     }
 }
+
 
 /// Where the parts go, without pixels.
 @Suite struct ChartLayoutTests {
@@ -350,25 +374,5 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
             _ = renderer.render(resolveNode(Chart(days) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }, in: EnvironmentValues()),
                                 into: &canvas, in: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
         }
-    }
-}
-
-/// The Swift Charts examples of this target's other tests, drawn: what Apple's sample
-/// code looks like on a panel.
-@Suite struct ExampleChartGoldenTests {
-    @Test func appleExamples() throws {
-        check(try golden(StackedBarChart().padding(8), named: "apple-stacked-bars"))
-        check(try golden(LocationsDetailsChart().padding(8), named: "apple-locations"))
-        check(try golden(TemperatureChart().padding(8), named: "apple-temperature"))
-        check(try golden(StepsChart().padding(8), named: "apple-steps"))
-    }
-
-    @Test func moreExamples() throws {
-        check(try golden(Pie().padding(8), named: "pie"))
-        check(try golden(HeatMap().padding(8), named: "heat-map"))
-        check(try golden(BubbleChart().padding(8), named: "bubbles"))
-        check(try golden(CustomLabels().padding(8), named: "custom-labels"))
-        check(try golden(Timeline().padding(8), named: "timeline"))
-        check(try golden(GroupedBars().padding(8), named: "grouped-bars-annotated"))
     }
 }

@@ -342,7 +342,12 @@ struct ChartRenderer {
     /// The annotation's view in a large frame beside `target`, aligned inside the frame so
     /// its edge meets the mark's whatever its size: the view need not be measured.
     func place(_ annotation: MarkAnnotation, around target: CGRect, of mark: ResolvedMark) -> AnyView {
-        let view = annotation.content(AnnotationContext(targetSize: target.size))
+        var view = annotation.content(AnnotationContext(targetSize: target.size))
+        // On ink the grid is dotted black: an annotation beside its mark sits on paper of
+        // its own (a point wider each side), or the dots run through its letters.
+        if ink && annotation.position.kind != .overlay {
+            view = AnyView(view.background(Color.white.padding(-1)))
+        }
         let spacing = annotation.spacing ?? 4
         let room: CGFloat = max(layout.size.width, layout.size.height)
         var position = annotation.position.kind
