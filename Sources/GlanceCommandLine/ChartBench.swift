@@ -21,7 +21,7 @@ struct ChartBench: ParsableCommand {
         provider, the view body, the chart's model and layout, drawing, quantising \
         (Floyd–Steinberg) and packing the panel's bytes; once for a bw panel (the chart in \
         black ink) and once for an acep7 panel (its colours). The first tenth of each \
-        round's frames (at least one) is not timed. --compare-python runs \
+        round's --frames-per-round (at least one) is not timed. --compare-python runs \
         Benchmarks/peers/pillow_chart.py (python3 with Pillow: the same chart with \
         ImageDraw and a TrueType font, then Image.convert("1") and Image.quantize to the \
         seven inks, packed), alternately with Glance, --rounds times, and prints both \
@@ -31,8 +31,9 @@ struct ChartBench: ParsableCommand {
         """
     )
 
+    // Not --frames: `glance bench` has that option, and it would take it.
     @Option(help: "Frames per round and panel.")
-    var frames: Int = 30
+    var framesPerRound: Int = 30
 
     @Option(help: "Rounds; medians are reported.")
     var rounds: Int = 5
@@ -61,7 +62,7 @@ struct ChartBench: ParsableCommand {
     }
 
     func run() throws {
-        guard (1...10_000).contains(frames) else { throw UsageError(message: "--frames must be between 1 and 10000") }
+        guard (2...10_000).contains(framesPerRound) else { throw UsageError(message: "--frames-per-round must be between 2 and 10000") }
         guard (1...100).contains(rounds) else { throw UsageError(message: "--rounds must be between 1 and 100") }
         let fonts = try FontLocations.benchLibrary()
         let peer = comparePython ? try ChartPeer(path: peerScript) : nil
@@ -70,14 +71,14 @@ struct ChartBench: ParsableCommand {
         var bwTimes: [Double] = [], colourTimes: [Double] = [], peerBW: [Double] = [], peerColour: [Double] = []
         var last: BenchCommand.Measurement?
         for round in 1...rounds {
-            let black = try BenchCommand.measure(bw, bwRegistry, frames: frames, fonts: fonts)
-            let inks = try BenchCommand.measure(colour, colourRegistry, frames: frames, fonts: fonts)
+            let black = try BenchCommand.measure(bw, bwRegistry, frames: framesPerRound, fonts: fonts)
+            let inks = try BenchCommand.measure(colour, colourRegistry, frames: framesPerRound, fonts: fonts)
             bwTimes.append(black.median)
             colourTimes.append(inks.median)
             last = black
             var line = "round \(round): glance bw \(Self.format(black.median)) ms, acep7 \(Self.format(inks.median)) ms"
             if let peer {
-                let pillow = try peer.run(frames: frames)
+                let pillow = try peer.run(frames: framesPerRound)
                 peerBW.append(pillow.bw)
                 peerColour.append(pillow.colour)
                 line += "; pillow bw \(Self.format(pillow.bw)) ms, acep7 \(Self.format(pillow.colour)) ms"
