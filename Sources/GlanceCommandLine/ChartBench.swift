@@ -42,8 +42,9 @@ struct ChartBench: ParsableCommand {
     @Flag(help: "Run the Pillow script alternately with the same chart and compare medians.")
     var comparePython = false
 
+    // Not --peer-script: `glance bench` has that option, and it would take it.
     @Option(help: ArgumentHelp("The Pillow script (default: Benchmarks/peers/pillow_chart.py).", valueName: "file"))
-    var peerScript: String?
+    var pythonScript: String?
 
     // Not --out: `glance bench` has that option, and it would take it.
     @Option(help: ArgumentHelp("Also write the last bw frame, as the panel shows it, to this PNG.", valueName: "file"))
@@ -65,7 +66,7 @@ struct ChartBench: ParsableCommand {
         guard (2...10_000).contains(framesPerRound) else { throw UsageError(message: "--frames-per-round must be between 2 and 10000") }
         guard (1...100).contains(rounds) else { throw UsageError(message: "--rounds must be between 1 and 100") }
         let fonts = try FontLocations.benchLibrary()
-        let peer = comparePython ? try ChartPeer(path: peerScript) : nil
+        let peer = comparePython ? try ChartPeer(path: pythonScript) : nil
         let (bw, bwRegistry) = try Self.setup(colors: "bw")
         let (colour, colourRegistry) = try Self.setup(colors: "acep7")
         var bwTimes: [Double] = [], colourTimes: [Double] = [], peerBW: [Double] = [], peerColour: [Double] = []
@@ -112,7 +113,7 @@ struct ChartPeer {
     init(path given: String?) throws {
         let candidates = given.map { [$0] } ?? ["Benchmarks/peers/pillow_chart.py"]
         guard let found = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            throw RuntimeError(message: "no Pillow script at \(candidates.joined(separator: " or ")); give --peer-script FILE")
+            throw RuntimeError(message: "no Pillow script at \(candidates.joined(separator: " or ")); give --python-script FILE")
         }
         path = found
         let check = try ChildCommand.run(["python3", "-c", "import PIL"])

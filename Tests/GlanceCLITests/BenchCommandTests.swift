@@ -26,7 +26,7 @@ import Testing
         (["bench", "refresh", "--runs", "0"], "--runs must be between 1 and 1000"),
         (["bench", "chart", "--frames-per-round", "1"], "--frames-per-round must be between 2 and 10000"),
         (["bench", "chart", "--rounds", "0"], "--rounds must be between 1 and 100"),
-        (["bench", "chart", "--compare-python", "--peer-script", "/nonexistent/chart.py"], "no Pillow script at /nonexistent/chart.py"),
+        (["bench", "chart", "--compare-python", "--python-script", "/nonexistent/chart.py"], "no Pillow script at /nonexistent/chart.py"),
         (["bench", "refresh", "--days", "0"], "--days must be between 1 and 1000"),
         // The soak itself runs in CI's own step (.ci/run, 90 s): a short one here would add
         // about 20 s of a daemon, a broker and two cores' worth of load to each of CI's
