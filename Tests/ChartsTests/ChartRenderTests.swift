@@ -294,6 +294,28 @@ struct GoldenChart: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Seven days' bars with centred day labels: seven names, none for the end of the
+    /// last day at the plot's edge.
+    @Test func centredLabelsNameEachDayOnce() throws {
+        let chart = Chart(days) { day in
+            BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+        }
+        .chartXAxis {
+            AxisMarks(values: .stride(by: .day)) { _ in
+                AxisValueLabel(format: .dateTime.weekday(.abbreviated), centered: true)
+            }
+        }
+        let environment = EnvironmentValues() // UTC
+        let recorder = ChartModelRecorder()
+        var canvas = try Canvas(width: 420, height: 200)
+        try ChartModelRecorder.$current.withValue(recorder) {
+            _ = ViewRenderer(fonts: try FontLibrary()).render(resolveNode(chart, in: environment), into: &canvas,
+                                                               in: Rect(x: 0, y: 0, width: 420, height: 200))
+        }
+        let names = try #require(recorder.texts.last).filter { $0.contains(where: \.isLetter) }
+        #expect(names == ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"])
+    }
+
     @Test func emptyDataStillDrawsItsAxes() throws {
         let chart = Chart([Day]()) { day in LineMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }
         let renderer = ChartRenderer(model: try model(chart), size: CGSize(width: 200, height: 120), environment: EnvironmentValues())

@@ -202,7 +202,13 @@ struct ChartRenderer {
         if layout.showsXAxis {
             let y = layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
             let band = layout.x.kind == .band ? layout.x.bandWidth * Double(layout.plot.width) : 0
-            let marks = layout.xMarks
+            // A centred label stands for the interval from its value to the next: the last
+            // value at the plot's trailing edge has none on the plot, and no label (as in
+            // Swift Charts: seven days' bars, seven weekday names, not eight).
+            let marks = layout.xMarks.enumerated().filter { index, mark in
+                !(mark.centered && layout.x.kind != .band && index > 0 && index == layout.xMarks.count - 1
+                  && layout.xPixel(mark.fraction) >= layout.plot.maxX - 0.5)
+            }.map(\.element)
             struct Placed { var centre: CGFloat; var width: CGFloat; var alignment: Alignment; var start: CGFloat; var end: CGFloat }
             let placed: [Placed] = marks.indices.map { index in
                 let mark = marks[index]
