@@ -141,7 +141,7 @@ let package = Package(
             name: "GlanceCommandLine",
             dependencies: [
                 "GlanceRunner", "GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
-                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar",
+                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar", "Charts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -192,12 +192,17 @@ let corpus = [
     "xcode16-appintent-template", "xcode16-static-template",
     // Issue 27: widgets in the shapes whose words a 1-bit panel loses.
     "pawello-appgroup", "pawello-dynamicintent", "sachin-input", "sachin-timer", "sachin-clock", "dailyinfo-grid",
+    // Issue 33: a widget with a Swift Charts chart, which also imports Charts.
+    "docs-charts-steps",
 ]
+let chartsCorpus: Set<String> = ["docs-charts-steps"]
 for shim in ["SwiftUI", "WidgetKit", "AppIntents", "Intents"] {
     package.targets.append(.target(name: shim, dependencies: ["Glance"], path: "Tests/CorpusShims/\(shim)"))
 }
 for entry in corpus {
-    package.targets.append(.executableTarget(name: "corpus-\(entry)", dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
+    var dependencies: [Target.Dependency] = ["SwiftUI", "WidgetKit", "AppIntents"]
+    if chartsCorpus.contains(entry) { dependencies.append("Charts") }
+    package.targets.append(.executableTarget(name: "corpus-\(entry)", dependencies: dependencies,
                                              path: "Tests/Corpus/\(entry)", exclude: ["LICENSE", "SOURCE.md"],
                                              // Xcode's widget extensions are Swift 5 code.
                                              swiftSettings: [.swiftLanguageMode(.v5)]))

@@ -18,7 +18,7 @@ import GlanceConfiguration
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
-        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks; `bench scaling` for panel sizes and slot counts; `bench refresh` for start-up, the daemon's memory and a midnight's CPU; `bench soak` for leaks of a daemon put through reloads, commands, resizes and broker restarts; `bench calendar` for reading and expanding a 20,000-event iCalendar feed.",
+        abstract: "Measure glance: frame rendering time and memory; `bench idle` for wakeups while idle; `bench bus` for panel traffic; `bench layout` for nested stacks; `bench scaling` for panel sizes and slot counts; `bench refresh` for start-up, the daemon's memory and a midnight's CPU; `bench soak` for leaks of a daemon put through reloads, commands, resizes and broker restarts; `bench calendar` for reading and expanding a 20,000-event iCalendar feed; `bench chart` for a frame holding a 500-point line chart.",
         discussion: """
         Renders a scene --frames times, each for a different day so that its text changes, \
         through the whole path: the provider, the view body, layout, drawing, quantising to \
@@ -34,7 +34,7 @@ struct BenchCommand: ParsableCommand {
         frames=N ms_per_frame=X peak_rss_kib=Y cpu_ms_per_frame=C median_ms=M scene=S \
         [peer_ms=P speedup=R] rss_anon_kib=A (the process's anonymous resident memory at the end)
         """,
-        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self, RefreshBench.self, SoakBench.self, CalendarBench.self]
+        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self, RefreshBench.self, SoakBench.self, CalendarBench.self, ChartBench.self]
     )
 
     enum Scene: String, CaseIterable, ExpressibleByArgument {

@@ -68,170 +68,186 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
     try #require(ChartModelRecorder.models(of: view).first)
 }
 
-/// What `Chart` draws: goldens of the common charts, in colour and on a 1-bit panel.
-@Suite struct ChartRenderGoldenTests {
-    @Test func lineOverDates() throws {
-        let chart = Chart(days) { day in
-            LineMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
-        }
-        .padding(8)
-        check(try golden(chart, named: "line-dates"))
+private let logPrices: [(Int, Double)] = (0..<24).map { month in (month, 40 * pow(1.18, Double(month)) * (1 + 0.15 * sin(Double(month)))) }
+// swiftlint:disable:next force_try
+private let newYork = try! ZoneRules(identifier: "America/New_York")
+private let springForwardMidnight = Date(timeIntervalSince1970: 1_772_946_000) // 2026-03-08 00:00 EST
+
+/// The hours 00:00 to 12:00 local on the night New York springs forward are eleven real
+/// hours; the ticks stay on local multiples of three (00:00 EST, 03:00 EDT is two hours
+/// on), no bar stands at the 02:00 that never was, and the line has no gap.
+private struct SpringForwardChart: View {
+    struct Reading { var date: Date; var temperature: Double; var rain: Double }
+    static let hours: [Reading] = (0..<12).map { hour in
+        let temperature: Double = 2 + 6 * sin(Double(hour) / 4)
+        let rain = Double((hour * 5) % 7) / 3
+        return Reading(date: springForwardMidnight.addingTimeInterval(Double(hour) * 3600), temperature: temperature, rain: rain)
     }
 
-    @Test func groupedBars() throws {
-        let chart = Chart(sales) { sale in
-            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-                .position(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "bars-grouped"))
-    }
-
-    @Test func stackedBars() throws {
-        let chart = Chart(sales) { sale in
-            BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "bars-stacked", accented: true))
-    }
-
-    /// Numbers on x against names on y: bars run right, the first name on top.
-    @Test func horizontalBars() throws {
-        let chart = Chart(sales.filter { $0.shop == "North" }) { sale in
-            BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
-                .annotation(position: .trailing) { Text("\(Int(sale.amount))").font(.caption2) }
-        }
-        .chartXAxis(.hidden)
-        .padding(8)
-        check(try golden(chart, named: "bars-horizontal", width: 240, height: 140))
-    }
-
-    @Test func area() throws {
-        let chart = Chart(days) { day in
-            AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps))
-                .interpolationMethod(.monotone)
-        }
-        .padding(8)
-        check(try golden(chart, named: "area"))
-    }
-
-    @Test func pointsBySeries() throws {
-        let chart = Chart(sales) { sale in
-            PointMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-                .symbol(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "points"))
-    }
-
-    @Test func ruleWithAnnotation() throws {
-        let chart = Chart {
-            ForEach(days) { day in
-                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
-            }
-            RuleMark(y: .value("Goal", 7000))
-                .foregroundStyle(.red)
-                .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 2]))
-                .annotation(position: .top, alignment: .leading) { Text("Goal 7000").font(.caption) }
-        }
-        .padding(8)
-        check(try golden(chart, named: "rule-annotation"))
-    }
-
-    /// Twenty-four names on a narrow axis: the labels that would overlap are left out.
-    @Test func crowdedCategories() throws {
-        let chart = Chart(0..<24, id: \.self) { hour in
-            BarMark(x: .value("Hour", String(format: "%02d:00", hour)), y: .value("kWh", Double((hour * 7) % 11) / 4))
-        }
-        .padding(8)
-        check(try golden(chart, named: "bars-crowded", width: 240, height: 140))
-    }
-
-    @Test func aLegendBesideAndLabelsOnTop() throws {
-        let chart = Chart(sales) { sale in
-            LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-                .symbol(by: .value("Shop", sale.shop))
-        }
-        .chartLegend(position: .trailing)
-        .chartXAxis { AxisMarks(position: .top) }
-        .chartYAxis { AxisMarks(preset: .inset) }
-        .padding(8)
-        check(try golden(chart, named: "legend-trailing-top-inset"))
-    }
-
-    /// A price over two years on a log axis: equal ratios, equal heights.
-    @Test func logScale() throws {
-        let prices = (0..<24).map { month in (month, 40 * pow(1.18, Double(month)) * (1 + 0.15 * sin(Double(month)))) }
-        let chart = Chart(prices, id: \.0) { month, price in
-            LineMark(x: .value("Month", month), y: .value("Price", price))
-        }
-        .chartYScale(type: .log)
-        .padding(8)
-        check(try golden(chart, named: "log-scale"))
-    }
-
-    /// The night New York springs forward: the hours 00:00 to 12:00 local are eleven real
-    /// hours; the ticks stay on local multiples of three (00:00 EST, 03:00 EDT is two hours
-    /// on), no bar stands at the 02:00 that never was, and the line has no gap.
-    @Test func dateAxisAcrossSpringForward() throws {
-        let zone = try ZoneRules(identifier: "America/New_York")
-        let midnight = Date(timeIntervalSince1970: 1_772_946_000) // 2026-03-08 00:00 EST
-        struct Reading { var date: Date; var temperature: Double; var rain: Double }
-        var hours: [Reading] = []
-        for hour in 0..<12 {
-            let temperature: Double = 2 + 6 * sin(Double(hour) / 4)
-            let rain = Double((hour * 5) % 7) / 3
-            hours.append(Reading(date: midnight.addingTimeInterval(Double(hour) * 3600), temperature: temperature, rain: rain))
-        }
-        #expect(zone.secondsFromGMT(for: midnight) == -5 * 3600)
-        #expect(zone.secondsFromGMT(for: midnight.addingTimeInterval(11 * 3600)) == -4 * 3600)
-        let chart = Chart {
-            ForEach(hours, id: \.date) { hour in
+    var body: some View {
+        Chart {
+            ForEach(Self.hours, id: \.date) { hour in
                 BarMark(x: .value("Hour", hour.date, unit: .hour), y: .value("Rain", hour.rain))
                     .foregroundStyle(by: .value("Reading", "Rain (mm)"))
             }
-            ForEach(hours, id: \.date) { hour in
+            ForEach(Self.hours, id: \.date) { hour in
                 LineMark(x: .value("Hour", hour.date), y: .value("Temperature", hour.temperature))
                     .foregroundStyle(by: .value("Reading", "Temperature (°C)"))
             }
         }
         .chartXAxis { AxisMarks(values: .stride(by: .hour, count: 3)) }
-        .padding(8)
-        check(try golden(chart, named: "dates-spring-forward", zone: zone))
-    }
-
-    /// Numbers given to `foregroundStyle(by:)`: a continuous scale, light to dark in
-    /// colour, sparse to dense fills on ink, and a legend of four steps of the range.
-    @Test func continuousColours() throws {
-        let chart = Chart(days) { day in
-            BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
-                .foregroundStyle(by: .value("Steps", day.steps))
-        }
-        .padding(8)
-        check(try golden(chart, named: "continuous-colours"))
-        let m = try model(chart)
-        let series = ChartSeries(model: m)
-        #expect(series.continuous == 3900...9400)
-        #expect(series.names == ["3,900 – 5,275", "5,275 – 6,650", "6,650 – 8,025", "8,025 – 9,400"])
-        #expect(series.level(of: 3900) == 0 && series.level(of: 9400) == 3 && series.level(of: 6000) == 1)
-        // Strings stay categories; a line's numbers stay series it is joined by.
-        #expect(ChartSeries(model: try model(Chart(sales) { BarMark(x: .value("M", $0.month), y: .value("A", $0.amount)).foregroundStyle(by: .value("S", $0.shop)) })).continuous == nil)
-        #expect(ChartSeries(model: try model(Chart(days) { LineMark(x: .value("D", $0.date), y: .value("S", $0.steps)).foregroundStyle(by: .value("S", $0.steps)) })).continuous == nil)
-    }
-
-    @Test func linesWithLegend() throws {
-        let chart = Chart(sales) { sale in
-            LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
-                .foregroundStyle(by: .value("Shop", sale.shop))
-        }
-        .padding(8)
-        check(try golden(chart, named: "lines-legend", accented: true))
     }
 }
+
+/// A golden chart: a view, the size it is drawn at (points), and whether a
+/// black-white-red golden is kept too.
+struct GoldenChart: Sendable, CustomTestStringConvertible {
+    let name: String
+    var width = 320
+    var height = 200
+    var accented = false
+    /// The display's zone (a date axis's ticks are on its wall clock).
+    var zone = ZoneRules.utc
+    let make: @Sendable () -> AnyView
+
+    init<V: View>(_ name: String, width: Int = 320, height: Int = 200, accented: Bool = false, zone: ZoneRules = .utc,
+                  _ view: @escaping @Sendable () -> V) {
+        self.name = name
+        self.width = width
+        self.height = height
+        self.accented = accented
+        self.zone = zone
+        make = { AnyView(view()) }
+    }
+
+    var testDescription: String { name }
+
+    /// The common charts, then the Swift Charts examples of this target's other tests
+    /// (what Apple's sample code looks like on a panel).
+    static let all: [GoldenChart] = [
+        GoldenChart("line-dates") {
+            Chart(days) { day in
+                LineMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+            }
+            .padding(8)
+        },
+        GoldenChart("bars-grouped") {
+            Chart(sales) { sale in
+                BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+                    .position(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        GoldenChart("bars-stacked", accented: true) {
+            Chart(sales) { sale in
+                BarMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        // Numbers on x against names on y: bars run right, the first name on top.
+        GoldenChart("bars-horizontal", width: 240, height: 140) {
+            Chart(sales.filter { $0.shop == "North" }) { sale in
+                BarMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                    .annotation(position: .trailing) { Text("\(Int(sale.amount))").font(.caption2) }
+            }
+            .chartXAxis(.hidden)
+            .padding(8)
+        },
+        GoldenChart("area") {
+            Chart(days) { day in
+                AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps))
+                    .interpolationMethod(.monotone)
+            }
+            .padding(8)
+        },
+        GoldenChart("points") {
+            Chart(sales) { sale in
+                PointMark(x: .value("Amount", sale.amount), y: .value("Month", sale.month))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+                    .symbol(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        GoldenChart("rule-annotation") {
+            Chart {
+                ForEach(days) { day in
+                    BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+                }
+                RuleMark(y: .value("Goal", 7000))
+                    .foregroundStyle(.red)
+                    .lineStyle(StrokeStyle(lineWidth: 2, dash: [4, 2]))
+                    .annotation(position: .top, alignment: .leading) { Text("Goal 7000").font(.caption) }
+            }
+            .padding(8)
+        },
+        // Twenty-four names on a narrow axis: the labels that would overlap are left out.
+        GoldenChart("bars-crowded", width: 240, height: 140) {
+            Chart(0..<24, id: \.self) { hour in
+                BarMark(x: .value("Hour", String(format: "%02d:00", hour)), y: .value("kWh", Double((hour * 7) % 11) / 4))
+            }
+            .padding(8)
+        },
+        GoldenChart("lines-legend", accented: true) {
+            Chart(sales) { sale in
+                LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+            }
+            .padding(8)
+        },
+        GoldenChart("legend-trailing-top-inset") {
+            Chart(sales) { sale in
+                LineMark(x: .value("Month", sale.month), y: .value("Amount", sale.amount))
+                    .foregroundStyle(by: .value("Shop", sale.shop))
+                    .symbol(by: .value("Shop", sale.shop))
+            }
+            .chartLegend(position: .trailing)
+            .chartXAxis { AxisMarks(position: .top) }
+            .chartYAxis { AxisMarks(preset: .inset) }
+            .padding(8)
+        },
+        // A price over two years on a log axis: equal ratios, equal heights.
+        GoldenChart("log-scale") {
+            Chart(logPrices, id: \.0) { month, price in
+                LineMark(x: .value("Month", month), y: .value("Price", price))
+            }
+            .chartYScale(type: .log)
+            .padding(8)
+        },
+        // The night New York springs forward: see `DaylightSavingTests`.
+        GoldenChart("dates-spring-forward", zone: newYork) { SpringForwardChart().padding(8) },
+        // Numbers given to `foregroundStyle(by:)`: a continuous scale, light to dark in
+        // colour, sparse to dense fills on ink, and a legend of four steps of the range.
+        GoldenChart("continuous-colours") {
+            Chart(days) { day in
+                BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+                    .foregroundStyle(by: .value("Steps", day.steps))
+            }
+            .padding(8)
+        },
+        GoldenChart("apple-stacked-bars") { StackedBarChart().padding(8) },
+        GoldenChart("apple-locations") { LocationsDetailsChart().padding(8) },
+        GoldenChart("apple-temperature") { TemperatureChart().padding(8) },
+        GoldenChart("apple-steps") { StepsChart().padding(8) },
+        GoldenChart("pie") { Pie().padding(8) },
+        GoldenChart("heat-map") { HeatMap().padding(8) },
+        GoldenChart("bubbles") { BubbleChart().padding(8) },
+        GoldenChart("custom-labels") { CustomLabels().padding(8) },
+        GoldenChart("timeline") { Timeline().padding(8) },
+        GoldenChart("grouped-bars-annotated") { GroupedBars().padding(8) },
+    ]
+}
+
+/// What `Chart` draws: goldens of the common charts and of the examples, in colour and
+/// on a 1-bit panel (and black-white-red where `accented`).
+@Suite struct ChartRenderGoldenTests {
+    @Test(arguments: GoldenChart.all)
+    func drawsItsGolden(_ chart: GoldenChart) throws {
+        check(try golden(chart.make(), named: chart.name, width: chart.width, height: chart.height, accented: chart.accented, zone: chart.zone))
+    }
+}
+
 
 /// Where the parts go, without pixels.
 @Suite struct ChartLayoutTests {
@@ -387,6 +403,28 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
         }
     }
 
+    /// Seven days' bars with centred day labels: seven names, none for the end of the
+    /// last day at the plot's edge.
+    @Test func centredLabelsNameEachDayOnce() throws {
+        let chart = Chart(days) { day in
+            BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+        }
+        .chartXAxis {
+            AxisMarks(values: .stride(by: .day)) { _ in
+                AxisValueLabel(format: .dateTime.weekday(.abbreviated), centered: true)
+            }
+        }
+        let environment = EnvironmentValues() // UTC
+        let recorder = ChartModelRecorder()
+        var canvas = try Canvas(width: 420, height: 200)
+        try ChartModelRecorder.$current.withValue(recorder) {
+            _ = ViewRenderer(fonts: try FontLibrary()).render(resolveNode(chart, in: environment), into: &canvas,
+                                                               in: Rect(x: 0, y: 0, width: 420, height: 200))
+        }
+        let names = try #require(recorder.texts.last).filter { $0.contains(where: \.isLetter) }
+        #expect(names == ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"])
+    }
+
     @Test func emptyDataStillDrawsItsAxes() throws {
         let chart = Chart([Day]()) { day in LineMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }
         let renderer = ChartRenderer(model: try model(chart), size: CGSize(width: 200, height: 120), environment: EnvironmentValues())
@@ -448,6 +486,28 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
     }
 }
 
+/// The scale behind `continuous-colours` and the zone behind `dates-spring-forward`.
+@Suite struct ContinuousAndDaylightTests {
+    @Test func numbersMakeAContinuousScaleOfFourSteps() throws {
+        let chart = Chart(days) { day in
+            BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps))
+                .foregroundStyle(by: .value("Steps", day.steps))
+        }
+        let series = ChartSeries(model: try model(chart))
+        #expect(series.continuous == 3900...9400)
+        #expect(series.names == ["3,900 – 5,275", "5,275 – 6,650", "6,650 – 8,025", "8,025 – 9,400"])
+        #expect(series.level(of: 3900) == 0 && series.level(of: 9400) == 3 && series.level(of: 6000) == 1)
+        // Strings stay categories; a line's numbers stay series it is joined by.
+        #expect(ChartSeries(model: try model(Chart(sales) { BarMark(x: .value("M", $0.month), y: .value("A", $0.amount)).foregroundStyle(by: .value("S", $0.shop)) })).continuous == nil)
+        #expect(ChartSeries(model: try model(Chart(days) { LineMark(x: .value("D", $0.date), y: .value("S", $0.steps)).foregroundStyle(by: .value("S", $0.steps)) })).continuous == nil)
+    }
+
+    @Test func theSpringForwardChartCrossesTheChange() {
+        #expect(newYork.secondsFromGMT(for: springForwardMidnight) == -5 * 3600)
+        #expect(newYork.secondsFromGMT(for: SpringForwardChart.hours.last!.date) == -4 * 3600)
+    }
+}
+
 /// Bad data draws what it can and never traps or hangs.
 @Suite struct ChartBadInputTests {
     private func render<V: View>(_ view: V) throws {
@@ -504,25 +564,5 @@ private func model<V: View>(_ view: V) throws -> ChartModel {
             _ = renderer.render(resolveNode(Chart(days) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }, in: EnvironmentValues()),
                                 into: &canvas, in: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
         }
-    }
-}
-
-/// The Swift Charts examples of this target's other tests, drawn: what Apple's sample
-/// code looks like on a panel.
-@Suite struct ExampleChartGoldenTests {
-    @Test func appleExamples() throws {
-        check(try golden(StackedBarChart().padding(8), named: "apple-stacked-bars"))
-        check(try golden(LocationsDetailsChart().padding(8), named: "apple-locations"))
-        check(try golden(TemperatureChart().padding(8), named: "apple-temperature"))
-        check(try golden(StepsChart().padding(8), named: "apple-steps"))
-    }
-
-    @Test func moreExamples() throws {
-        check(try golden(Pie().padding(8), named: "pie"))
-        check(try golden(HeatMap().padding(8), named: "heat-map"))
-        check(try golden(BubbleChart().padding(8), named: "bubbles"))
-        check(try golden(CustomLabels().padding(8), named: "custom-labels"))
-        check(try golden(Timeline().padding(8), named: "timeline"))
-        check(try golden(GroupedBars().padding(8), named: "grouped-bars-annotated"))
     }
 }

@@ -44,6 +44,8 @@ import Testing
         Entry(name: "pawello-appgroup", families: ["systemSmall"]),
         Entry(name: "pawello-dynamicintent", families: ["systemSmall"]),
         Entry(name: "dailyinfo-grid", families: system + ["accessoryCircular", "accessoryRectangular", "accessoryInline"]),
+        // Issue 33: a chart (Swift Charts) in a widget.
+        Entry(name: "docs-charts-steps", families: system),
     ]
 
     /// The built executable of an entry, beside the test bundle.

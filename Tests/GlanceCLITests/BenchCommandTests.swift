@@ -24,6 +24,9 @@ import Testing
         (["bench", "--compare-peer", "--peer-script", "/nonexistent/peer.py", "--frames", "1"], "no Pillow script at /nonexistent/peer.py"),
         (["bench", "scaling", "--repeats", "0"], "--repeats must be between 2 and 10000"),
         (["bench", "refresh", "--runs", "0"], "--runs must be between 1 and 1000"),
+        (["bench", "chart", "--frames-per-round", "1"], "--frames-per-round must be between 2 and 10000"),
+        (["bench", "chart", "--rounds", "0"], "--rounds must be between 1 and 100"),
+        (["bench", "chart", "--compare-python", "--python-script", "/nonexistent/chart.py"], "no Pillow script at /nonexistent/chart.py"),
         (["bench", "refresh", "--days", "0"], "--days must be between 1 and 1000"),
         // The soak itself runs in CI's own step (.ci/run, 90 s): a short one here would add
         // about 20 s of a daemon, a broker and two cores' worth of load to each of CI's
@@ -46,6 +49,18 @@ import Testing
             if parts.count == 2 { fields[String(parts[0])] = String(parts[1]) }
         }
         return fields
+    }
+
+    /// One short round, without the peer (Pillow is CI's step, .ci/run): the last line's
+    /// fields, which a frame of the chart on both panels fills.
+    @Test func chartReportsBothPanelsOnTheLastLine() throws {
+        let result = try runGlance(["bench", "chart", "--rounds", "1", "--frames-per-round", "2"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = fields(try #require(result.stdout.split(separator: "\n").last.map(String.init)))
+        #expect(last["points"] == "500" && last["size"] == "800x480" && last["rounds"] == "1", "\(last)")
+        for name in ["bw_ms", "colour_ms", "peak_rss_kib"] {
+            #expect(last[name].flatMap(Double.init).map { $0 > 0 } == true, "\(name) in \(last)")
+        }
     }
 
     @Test func scalingReportsEverySizeAndSlotCount() throws {

@@ -38,6 +38,7 @@ public struct Chart<Content: ChartContent>: View, PrimitiveView {
         ChartModelRecorder.current?.models.append(model)
         return resolveNode(GeometryReader { proxy in
             let views = ChartRenderer(model: model, size: proxy.size, environment: environment).views()
+            let _ = ChartModelRecorder.current?.record(views, in: environment)
             ZStack(alignment: .topLeading) {
                 ForEach(0..<views.count) { views[$0] }
             }
@@ -51,6 +52,13 @@ public struct Chart<Content: ChartContent>: View, PrimitiveView {
 final class ChartModelRecorder: @unchecked Sendable {
     @TaskLocal static var current: ChartModelRecorder?
     var models: [ChartModel] = []
+    /// The texts each chart drew (its labels, titles, legend and annotations), one list
+    /// each time a chart was laid out at a size while this recorder was current.
+    var texts: [[String]] = []
+
+    func record(_ views: [AnyView], in environment: EnvironmentValues) {
+        texts.append(views.flatMap { resolveNode($0, in: environment).textLines })
+    }
 
     /// The models of the charts in `view`, resolved in `environment`, in order.
     static func models<V: View>(of view: V, in environment: EnvironmentValues = EnvironmentValues()) -> [ChartModel] {

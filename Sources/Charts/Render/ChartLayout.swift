@@ -49,6 +49,9 @@ struct ChartLayout {
     static let averageGlyphWidth: CGFloat = 0.64
     static let labelGap: CGFloat = 4
     static let legendHeight: CGFloat = 16
+    /// Between the plot (or its labels) and a legend beside it: wide enough that a label
+    /// at the plot's edge is not read as part of a legend row.
+    static let legendGap: CGFloat = 20
 
     static func labelWidth(_ text: String) -> CGFloat { CGFloat(text.count) * labelSize * averageGlyphWidth }
 
@@ -111,7 +114,7 @@ struct ChartLayout {
         let legendLeading = legendBeside && legendKind == .leading
         // A column of one name a row, at most 40% of the width; rows wrapped to the width otherwise.
         let sideWidth: CGFloat = legendBeside
-            ? min(seriesNames.map(Self.legendItemWidth).max() ?? Self.legendItemWidth("Series"), size.width * 0.4) + Self.labelGap : 0
+            ? min(seriesNames.map(Self.legendItemWidth).max() ?? Self.legendItemWidth("Series"), size.width * 0.4) + Self.legendGap : 0
         legendRows = !showsLegend ? [] : legendBeside ? seriesNames.indices.map { [$0] } : Self.wrap(seriesNames, width: size.width)
         // A legend of the widget's own view is one row; no more rows than leave half the
         // height (all of it, beside the plot).
@@ -168,8 +171,8 @@ struct ChartLayout {
             case .bottom?: plot.maxY - legendHeight
             default: plot.midY - legendHeight / 2
             }
-            legend = CGRect(x: legendLeading ? 0 : size.width - sideWidth + Self.labelGap, y: max(min(columnY, size.height - legendHeight), 0),
-                            width: sideWidth - Self.labelGap, height: legendHeight)
+            legend = CGRect(x: legendLeading ? 0 : size.width - sideWidth + Self.legendGap, y: max(min(columnY, size.height - legendHeight), 0),
+                            width: sideWidth - Self.legendGap, height: legendHeight)
         } else {
             legend = showsLegend ? CGRect(x: 0, y: legendOnTop ? 0 : size.height - legendHeight, width: size.width, height: legendHeight) : nil
         }

@@ -211,8 +211,11 @@ struct ChartRenderer {
             for mark in layout.yMarks.sorted(by: { layout.yPixel($0.fraction) > layout.yPixel($1.fraction) }) {
                 // Bottom up, leaving out a label that would overlap the one below.
                 let y = layout.yPixel(mark.fraction) - (inset ? lineHeight / 2 : 0)
-                guard let view = label(mark), y <= lastY - lineHeight * 0.9, !inset || y - lineHeight / 2 >= layout.plot.minY - 1 else { continue }
+                guard var view = label(mark), y <= lastY - lineHeight * 0.9, !inset || y - lineHeight / 2 >= layout.plot.minY - 1 else { continue }
                 lastY = y
+                // Inside the plot on ink, a label sits on paper: the dotted grid and the
+                // marks would run through it (OCR loses "10" under a dotted line).
+                if inset && ink { view = AnyView(view.background(Color.white.padding(-1))) }
                 views.append(AnyView(view.frame(width: width, height: lineHeight, alignment: leading != inset ? .trailing : .leading)
                     .position(x: centreX, y: y)))
             }
@@ -222,7 +225,13 @@ struct ChartRenderer {
                 : layout.xLabelsTop ? layout.plot.minY - ChartLayout.labelGap - lineHeight / 2 : layout.plot.maxY + ChartLayout.labelGap + lineHeight / 2
             let (minX, maxX) = (layout.labelsMinX, layout.labelsMaxX)
             let band = layout.x.kind == .band ? layout.x.bandWidth * Double(layout.plot.width) : 0
-            let marks = layout.xMarks
+            // A centred label stands for the interval from its value to the next: the last
+            // value at the plot's trailing edge has none on the plot, and no label (as in
+            // Swift Charts: seven days' bars, seven weekday names, not eight).
+            let marks = layout.xMarks.enumerated().filter { index, mark in
+                !(mark.centered && layout.x.kind != .band && index > 0 && index == layout.xMarks.count - 1
+                  && layout.xPixel(mark.fraction) >= layout.plot.maxX - 0.5)
+            }.map(\.element)
             struct Placed { var centre: CGFloat; var width: CGFloat; var alignment: Alignment; var start: CGFloat; var end: CGFloat }
             let placed: [Placed] = marks.indices.map { index in
                 let mark = marks[index]
@@ -260,7 +269,8 @@ struct ChartRenderer {
             }
             let every = (1...max(min(labelled.count, 200), 1)).first(where: fits) ?? max(labelled.count, 1)
             for (position, index) in labelled.enumerated() where position % every == 0 {
-                guard let view = label(marks[index]) else { continue }
+                guard var view = label(marks[index]) else { continue }
+                if layout.xLabelsInset && ink { view = AnyView(view.background(Color.white.padding(-1))) }
                 let place = placed[index]
                 views.append(AnyView(view.frame(width: place.width, height: lineHeight, alignment: place.alignment).position(x: place.centre, y: y)))
             }
@@ -369,7 +379,12 @@ struct ChartRenderer {
     /// moves the least that keeps it inside the box its `overflowResolution` names (the
     /// chart unless it says otherwise): an annotation at the panel's edge stays readable.
     func place(_ annotation: MarkAnnotation, around target: CGRect, of mark: ResolvedMark) -> AnyView {
-        let view = annotation.content(AnnotationContext(targetSize: target.size))
+        var view = annotation.content(AnnotationContext(targetSize: target.size))
+        // On ink the grid is dotted black: an annotation beside its mark sits on paper of
+        // its own (a point wider each side), or the dots run through its letters.
+        if ink && annotation.position.kind != .overlay {
+            view = AnyView(view.background(Color.white.padding(-1)))
+        }
         let spacing = annotation.spacing ?? 4
         var position = annotation.position.kind
         if position == .automatic { position = mark.kind == .rule && target.height > target.width ? .trailing : .top }
