@@ -310,6 +310,29 @@ import Testing
         #expect(daemon.process.isRunning)
     }
 
+    /// Without --config a client looks in $STATE_DIRECTORY, then the user's own state
+    /// folder, then the system daemon's (`/etc/glance/glance.yaml`'s state_dir:, here a
+    /// file of the test's in its place); with none of them it says where it looked.
+    @Test func withoutConfigTheClientFindsTheSystemDaemon() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        let home = directory.appendingPathComponent("home").path
+        let system = directory.appendingPathComponent("wall.yaml").path
+        let missing = directory.appendingPathComponent("no-such.yaml").path
+        let found = try runGlance(["status"], environment: ["HOME": home, "XDG_STATE_HOME": "", "STATE_DIRECTORY": "", "GLANCE_TEST_SYSTEM_CONFIG": system])
+        #expect(found.status == 0 && found.stdout.contains("LAUNCH"), "\(found.stderr)")
+        // $STATE_DIRECTORY's socket comes first; one without a socket is passed over.
+        let state = directory.appendingPathComponent("state").path
+        let first = try runGlance(["status"], environment: ["HOME": home, "XDG_STATE_HOME": "", "STATE_DIRECTORY": state, "GLANCE_TEST_SYSTEM_CONFIG": missing])
+        #expect(first.status == 0 && first.stdout.contains("LAUNCH"), "\(first.stderr)")
+        let none = try runGlance(["status"], environment: ["HOME": home, "XDG_STATE_HOME": "", "STATE_DIRECTORY": home, "GLANCE_TEST_SYSTEM_CONFIG": missing])
+        #expect(none.status == 3)
+        #expect(none.stderr == "glance: no daemon found; looked in \(home)/control.sock ($STATE_DIRECTORY), \(home)/.local/state/glance/control.sock, "
+            + "\(missing) (no such file) (start one with glance run, or pass --config FILE)\n")
+    }
+
     /// Another user is turned away by SO_PEERCRED even where the socket's mode lets them in
     /// (the folder is not shared with a group: only others may search it).
     @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
