@@ -66,6 +66,21 @@ import Testing
         let result = try runGlance(["check", "--config", "wall.yaml"], in: directory)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "glance: wall.yaml loads: 3 slots on the file backend (frames in frames), 800×480 bw; opens libcurl.so.4, libical.so.3\n")
+        // A heatmap's URL fetches; a preview fetches and parses nothing; mqtt: needs libmosquitto.
+        try write("""
+            mqtt: {host: broker.lan}
+            display: {backend: file, path: frames}
+            slots:
+              - {name: steps, kind: heatmap, family: systemMedium, params: {url: "https://example.com/steps.json"}}
+              - {name: sky, kind: weather, family: systemSmall, preview: true}
+              - {name: work, kind: agenda, family: systemSmall, preview: true, params: {calendars: ["Work=https://example.com/work.ics"]}}
+            """, in: directory)
+        let fleet = try runGlance(["check", "--config", "wall.yaml"], in: directory)
+        #expect(fleet.status == 0, "\(fleet.stderr)")
+        #expect(fleet.stdout == "glance: wall.yaml loads: 3 slots on the file backend (frames in frames), 800×480 bw; with mqtt:; opens libcurl.so.4, libmosquitto.so.1\n")
+        let noBroker = try runGlance(["check", "--config", "wall.yaml"], in: directory, environment: ["GLANCE_TEST_MISSING_LIBRARY": "libmosquitto.so.1"])
+        #expect(noBroker.status == 4)
+        #expect(noBroker.stderr.hasPrefix("glance: mqtt: needs libmosquitto.so.1: ") && noBroker.stderr.hasSuffix("; install libmosquitto1\n"), "\(noBroker.stderr)")
     }
 
     /// A library that cannot be opened (here a missing file stands in for libcurl's, a
