@@ -58,6 +58,11 @@ static void init_once(void) {
 }
 void glance_http_global_init(void) { pthread_once(&once, init_once); }
 
+const char *glance_http_load_error(void) {
+    pthread_once(&once, init_once);
+    return lib.loaded ? NULL : lib.error;
+}
+
 // Keeps `value` of the header line `line` (of `length` bytes) when its name is `name`
 // (with the colon, lower case): trimmed, at most 512 bytes.
 static void keep_header(const char *line, size_t length, const char *name, char **value) {

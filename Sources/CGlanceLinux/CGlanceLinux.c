@@ -218,7 +218,9 @@ static int glance_unix_address(const char *path, struct sockaddr_un *address) {
     return 0;
 }
 
-int glance_unix_listen(const char *path, int backlog) {
+int glance_unix_listen(const char *path, int backlog) { return glance_unix_listen_mode(path, backlog, 0600); }
+
+int glance_unix_listen_mode(const char *path, int backlog, unsigned mode) {
     struct sockaddr_un address;
     if (glance_unix_address(path, &address) < 0) return -1;
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -227,7 +229,7 @@ int glance_unix_listen(const char *path, int backlog) {
     mode_t old = umask(0177);
     int bound = bind(fd, (struct sockaddr *)&address, sizeof address);
     umask(old);
-    if (bound < 0 || chmod(path, 0600) < 0 || listen(fd, backlog) < 0) {
+    if (bound < 0 || chmod(path, (mode_t)mode) < 0 || listen(fd, backlog) < 0) {
         int saved = errno;
         close(fd);
         errno = saved;
@@ -257,6 +259,25 @@ int glance_peer_uid(int fd, uint32_t *uid) {
     socklen_t length = sizeof credentials;
     if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) < 0) return -1;
     *uid = credentials.uid;
+    return 0;
+}
+
+#ifndef SO_PEERGROUPS
+#define SO_PEERGROUPS 59
+#endif
+
+int glance_peer_identity(int fd, uint32_t *uid, uint32_t *gid, uint32_t *groups, int *count) {
+    struct ucred credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) < 0) return -1;
+    *uid = credentials.uid;
+    *gid = credentials.gid;
+    socklen_t size = (socklen_t)(*count > 0 ? *count : 0) * sizeof(gid_t);
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &size) < 0) {
+        *count = -1;
+    } else {
+        *count = (int)(size / sizeof(gid_t));
+    }
     return 0;
 }
 

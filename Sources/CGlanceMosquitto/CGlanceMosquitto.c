@@ -18,7 +18,10 @@ static void open_library(void) {
     }
 }
 
-const char *glance_mosquitto_load_error(void) { return load_error[0] ? load_error : NULL; }
+const char *glance_mosquitto_load_error(void) {
+    pthread_once(&once, open_library);
+    return load_error[0] ? load_error : NULL;
+}
 
 // The function `name` of libmosquitto, looked up once; NULL (with load_error said) when
 // the library or the symbol is missing.

@@ -24,6 +24,10 @@ package struct ICalendarFeed: Sendable {
         self.zones = zones
     }
 
+    /// nil when libical.so.3 can be opened (it is opened on the first parse), else why
+    /// not, with the Debian package to install: for `glance check`.
+    package static var libraryProblem: String? { glance_ical_load_error().map { String(cString: $0) } }
+
     /// Reads `bytes` (UTF-8 iCalendar text) with libical, opening libical.so.3 on the first
     /// call (`CalendarError.Reason.libraryMissing` when it cannot be).
     ///

@@ -7,28 +7,71 @@ import Glibc
 import GlanceRunner
 import GlanceConfiguration
 
-/// `--config FILE`: which daemon to talk to (its `state_dir:`); without it, the default
-/// state folder.
+/// `--config FILE`: which daemon to talk to (its `state_dir:`). Without it, the first of:
+/// `$STATE_DIRECTORY` (a command run by systemd for the daemon) and the user's own state
+/// folder (`$XDG_STATE_HOME/glance`, `~/.local/state/glance`) that holds a control
+/// socket, else the system's daemon: `/etc/glance/glance.yaml`'s `state_dir:`
+/// (`/var/lib/glance` when it has none), which members of group glance may use.
 struct DaemonOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp("The daemon's configuration file (for its state_dir:).", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The daemon's configuration file (for its state_dir:); without it, the first socket of $STATE_DIRECTORY, ~/.local/state/glance, then /etc/glance/glance.yaml's state_dir:.", valueName: "file"))
     var config: String?
 
     @Flag(help: "Print the daemon's answer as it came (one JSON object).")
     var json = false
 
+    /// The packaged daemon's configuration, the last place looked.
+    static var systemConfig: String {
+        #if DEBUG
+        // Tests put a system configuration of their own in its place.
+        if let path = UserFolders.variable("GLANCE_TEST_SYSTEM_CONFIG") { return path }
+        #endif
+        return "/etc/glance/glance.yaml"
+    }
+    /// The packaged daemon's state folder when its configuration names none (systemd's
+    /// `StateDirectory=glance`).
+    static let systemStateDirectory = "/var/lib/glance"
+
+    /// The daemon's socket, and where it was looked for (said when nobody listens).
+    func socket() throws -> (path: String, looked: [String]) {
+        // Only its state_dir: is wanted, so the sections other modules read (mqtt:'s
+        // password_env, trmnl:) are not: a client need not have the daemon's secrets.
+        if let config { return (StateDirectory.socketPath(in: StateDirectory.resolve(configured: try ConfigLoader.load(path: config, sections: []).stateDirectory)), []) }
+        var looked: [String] = []
+        func isSocket(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFSOCK
+        }
+        if let systemd = UserFolders.variable("STATE_DIRECTORY")?.split(separator: ":").first {
+            let path = StateDirectory.socketPath(in: String(systemd))
+            if isSocket(path) { return (path, []) }
+            looked.append("\(path) ($STATE_DIRECTORY)")
+        }
+        let own = StateDirectory.socketPath(in: UserFolders.stateHome + "/glance")
+        if isSocket(own) { return (own, []) }
+        looked.append(own)
+        let system = Self.systemConfig
+        if access(system, F_OK) == 0 {
+            let directory = try ConfigLoader.load(path: system, sections: []).stateDirectory ?? Self.systemStateDirectory
+            let path = StateDirectory.socketPath(in: directory)
+            return (path, looked + ["\(path) (state_dir: of \(system))"])
+        }
+        looked.append("\(system) (no such file)")
+        return (own, looked)
+    }
+
     /// Sends `request` to the daemon and returns its answer; prints and exits 3 when no
     /// daemon listens, 1 when the daemon refuses (with its one line).
     func send(_ request: ControlRequest) throws -> JSONValue {
-        var directory: String?
-        // Only its state_dir: is wanted, so the sections other modules read (mqtt:'s
-        // password_env, trmnl:) are not: a client need not have the daemon's secrets.
-        if let config { directory = try ConfigLoader.load(path: config, sections: []).stateDirectory }
-        let path = StateDirectory.socketPath(in: StateDirectory.resolve(configured: directory))
+        let (path, looked) = try socket()
         let answer: ControlAnswer
         do throws(ControlClient.Failure) {
             answer = try ControlClient(path: path).send(request)
         } catch .noDaemon(let path) {
-            StandardStreams.error("glance: no daemon is listening on \(path) (start one with glance run\(config.map { " --config \($0)" } ?? ""))\n")
+            if looked.isEmpty {
+                StandardStreams.error("glance: no daemon is listening on \(path) (start one with glance run\(config.map { " --config \($0)" } ?? ""))\n")
+            } else {
+                StandardStreams.error("glance: no daemon found; looked in \(looked.joined(separator: ", ")) (start one with glance run, or pass --config FILE)\n")
+            }
             Glibc.exit(3)
         } catch {
             throw RuntimeError(message: "\(error)")

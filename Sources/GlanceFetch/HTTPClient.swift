@@ -97,6 +97,10 @@ public enum HTTPClient {
     /// Redirects a GET follows (to http or https only); one more is `tooManyRedirects`.
     public static let maximumRedirects = Int(GLANCE_HTTP_MAX_REDIRECTS)
 
+    /// nil when libcurl.so.4 can be opened (it is opened on the first fetch, not linked),
+    /// else why not, with the Debian package to install: for `glance check`.
+    package static var libraryProblem: String? { glance_http_load_error().map { String(cString: $0) } }
+
     /// Whether `url` is one this client fetches (http or https, with a host).
     public static func isSupported(_ url: String) -> Bool {
         let lower = url.lowercased()

@@ -5,6 +5,13 @@ import FoundationEssentials
 import GlanceHost
 import Glibc
 
+/// libmosquitto.so.1, opened when `mqtt:` first needs it (not linked).
+package enum MQTTLibrary {
+    /// nil when the library can be opened, else why not, with the Debian package to
+    /// install: for `glance check`.
+    package static var problem: String? { glance_mosquitto_load_error().map { String(cString: $0) } }
+}
+
 /// One connection to an MQTT broker through libmosquitto, run from the daemon's one wait:
 /// the connection's socket is a descriptor the clock watches (for writing too while
 /// bytes are queued), and a monotonic timer wakes the loop only for the keepalive, a

@@ -46,7 +46,7 @@ package struct RunCommand: ParsableCommand {
         }
         // The file is read while SIGINT/SIGTERM still stop the process at once (reading
         // starts no thread).
-        var configuration = try loadConfiguration()
+        var configuration = try Self.loadConfiguration(config)
         try Self.adjustConfiguration?(&configuration)
         // The state folder holds the control socket and what the next start reads: one
         // another user owns or may write is refused, as ssh's StrictModes does.
@@ -79,8 +79,7 @@ package struct RunCommand: ParsableCommand {
         // Devices first (a framebuffer says its own size, so slots are laid out and
         // checked against the real screen); every start-up check happens before a single
         // byte reaches the panel.
-        try WidgetHost.check(configuration, registry: WidgetCatalog.registry)
-        try Self.frontEnds?.check(configuration, registry: WidgetCatalog.registry)
+        try Self.check(configuration)
         // Values `glance set` kept from an earlier run, over the file's.
         let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
         StateDirectory.adopt(stateDirectory)
@@ -305,7 +304,17 @@ package struct RunCommand: ParsableCommand {
             + (configuration.sleep.map { "; quiet hours \($0)" } ?? ""))
     }
 
-    private func loadConfiguration() throws -> GlanceConfig {
+    /// The checks of a loaded configuration that need no device: each slot's widget,
+    /// parameters and place, and what the front ends (TRMNL devices' slots) need of it.
+    /// `glance check` makes the same.
+    package static func check(_ configuration: GlanceConfig) throws(ConfigError) {
+        try WidgetHost.check(configuration, registry: WidgetCatalog.registry)
+        try frontEnds?.check(configuration, registry: WidgetCatalog.registry)
+    }
+
+    /// The configuration in the file `config`; without one, the executable's own widgets
+    /// or the built-in demo.
+    package static func loadConfiguration(_ config: String?) throws -> GlanceConfig {
         if let config {
             return try ConfigLoader.load(path: config)
         }

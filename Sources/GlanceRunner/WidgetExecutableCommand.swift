@@ -6,8 +6,10 @@ import GlanceYAML
 import Glibc
 
 /// This build's version: `glance --version`, and what Home Assistant's device page shows.
+/// The same as the top-level `VERSION` file, which `scripts/package` reads (a test
+/// checks that they agree): change both together.
 public enum GlanceVersion {
-    public static let current = "0.15.0"
+    public static let current = "0.16.0"
 }
 
 /// The commands of a user's widget executable: `render`, `gallery`, `run` and `widgets`

@@ -15,11 +15,15 @@ package final class ControlClient {
         /// The process serving the socket is not the daemon's user's (nor root's):
         /// another user put a socket there. Nothing was sent.
         case impostor(path: String, peer: uid_t, expected: uid_t)
+        /// This user may not reach the socket (the state folder is closed to them): what
+        /// to do about it.
+        case denied(path: String, advice: String)
 
         package var description: String {
             switch self {
             case .noDaemon(let path): "no glance daemon is listening on \(path)"
             case .broken(let path, let problem): "\(path): \(problem)"
+            case .denied(let path, let advice): "cannot reach \(path) (permission denied): \(advice)"
             case .impostor(let path, let peer, let expected):
                 "\(path) is served by uid \(peer), not the daemon's user \(expected); not sending (check who owns the state folder and what listens there)"
             }
@@ -32,15 +36,17 @@ package final class ControlClient {
     /// Connects to the socket at `path`; answers wait at most `timeoutMilliseconds`.
     ///
     /// Before anything is sent, the process at the other end (`SO_PEERCRED`) must be the
-    /// daemon's user's: `expectedPeer`, by default the owner of the folder the socket is
-    /// in (the state folder the daemon checked) for root, and the caller itself for any
-    /// other user (the daemon answers only its own user and root); root is accepted too.
-    /// Given explicitly (by tests, which may run as root), only that uid is accepted.
+    /// daemon's user's (`ControlAccess.clientAccepts`): root, the caller's own user, or the
+    /// owner of the folder the socket is in (the state folder the daemon checked) when the
+    /// caller is root or a member of the group that folder is shared with. Given
+    /// explicitly (by tests, which may run as root), only `expectedPeer` is accepted.
     package init(path: String, timeoutMilliseconds: Int32 = 30_000, expectedPeer: uid_t? = nil) throws(Failure) {
         let fd = glance_unix_connect(path)
+        let directory = ControlAccess.folder(ofSocket: path)
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT || code == ECONNREFUSED || code == ENOTDIR { throw .noDaemon(path: path) }
+            if code == EACCES { throw .denied(path: path, advice: Self.advice(directory: directory)) }
             throw .broken(path: path, problem: String(cString: strerror(code)))
         }
         var peer: UInt32 = 0
@@ -49,25 +55,17 @@ package final class ControlClient {
             close(fd)
             throw .broken(path: path, problem: "cannot tell who serves the socket: \(String(cString: strerror(code))); not sending")
         }
-        let expected: uid_t
+        let folder = ControlAccess.Folder(path: directory)
         if let expectedPeer {
-            expected = expectedPeer
-        } else if geteuid() != 0 {
-            // The daemon answers only its own user and root: a user who is not root
-            // talks to their own daemon, whoever owns the folder.
-            expected = geteuid()
-        } else {
-            var folder = stat()
-            let directory = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-            guard stat(directory, &folder) == 0 else {
+            guard peer == expectedPeer else {
                 close(fd)
-                throw .broken(path: path, problem: "cannot tell who owns \(directory): \(String(cString: strerror(errno))); not sending")
+                throw .impostor(path: path, peer: peer, expected: expectedPeer)
             }
-            expected = folder.st_uid
-        }
-        guard peer == expected || (expectedPeer == nil && peer == 0) else {
+        } else if !ControlAccess.clientAccepts(server: peer, client: geteuid(), clientGroups: ControlAccess.ownGroups(), folder: folder) {
             close(fd)
-            throw .impostor(path: path, peer: peer, expected: expected)
+            // The folder's owner serves it, but this user is not let in: what to do.
+            if let folder, folder.uid == peer { throw .denied(path: path, advice: Self.advice(directory: directory)) }
+            throw .impostor(path: path, peer: peer, expected: geteuid() == 0 ? folder?.uid ?? 0 : geteuid())
         }
         _ = glance_socket_timeouts(fd, timeoutMilliseconds)
         descriptor = fd
@@ -75,6 +73,20 @@ package final class ControlClient {
     }
 
     deinit { close(descriptor) }
+
+    /// What a user who may not reach a socket in `directory` can do: join the group the
+    /// folder is shared with (then log in again), or ask its owner.
+    static func advice(directory: String) -> String {
+        guard let folder = ControlAccess.Folder(path: directory) else {
+            return "a folder on the way to \(directory) is closed to you; run the command as the daemon's user or with sudo"
+        }
+        let me = ControlAccess.userName(geteuid())
+        if let shared = ControlAccess.sharedGroup(folder) {
+            let group = ControlAccess.groupName(shared)
+            return "the state folder \(folder.described(directory)) lets in group \(group); join it (sudo adduser \(me) \(group)), then log in again, or use sudo"
+        }
+        return "the state folder \(folder.described(directory)) is its owner's only; run the command as \(ControlAccess.userName(folder.uid)) or with sudo"
+    }
 
     /// Sends `request` and reads the daemon's answer; a line that is not an answer is
     /// a broken connection's failure.

@@ -36,7 +36,7 @@ import Testing
         var daemon = try start(in: directory)
         let socket = directory.appendingPathComponent("state/control.sock").path
         var info = stat()
-        #expect(lstat(socket, &info) == 0 && info.st_mode & 0o777 == 0o600 && info.st_mode & S_IFMT == S_IFSOCK)
+        #expect(lstat(socket, &info) == 0 && info.st_mode & 0o777 == 0o660 && info.st_mode & S_IFMT == S_IFSOCK)
 
         let set = try glance(["set", "dday.title", "Trip to Jeju"], in: directory)
         #expect(set.status == 0, "\(set.stderr)")
@@ -310,7 +310,31 @@ import Testing
         #expect(daemon.process.isRunning)
     }
 
-    /// Another user is turned away by SO_PEERCRED even where the socket's mode lets them in.
+    /// Without --config a client looks in $STATE_DIRECTORY, then the user's own state
+    /// folder, then the system daemon's (`/etc/glance/glance.yaml`'s state_dir:, here a
+    /// file of the test's in its place); with none of them it says where it looked.
+    @Test func withoutConfigTheClientFindsTheSystemDaemon() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let daemon = try start(in: directory)
+        defer { _ = daemon.stop() }
+        let home = directory.appendingPathComponent("home").path
+        let system = directory.appendingPathComponent("wall.yaml").path
+        let missing = directory.appendingPathComponent("no-such.yaml").path
+        let found = try runGlance(["status"], environment: ["HOME": home, "XDG_STATE_HOME": "", "STATE_DIRECTORY": "", "GLANCE_TEST_SYSTEM_CONFIG": system])
+        #expect(found.status == 0 && found.stdout.contains("LAUNCH"), "\(found.stderr)")
+        // $STATE_DIRECTORY's socket comes first; one without a socket is passed over.
+        let state = directory.appendingPathComponent("state").path
+        let first = try runGlance(["status"], environment: ["HOME": home, "XDG_STATE_HOME": "", "STATE_DIRECTORY": state, "GLANCE_TEST_SYSTEM_CONFIG": missing])
+        #expect(first.status == 0 && first.stdout.contains("LAUNCH"), "\(first.stderr)")
+        let none = try runGlance(["status"], environment: ["HOME": home, "XDG_STATE_HOME": "", "STATE_DIRECTORY": home, "GLANCE_TEST_SYSTEM_CONFIG": missing])
+        #expect(none.status == 3)
+        #expect(none.stderr == "glance: no daemon found; looked in \(home)/control.sock ($STATE_DIRECTORY), \(home)/.local/state/glance/control.sock, "
+            + "\(missing) (no such file) (start one with glance run, or pass --config FILE)\n")
+    }
+
+    /// Another user is turned away by SO_PEERCRED even where the socket's mode lets them in
+    /// (the folder is not shared with a group: only others may search it).
     @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
     func anotherUserIsRefused() throws {
         let directory = try temporaryDirectory()
@@ -318,13 +342,68 @@ import Testing
         let daemon = try start(in: directory)
         defer { _ = daemon.stop() }
         chmod(directory.path, 0o755)
-        chmod(directory.appendingPathComponent("state").path, 0o755)
+        chmod(directory.appendingPathComponent("state").path, 0o701)
         chmod(directory.appendingPathComponent("state/control.sock").path, 0o666)
         let result = try runGlance(["status", "--config", directory.appendingPathComponent("wall.yaml").path],
                                    via: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("only the daemon's user (uid 0) or root may use this socket; you are uid 65534"), "\(result.stderr)")
+        #expect(result.stderr == "glance: only the daemon's user (uid 0 (root)) or root may use this socket; you are uid 65534 (nobody): run the command as that user or with sudo\n")
+        // A folder open to its group (root's here): the daemon names the group to join.
+        chmod(directory.appendingPathComponent("state").path, 0o755)
+        let grouped = try runGlance(["status", "--config", directory.appendingPathComponent("wall.yaml").path],
+                                    via: ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"])
+        #expect(grouped.status == 1)
+        #expect(grouped.stderr == "glance: only the daemon's user (uid 0 (root)), root and members of group root may use this socket; "
+            + "you are uid 65534 (nobody): join the group (sudo adduser nobody root), then log in again\n")
         #expect(try glance(["status"], in: directory).status == 0)
+    }
+
+    /// The packaged daemon's case: it runs as a user of its own (here uid 1) and its state
+    /// folder is 0750, its group (here nogroup, 65534) the admins'. A member of the group,
+    /// by its primary or a supplementary group, talks to it (the client accepts the
+    /// folder's owner, the server the folder's group); anyone else is told which group
+    /// to join, by the client when the folder keeps them out, by the daemon when they
+    /// reach the socket.
+    @Test(.enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    func membersOfTheStateFoldersGroupMayUseTheSocket() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        chmod(directory.path, 0o755)
+        let state = directory.appendingPathComponent("state").path
+        let frames = directory.appendingPathComponent("frames").path
+        try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o750])
+        try FileManager.default.createDirectory(atPath: frames, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o755])
+        #expect(chown(state, 1, 65534) == 0 && chown(frames, 1, 65534) == 0)
+        let config = directory.appendingPathComponent("wall.yaml").path
+        try self.config.write(toFile: config, atomically: true, encoding: .utf8)
+        chmod(config, 0o644)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory, environment: ["HOME": state],
+                                via: ["/usr/bin/setpriv", "--reuid=1", "--regid=65534", "--clear-groups"])
+        defer { _ = daemon.stop() }
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        var info = stat()
+        #expect(lstat(state + "/control.sock", &info) == 0 && info.st_uid == 1 && info.st_gid == 65534 && info.st_mode & 0o777 == 0o660)
+
+        func status(_ credentials: String...) throws -> Result {
+            try runGlance(["status", "--config", config], via: ["/usr/bin/setpriv"] + credentials, environment: ["HOME": "/nonexistent"])
+        }
+        let member = try status("--reuid=65534", "--regid=65534", "--clear-groups")
+        #expect(member.status == 0 && member.stdout.contains("LAUNCH"), "\(member.stderr)")
+        let supplementary = try status("--reuid=2", "--regid=2", "--groups=65534")
+        #expect(supplementary.status == 0 && supplementary.stdout.contains("LAUNCH"), "\(supplementary.stderr)")
+
+        let outsider = try status("--reuid=2", "--regid=2", "--clear-groups")
+        #expect(outsider.status == 1)
+        #expect(outsider.stderr == "glance: cannot reach \(state)/control.sock (permission denied): the state folder \(state) (daemon:nogroup 0750) "
+            + "lets in group nogroup; join it (sudo adduser bin nogroup), then log in again, or use sudo\n")
+        // Let in by the modes: the client sees the folder's owner serve it, and sends
+        // nothing it would be refused.
+        chmod(state, 0o755)
+        chmod(state + "/control.sock", 0o666)
+        let reached = try status("--reuid=2", "--regid=2", "--clear-groups")
+        #expect(reached.status == 1)
+        #expect(reached.stderr == "glance: cannot reach \(state)/control.sock (permission denied): the state folder \(state) (daemon:nogroup 0755) "
+            + "lets in group nogroup; join it (sudo adduser bin nogroup), then log in again, or use sudo\n")
     }
 }
 

@@ -9,8 +9,10 @@ import Testing
         let process = Process()
         let log: URL
 
+        /// `via` starts it through another program (`setpriv --reuid=…`, which execs it:
+        /// the process is still the daemon).
         init(_ arguments: [String], in directory: URL, ignoringHangUp: Bool = false, executable: String = "glance",
-             environment: [String: String] = [:]) throws {
+             environment: [String: String] = [:], via wrapper: [String] = []) throws {
             log = directory.appendingPathComponent("daemon.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let glance = try glanceBinary().deletingLastPathComponent().appendingPathComponent(executable).path
@@ -19,6 +21,9 @@ import Testing
                 // As nohup starts it: SIGHUP ignored before glance runs.
                 process.executableURL = URL(fileURLWithPath: "/bin/sh")
                 process.arguments = ["-c", "trap '' HUP; exec \"$0\" \"$@\"", glance] + arguments
+            } else if let launcher = wrapper.first {
+                process.executableURL = URL(fileURLWithPath: launcher)
+                process.arguments = Array(wrapper.dropFirst()) + [glance] + arguments
             } else {
                 process.executableURL = URL(fileURLWithPath: glance)
                 process.arguments = arguments

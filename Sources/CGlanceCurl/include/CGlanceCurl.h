@@ -25,6 +25,10 @@ typedef struct glance_http_result {
 // Initialises libcurl once per process (thread-safe to call repeatedly).
 void glance_http_global_init(void);
 
+// NULL when libcurl is loaded, else why it cannot be (the loader's words and the Debian
+// package to install). Asking opens the library, as the first fetch does.
+const char *glance_http_load_error(void);
+
 // GET `url` with `header_count` "Name: value" lines, giving up after `timeout_ms` in all
 // (connecting included) and stopping once the body passes `max_bytes`. Only http and
 // https; redirects are followed (at most GLANCE_HTTP_MAX_REDIRECTS, never to another scheme). `result` is

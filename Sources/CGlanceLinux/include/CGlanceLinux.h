@@ -76,12 +76,19 @@ int glance_console_graphics(int fd, int graphics);
 // Unix stream sockets (the control socket). A listening socket bound at `path`, created
 // with mode 0600, non-blocking; -1 with errno on failure.
 int glance_unix_listen(const char *path, int backlog);
+// The same, its mode then set to `mode` (0660: the state folder's group may connect)
+// before it listens.
+int glance_unix_listen_mode(const char *path, int backlog, unsigned mode);
 // A blocking client socket connected to `path`; -1 with errno.
 int glance_unix_connect(const char *path);
 // One pending connection, non-blocking; -1 with errno (EAGAIN: none left).
 int glance_unix_accept(int fd);
 // The user id of the process at the other end (SO_PEERCRED); 0 or -1.
 int glance_peer_uid(int fd, uint32_t *uid);
+// The peer's user and group ids (SO_PEERCRED) and, in `groups` (room for `*count`), its
+// supplementary groups (SO_PEERGROUPS, Linux 4.13); `*count` is set to how many, or to
+// -1 when the kernel does not say. 0, or -1 with errno when SO_PEERCRED fails.
+int glance_peer_identity(int fd, uint32_t *uid, uint32_t *gid, uint32_t *groups, int *count);
 // Receive and send time-outs of a blocking socket.
 int glance_socket_timeouts(int fd, int milliseconds);
 // send() without SIGPIPE and without blocking.

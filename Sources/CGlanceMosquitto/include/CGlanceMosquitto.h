@@ -5,7 +5,7 @@
 // opened on first use (dlopen), so that a display without `mqtt:` does not load it and
 // OpenSSL at start. The declarations are mosquitto.h's (module CMosquitto).
 
-// NULL when libmosquitto is loaded (or not tried yet), else why it could not be.
+// NULL when libmosquitto is loaded, else why it cannot be. Asking opens the library (once).
 const char *glance_mosquitto_load_error(void);
 
 #endif

@@ -43,25 +43,67 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
 /// One-line messages, with the fix, for device nodes that cannot be opened: the GPIO
 /// chips, spidev, framebuffers, and the emulated machines in tests, all alike.
 public enum DeviceErrors {
-    /// The group that owns `path` (the one to join for access), or `fallback`.
-    public static func owningGroup(of path: String, fallback: String) -> String {
-        var info = stat()
-        guard stat(path, &info) == 0, info.st_gid != 0, let group = getgrgid(info.st_gid), let name = group.pointee.gr_name else {
-            return fallback
+    public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// The one line for a node `user` may not open: who, which node, its owner, group and
+    /// mode (`node`; nil when it cannot be read), and what to do. `wanted` is the group such
+    /// nodes belong to where a udev rule gives them one (gpio, spi, video, input; nil when a
+    /// folder on the way is closed); a node of group root needs that rule first.
+    public static func permissionDenied(_ path: String, code: Int32 = EACCES, user: String,
+                                        node: (owner: String, group: String, gid: gid_t, mode: mode_t)?, wanted: String?) -> DeviceError {
+        let relogin = "then restart glance or log in again"
+        guard let node else {
+            guard let wanted else {
+                return DeviceError(path: path, code: code, kind: .permission, problem: "user \(user) cannot open \(path)",
+                                   fix: "a folder on the way to it is closed to the user; check ls -l \(path)")
+            }
+            return DeviceError(path: path, code: code, kind: .permission, problem: "user \(user) cannot open \(path)",
+                               fix: "add the user to group \(wanted) (sudo usermod -aG \(wanted) \(user)), \(relogin)")
         }
+        let wanted = wanted ?? node.group
+        let problem = "user \(user) cannot open \(path) (\(node.owner):\(node.group) \(octal(node.mode)))"
+        if node.gid == 0 || node.mode & 0o060 == 0 {
+            return DeviceError(path: path, code: code, kind: .permission, problem: problem,
+                               fix: "only \(node.owner) may open it: a udev rule must give it to group \(wanted) with MODE=\"0660\" "
+                                   + "(the glance package installs them for gpio and spi; udevadm trigger applies them) "
+                                   + "and the user must be in group \(wanted) (sudo usermod -aG \(wanted) \(user)); \(relogin)")
+        }
+        let join = "add the user to group \(node.group) (sudo usermod -aG \(node.group) \(user)), \(relogin)"
+        return DeviceError(path: path, code: code, kind: .permission, problem: problem, fix: join)
+    }
+
+    /// `glance`, or `1000` for a uid without a name.
+    public static func userName(_ uid: uid_t) -> String {
+        guard let entry = getpwuid(uid), let name = entry.pointee.pw_name else { return "\(uid)" }
         return String(cString: name)
     }
 
-    public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+    /// `spi`, or `997` for a gid without a name.
+    public static func groupName(_ gid: gid_t) -> String {
+        guard let entry = getgrgid(gid), let name = entry.pointee.gr_name else { return "\(gid)" }
+        return String(cString: name)
+    }
+
+    static func octal(_ mode: mode_t) -> String {
+        let digits = String(mode, radix: 8)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
 
     /// `open` of a device node failed with `code`: permission names the node's group
     /// (`group` when it cannot be read), a missing node says `missing`.
     public static func openFailure(_ path: String, _ code: Int32, group: String, missing: String) -> DeviceError {
         switch code {
         case EACCES, EPERM:
-            let group = owningGroup(of: path, fallback: group)
-            return DeviceError(path: path, code: code, kind: .permission, problem: "permission denied on \(path)",
-                               fix: "add your user to the '\(group)' group (sudo usermod -aG \(group) $USER) and log in again, or run as root")
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                // A folder on the way is closed; or the node cannot be looked at (emulated
+                // machines in tests): the group such nodes have is the advice.
+                let closed = errno == EACCES
+                return permissionDenied(path, code: code, user: userName(geteuid()), node: nil, wanted: closed ? nil : group)
+            }
+            return permissionDenied(path, code: code, user: userName(geteuid()),
+                                    node: (owner: userName(info.st_uid), group: groupName(info.st_gid), gid: info.st_gid, mode: info.st_mode & 0o7777),
+                                    wanted: group)
         case ENOENT, ENODEV, ENXIO:
             return DeviceError(path: path, code: code, kind: .missing, problem: "\(path) does not exist", fix: missing)
         case ENOTTY:

@@ -93,6 +93,9 @@ public protocol Framebuffer: AnyObject {
 /// The Linux framebuffer device (`/dev/fbN`): HDMI screens, and small SPI LCDs driven
 /// by the kernel's fbtft or tiny DRM drivers.
 public final class LinuxFramebuffer: Framebuffer {
+    /// What to do when the device node is missing.
+    public static let missingAdvice = "no framebuffer; connect a screen, or enable the LCD's overlay (dtoverlay=…) and reboot"
+
     public let path: String
     public let geometry: FramebufferGeometry
     private var descriptor: Int32
@@ -106,8 +109,7 @@ public final class LinuxFramebuffer: Framebuffer {
         self.path = path
         descriptor = open(path, O_RDWR | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw DeviceErrors.openFailure(path, errno, group: "video",
-                                           missing: "no framebuffer; connect a screen, or enable the LCD's overlay (dtoverlay=…) and reboot")
+            throw DeviceErrors.openFailure(path, errno, group: "video", missing: Self.missingAdvice)
         }
         if let geometry {
             self.geometry = geometry

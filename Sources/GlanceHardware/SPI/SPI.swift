@@ -59,7 +59,7 @@ public struct SpidevSystem: SPISystem {
     }
 
     /// What to do when `path` is missing: enable SPI, or use the device that exists.
-    static func missingAdvice(_ path: String) -> String {
+    public static func missingAdvice(_ path: String) -> String {
         let present = (try? listSPIDevices()) ?? []
         if present.isEmpty {
             return "SPI is not enabled; add dtparam=spi=on to /boot/firmware/config.txt (or run raspi-config → Interface Options → SPI) and reboot"

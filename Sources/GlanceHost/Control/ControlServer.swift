@@ -3,11 +3,14 @@ import FoundationEssentials
 import GlanceSystem
 import Glibc
 
-/// The daemon's control socket, `<state_dir>/control.sock`: mode 0600, served from the
+/// The daemon's control socket, `<state_dir>/control.sock`: mode 0660, served from the
 /// host's one wait (each connection is a descriptor the clock watches; nothing polls).
 /// A client sends one JSON request per line and gets one JSON answer per line.
 ///
-/// Only the daemon's own user (and root) may talk to it (`SO_PEERCRED`). A line longer
+/// Only the daemon's own user, root, and members of the group the state folder is
+/// shared with (`ControlAccess`: a group-readable folder, 0750) may talk to it
+/// (`SO_PEERCRED`, `SO_PEERGROUPS`); the folder's mode keeps others from reaching the
+/// socket at all, the peer check turns away whoever still does. A line longer
 /// than `maximumLine`, a client that does not read its answers, or more than
 /// `maximumClients` at once are turned away with one error line; the daemon goes on.
 ///
@@ -17,6 +20,8 @@ import Glibc
 /// rather than waking the daemon's loop again and again for a listener it cannot empty.
 public final class ControlServer {
     public let path: String
+    /// The state folder: its group, when it is shared, may use the socket too.
+    private let directory: String
     private let listener: Int32
     private let clock: LinuxEventClock
     private let answer: (String) -> String
@@ -44,6 +49,7 @@ public final class ControlServer {
     /// into an answer line, on the clock's thread.
     public init(directory: String, clock: LinuxEventClock, answer: @escaping (String) -> String) throws(SetupError) {
         path = StateDirectory.socketPath(in: directory)
+        self.directory = directory
         self.clock = clock
         self.answer = answer
         do {
@@ -66,11 +72,18 @@ public final class ControlServer {
             }
             unlink(path)
         }
-        let fd = glance_unix_listen(path, 128)
+        // 0660: connect() needs write permission. Only the state folder's mode decides
+        // who reaches the socket, and the peer check below who is answered.
+        let fd = glance_unix_listen_mode(path, 128, 0o660)
         guard fd >= 0 else {
             throw SetupError(description: "cannot listen on \(path): \(String(cString: strerror(errno))); give state_dir: a folder the daemon's user can write (and a path under 100 characters)")
         }
         listener = fd
+        // The socket gets the daemon's group; where the folder is shared with another
+        // group the daemon is in, that group is given the socket too (else only root can).
+        if let shared = ControlAccess.sharedGroup(ControlAccess.Folder(path: directory)), shared != getegid() {
+            _ = chown(path, uid_t.max, shared)
+        }
         resume = glance_monotonic_timerfd_create()
         do {
             guard resume >= 0 else { throw SetupError(description: "timerfd_create: \(String(cString: strerror(errno)))") }
@@ -124,9 +137,8 @@ public final class ControlServer {
                 }
             }
             guard fd >= 0 else { return }
-            var uid: UInt32 = 0
-            if glance_peer_uid(fd, &uid) != 0 || (uid != owner && uid != 0) {
-                reply(fd, ControlCommands.failure("only the daemon's user (uid \(owner)) or root may use this socket; you are uid \(uid): run the command as that user or with sudo"))
+            if let refusal = refusal(of: fd) {
+                reply(fd, ControlCommands.failure(refusal))
                 Glibc.close(fd)
                 takeSpareBack()
                 continue
@@ -145,6 +157,28 @@ public final class ControlServer {
                 takeSpareBack()
             }
         }
+    }
+
+    /// Why the client on `fd` may not use the socket (`ControlAccess.serverAllows`), or
+    /// nil. The state folder is looked at each time: an admin may share it while the
+    /// daemon runs.
+    private func refusal(of fd: Int32) -> String? {
+        var uid: UInt32 = 0, gid: UInt32 = 0
+        var groups = [UInt32](repeating: 0, count: 256)
+        var count = Int32(groups.count)
+        guard glance_peer_identity(fd, &uid, &gid, &groups, &count) == 0 else {
+            return "cannot tell who you are (SO_PEERCRED: \(String(cString: strerror(errno))))"
+        }
+        let peerGroups = count >= 0 ? Array(groups.prefix(Int(count))) : ControlAccess.groups(ofUser: uid, primary: gid)
+        let folder = ControlAccess.Folder(path: directory)
+        if ControlAccess.serverAllows(uid: uid, gid: gid, groups: peerGroups, daemon: owner, folder: folder) { return nil }
+        let you = StateDirectory.userName(uid)
+        if let shared = ControlAccess.sharedGroup(folder) {
+            let group = ControlAccess.groupName(shared)
+            return "only the daemon's user (\(StateDirectory.userName(owner))), root and members of group \(group) may use this socket; "
+                + "you are \(you): join the group (sudo adduser \(ControlAccess.userName(uid)) \(group)), then log in again"
+        }
+        return "only the daemon's user (\(StateDirectory.userName(owner))) or root may use this socket; you are \(you): run the command as that user or with sudo"
     }
 
     /// Opens the spare again if it is lent or lost (a descriptor was just given back).

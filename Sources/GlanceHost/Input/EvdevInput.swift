@@ -158,8 +158,11 @@ public final class EvdevInput {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
-            let fix = code == EACCES ? "; add the daemon's user to the input group (or a udev rule for the device)"
-                : code == ENOENT ? "; ls /dev/input/by-id shows the devices there are (those names stay the same across reboots)" : ""
+            if code == EACCES || code == EPERM {
+                // The same line as the panel's devices: who, the node's group and mode, the fix.
+                throw OpenError(description: DeviceErrors.openFailure(path, code, group: "input", missing: "").description)
+            }
+            let fix = code == ENOENT ? "; ls /dev/input/by-id shows the devices there are (those names stay the same across reboots)" : ""
             throw OpenError(description: "\(path): \(String(cString: strerror(code)))\(fix)")
         }
         descriptor = fd
