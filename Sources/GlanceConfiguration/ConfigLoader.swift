@@ -96,6 +96,7 @@ public enum ConfigLoader {
             case _ where ConfigSections.owners[key] != nil:
                 // Another module's section: read by its parser, or kept unread when this
                 // build has none (said by `run`).
+                config.sectionSettings[key] = value.node.content
                 if let parser = sections.first(where: { $0.key == key }) {
                     config.sections[key] = try parser.parse(value, file)
                 } else {

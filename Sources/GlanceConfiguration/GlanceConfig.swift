@@ -48,6 +48,39 @@ public struct GlanceConfig: Sendable {
     /// Sections the file has that this build has no parser for (`mqtt:` in a widget
     /// executable built without the Fleet trait): kept unread, said by `run`.
     public var unservedSections: [String] = []
+    /// What the file says in each of other modules' sections (`mqtt:`, `trmnl:`, `web:`),
+    /// as `YAMLNode.content`: a file read again on SIGHUP is compared with the running
+    /// one by these (their parsed forms are not comparable).
+    package var sectionSettings: [String: String] = [:]
+
+    /// The top-level keys whose settings a running daemon takes in only when it starts,
+    /// of `self` (a file read again) and `running`, those that differ: the devices and
+    /// servers it opens once (`input:`, other modules' `mqtt:`, `trmnl:`, `web:`), where
+    /// its state lives and how long stopping may take. (`display:` is compared on its
+    /// own: a new one is not used at all until a restart.)
+    package func startOnlyChanges(from running: GlanceConfig) -> [String] {
+        var changed: [String] = []
+        if inputs != running.inputs { changed.append("input") }
+        if stateDirectory != running.stateDirectory { changed.append("state_dir") }
+        if stopTimeout != running.stopTimeout { changed.append("stop_timeout") }
+        for key in ConfigSections.owners.keys.sorted() where sectionSettings[key] != running.sectionSettings[key] {
+            changed.append(key)
+        }
+        return changed
+    }
+
+    /// This configuration with `running`'s start-only settings, which stay in use until a
+    /// restart: the rest of a file read again is used at once.
+    package func keepingStartOnlySettings(of running: GlanceConfig) -> GlanceConfig {
+        var kept = self
+        kept.inputs = running.inputs
+        kept.stateDirectory = running.stateDirectory
+        kept.stopTimeout = running.stopTimeout
+        kept.sections = running.sections
+        kept.unservedSections = running.unservedSections
+        kept.sectionSettings = running.sectionSettings
+        return kept
+    }
 
     public init(
         source: String,

@@ -276,10 +276,18 @@ package struct RunCommand: ParsableCommand {
                 Self.say("SIGHUP: \(path): the display: section changed; restart glance to use it (the display keeps its configuration until then)")
                 return
             }
+            // Devices, servers and the state folder opened at start stay as they are; the
+            // rest of the file is used now, and what waits for a restart is said.
+            let waiting = fresh.startOnlyChanges(from: configuration)
+            fresh = fresh.keepingStartOnlySettings(of: configuration)
             let host = try makeHost(fresh, presenter: presenter, clock: clock, display: display, quarantine: quarantine)
             current.host = host
             configuration = fresh
             Self.say("SIGHUP: read \(path) again")
+            if !waiting.isEmpty {
+                let names = waiting.map { "\($0):" }.joined(separator: ", ")
+                Self.say("SIGHUP: \(path): \(names) changed; restart glance to use \(waiting.count == 1 ? "it" : "them") (the rest of the file is in use now)")
+            }
             Self.sayShowing(fresh)
             host.start()
         } catch {

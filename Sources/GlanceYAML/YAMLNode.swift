@@ -12,6 +12,19 @@ package indirect enum YAMLNode {
         case .scalar(_, let mark), .mapping(_, let mark), .sequence(_, let mark): mark
         }
     }
+
+    /// What the node says, without where it says it: equal for two texts that differ only
+    /// in layout, comments, flow or block style and line positions.
+    package var content: String {
+        switch self {
+        case .scalar(let text, _):
+            "\"" + text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
+        case .mapping(let entries, _):
+            "{" + entries.map { $0.key.content + ":" + $0.value.content }.joined(separator: ",") + "}"
+        case .sequence(let items, _):
+            "[" + items.map(\.content).joined(separator: ",") + "]"
+        }
+    }
 }
 
 /// A place in the text, 1-based, columns in Unicode scalars.

@@ -98,6 +98,32 @@ import Testing
         #expect(daemon.text.contains("stopped"))
     }
 
+    /// A reload uses the file's slots at once and says which settings wait for a restart
+    /// (here `stop_timeout:`, read when the daemon starts), again at each reload until the
+    /// file says what runs again.
+    @Test func aReloadSaysWhatWaitsForARestart() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("wall.yaml")
+        try ("stop_timeout: 10\n" + config(title: "Launch")).write(to: file, atomically: true, encoding: .utf8)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        let waits = "SIGHUP: wall.yaml: stop_timeout: changed; restart glance to use it (the rest of the file is in use now)"
+
+        try ("stop_timeout: 20\n" + config(title: "Landing")).write(to: file, atomically: true, encoding: .utf8)
+        daemon.send(SIGHUP)
+        #expect(daemon.waitFor(waits), "\(daemon.text)")
+        #expect(daemon.waitFor("start → partial refresh"), "\(daemon.text)")   // the new title is used
+        try ("stop_timeout: 20\n" + config(title: "Orbit")).write(to: file, atomically: true, encoding: .utf8)
+        daemon.send(SIGHUP)
+        #expect(daemon.waitFor(waits, times: 2), "\(daemon.text)")
+        try ("# as at the start\nstop_timeout: 10.0\n" + config(title: "Orbit")).write(to: file, atomically: true, encoding: .utf8)
+        daemon.send(SIGHUP)
+        #expect(daemon.waitFor("SIGHUP: read wall.yaml again", times: 3), "\(daemon.text)")
+        #expect(daemon.stop() == 0)
+        #expect(daemon.text.components(separatedBy: waits).count - 1 == 2, "\(daemon.text)")
+    }
+
     /// A host replaced by SIGHUP takes its slots' threads with it: 14 reloads of three
     /// slots leave the daemon with the threads it had (each left three behind before).
     @Test func reloadsLeaveNoThreadsBehind() throws {

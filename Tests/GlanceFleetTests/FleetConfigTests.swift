@@ -88,10 +88,46 @@ import Testing
         #expect(off.mqtt?.discoveryPrefix == nil)
         #expect(try parse(Self.slot, file: "wall.yaml").mqtt == nil)
     }
+
+    /// What a SIGHUP compares: the settings of the sections taken in only at start, by
+    /// what they say. Moving them, commenting them, writing them in flow style or 10 as
+    /// 10.0 is no change; a new broker host, web address, state folder or stop timeout is,
+    /// and so is a section added or removed.
+    @Test func startOnlySettingsFollowWhatTheFileSaysNotHowItIsWritten() throws {
+        let running = try parse("""
+            mqtt: {host: broker.lan, port: 1883}
+            web: {listen: "127.0.0.1:8080"}
+            stop_timeout: 10
+            """ + "\n" + Self.slot, file: "wall.yaml")
+        let relaidOut = try parse(Self.slot + """
+            # the same, written otherwise and further down
+            stop_timeout: 10.0
+            web:
+              listen: "127.0.0.1:8080"   # local only
+            mqtt:
+              host: broker.lan
+              port: 1883
+            """ + "\n", file: "wall.yaml")
+        #expect(relaidOut.startOnlyChanges(from: running) == [])
+        #expect(running.sectionSettings.keys.sorted() == ["mqtt", "web"])
+
+        let moved = try parse("""
+            mqtt: {host: broker.home, port: 1883}
+            web: {listen: "127.0.0.1:9090"}
+            stop_timeout: 10
+            input: [{device: /dev/input/event0}]
+            """ + "\n" + Self.slot, file: "wall.yaml")
+        #expect(moved.startOnlyChanges(from: running) == ["input", "mqtt", "web"])
+        let without = try parse("stop_timeout: 20\nstate_dir: /var/lib/elsewhere\n" + Self.slot, file: "wall.yaml")
+        #expect(without.startOnlyChanges(from: running) == ["state_dir", "stop_timeout", "mqtt", "web"])
+
+        // What keeps running: the running side's start-only settings, the file's slots.
+        let kept = moved.keepingStartOnlySettings(of: running)
+        #expect(kept.mqtt?.host == "broker.lan" && kept.inputs.isEmpty && kept.startOnlyChanges(from: running) == [])
+        #expect(kept.slots.map { $0.kind } == ["weekday"])
+    }
 }
 
-/// `web:` (issue 30): where the page listens and who may log in; a page reachable from
-/// other machines needs a password file.
 @Suite struct WebConfigTests {
     func parse(_ yaml: String, file: String = "wall.yaml") throws(ConfigError) -> GlanceConfig {
         try ConfigLoader.parse(yaml + "\n" + FleetConfigTests.slot, file: file, sections: FleetConfig.sections)
