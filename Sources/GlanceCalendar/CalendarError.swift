@@ -4,7 +4,8 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
     package enum Reason: Equatable, Sendable {
         /// Larger than the parser is allowed to read (checked before parsing).
         case tooLarge(bytes: Int, limit: Int)
-        /// No `BEGIN:VCALENDAR` where the file starts (an HTML login page, JSON, …).
+        /// No `BEGIN:VCALENDAR` where the file starts: what it looks like instead (an HTML
+        /// page, JSON, other text), never its text: the file may be anyone's.
         case notICalendar(found: String)
         /// No `END:VCALENDAR` where the file ends: the download was cut short.
         case truncated
@@ -16,6 +17,11 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
         case unreadable(String)
         /// BEGIN and END lines that do not pair up (what is wrong, in words).
         case unbalanced(String)
+        /// Components nested deeper than `limit` (the BEGIN line is the error's line).
+        case nestedTooDeep(limit: Int)
+        /// A VTIMEZONE whose STANDARD or DAYLIGHT rule libical would step through for
+        /// minutes when converting a time (what is wrong, in words).
+        case zoneRule(String)
         /// libical.so.3 could not be opened (it is loaded on the first parse, not linked):
         /// why, as the dynamic loader said, and the Debian package that provides it.
         case libraryMissing(String)
@@ -39,7 +45,7 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let bytes, let limit):
             "\(bytes) bytes is more than the \(limit) a calendar may have; is this the right address?"
         case .notICalendar(let found):
-            "not an iCalendar file (it should begin with BEGIN:VCALENDAR; found '\(found)')"
+            "not an iCalendar file (it should begin with BEGIN:VCALENDAR; found \(found))"
         case .truncated:
             "the file ends before END:VCALENDAR; it was cut short (try the download again)"
         case .unknownTimeZone(let tzid):
@@ -50,6 +56,10 @@ package struct CalendarError: Error, Equatable, CustomStringConvertible {
             message
         case .unbalanced(let what):
             "\(what); the file's components do not nest"
+        case .nestedTooDeep(let limit):
+            "components nested more than \(limit) deep (a calendar nests three or four: VCALENDAR, VEVENT, VALARM); the file is refused"
+        case .zoneRule(let what):
+            "\(what); the zone is refused (a time zone's rules change once or twice a year)"
         case .libraryMissing(let reason):
             reason
         }

@@ -44,8 +44,7 @@ package struct ICalendarFeed: Sendable {
         // libical answers both of these with nothing at all (or a partial tree), so they
         // are told apart here, where the line is known.
         guard let first = text.firstContentLine, text.line(first, is: "BEGIN:VCALENDAR") else {
-            let found = text.firstContentLine.map { String(text.text($0).prefix(40)) } ?? ""
-            throw fail(text.firstContentLine ?? 1, .notICalendar(found: found))
+            throw fail(text.firstContentLine ?? 1, .notICalendar(found: text.firstContentLine.map { text.looks($0) } ?? "an empty file"))
         }
         if let nul = text.lineWithNUL { throw fail(nul, .notICalendar(found: "a NUL byte")) }
         guard let last = text.lastContentLine, text.line(last, is: "END:VCALENDAR") else {
@@ -111,6 +110,16 @@ struct SourceLines {
 
     var firstContentLine: Int? { (1...ranges.count).first { !isBlank($0) } }
 
+    /// What line `number` looks like, in words and never quoted: a file named by a
+    /// parameter may be anyone's (`/etc/shadow`), and its text must not reach a page.
+    func looks(_ number: Int) -> String {
+        let line = text(number).drop { $0 == " " || $0 == "\t" || $0 == "\u{FEFF}" }.lowercased()
+        if line.hasPrefix("<!doctype html") || line.hasPrefix("<html") { return "an HTML page" }
+        if line.hasPrefix("<") { return "XML or HTML" }
+        if line.hasPrefix("{") || line.hasPrefix("[") { return "JSON" }
+        return "other text"
+    }
+
     var lastContentLine: Int? { (1...ranges.count).reversed().first { !isBlank($0) } }
 
     /// The components directly inside each VCALENDAR that Glance reads, by their lines
@@ -132,6 +141,11 @@ struct SourceLines {
                 let name = trimmed.dropFirst(6)
                 if open.isEmpty, name != "VCALENDAR" {
                     throw CalendarError(calendar: calendar, line: number, reason: .unbalanced("BEGIN:\(name) outside a VCALENDAR"))
+                }
+                // libical builds and frees its tree recursively: 600,000 nested VALARMs
+                // (15 MB) overflow the stack. No calendar nests past four.
+                guard open.count < Self.maximumDepth else {
+                    throw CalendarError(calendar: calendar, line: number, reason: .nestedTooDeep(limit: Self.maximumDepth))
                 }
                 open.append((name, number))
             } else if trimmed.hasPrefix("END:") {
@@ -159,6 +173,9 @@ struct SourceLines {
         }
         return blocks
     }
+
+    /// How deep components may nest, VCALENDAR counted.
+    static let maximumDepth = 32
 
     struct Block {
         enum Kind { case event, timeZone }

@@ -13,6 +13,9 @@ struct LibICalReader {
     private(set) var zones: [String: ZoneSource] = [:]
     /// The VTIMEZONE blocks of the file by TZID, as iCalendar text.
     private var vtimezones: [String: String] = [:]
+    /// Why a VTIMEZONE of the file may not be expanded (`ZoneRuleScreen`), by TZID: an
+    /// event that needs it is refused with this, at the rule's line.
+    private var zoneProblems: [String: CalendarError] = [:]
     private var problems: [String: String?] = [:]
     /// `RuleScreen`'s answers by day filter.
     private var dayFilters: [String: String?] = [:]
@@ -52,7 +55,27 @@ struct LibICalReader {
         defer { icalcomponent_free(vtimezone) }
         // A VTIMEZONE without TZID cannot be named by any event.
         guard let property = icalcomponent_get_first_property(vtimezone, ICAL_TZID_PROPERTY), let tzid = icalproperty_get_tzid(property) else { return }
-        vtimezones[String(cString: tzid)] = String(decoding: text.cString(lines).dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let name = String(cString: tzid)
+        vtimezones[name] = String(decoding: text.cString(lines).dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let (part, reason) = ZoneRuleScreen.problem(vtimezone) {
+            zoneProblems[name] = fail(ruleLine(ofPart: part, in: lines) ?? lines.lowerBound, .zoneRule("VTIMEZONE \(name): \(reason)"))
+        }
+    }
+
+    /// The RRULE line of the `part`-th STANDARD or DAYLIGHT block within `lines`.
+    private func ruleLine(ofPart part: Int, in lines: ClosedRange<Int>) -> Int? {
+        var seen = -1
+        var inside = false
+        for number in lines {
+            let line = text.text(number).uppercased()
+            if line.hasPrefix("BEGIN:STANDARD") || line.hasPrefix("BEGIN:DAYLIGHT") {
+                seen += 1
+                inside = seen == part
+            } else if inside, line.hasPrefix("RRULE") {
+                return number
+            }
+        }
+        return nil
     }
 
     /// A VEVENT, appended to `events`.
@@ -158,6 +181,8 @@ struct LibICalReader {
                     let line = text.line(in: lines) { $0.uppercased().hasPrefix(name) && $0.contains(tzid) }
                     throw fail(line ?? lines.lowerBound, .unknownTimeZone(tzid))
                 }
+                // Only a zone libical would expand can hurt: an IANA name is the system's.
+                if case .vtimezone = source, let problem = zoneProblems[tzid] { throw problem }
                 zones[tzid] = source
             }
             kind = .zoned(tzid: tzid)
