@@ -4,8 +4,8 @@ import GlanceFetch
 import GlanceTime
 import GlanceWidgetKit
 
-/// Reads the calendars every `refresh` minutes (URLs with conditional GETs, files whole,
-/// and files again when they change) and lays out the next `days` as a timeline with an
+/// Reads the calendars every `refresh` minutes (URLs with conditional GETs; files whole
+/// when they change, and at midnight) and lays out the next `days` as a timeline with an
 /// entry at each event's start and end and at each local midnight, so "now: standup"
 /// appears when the standup begins and not a refresh later.
 ///
@@ -25,18 +25,20 @@ public struct AgendaProvider: AppIntentTimelineProvider {
     static let shownLimit = 60
 
     let feeds: AgendaFeeds
-    let watch: @Sendable ([String], SlotResources) -> Void
+    let watch: @Sendable ([String], SlotResources) -> Bool
 
     public init(timeout: Double = 20, maximumBytes: Int = 16 << 20) {
         self.init(feeds: .shared, timeout: timeout, maximumBytes: maximumBytes) { paths, resources in
-            resources.keep(AgendaFileWatches(paths.compactMap { WidgetFileWatchers.agenda.watch($0) }), for: AgendaFileWatches.key)
+            let uses = paths.compactMap { WidgetFileWatchers.agenda.watch($0) }
+            resources.keep(AgendaFileWatches(uses), for: AgendaFileWatches.key)
+            return uses.count == paths.count
         }
     }
 
     /// `feeds` keeps each calendar's last good copy; `watch` is called with the files a
-    /// running slot reads and what the slot keeps.
+    /// running slot reads and what the slot keeps, and says whether each is watched.
     init(feeds: AgendaFeeds, timeout: Double = 20, maximumBytes: Int = 16 << 20,
-         watch: @escaping @Sendable ([String], SlotResources) -> Void = { _, _ in }) {
+         watch: @escaping @Sendable ([String], SlotResources) -> Bool = { _, _ in true }) {
         self.feeds = feeds
         self.timeout = timeout
         self.maximumBytes = maximumBytes
@@ -62,8 +64,9 @@ public struct AgendaProvider: AppIntentTimelineProvider {
         let files = calendars.compactMap { if case .file(let path) = $0.source { path } else { nil } }
         // Watched, and their copies kept, for as long as the slot reads these calendars (a
         // slot, not a preview or `glance render`).
+        var watched = true
         if !context.isPreview, let resources = context.resources {
-            watch(files, resources)
+            watched = watch(files, resources)
             resources.keep(feeds.claim(calendars), for: AgendaFeeds.Claim.key)
         }
 
@@ -105,6 +108,13 @@ public struct AgendaProvider: AppIntentTimelineProvider {
         }
         let entries = Self.entries(events, calendars: names, colors: colors, from: now, to: horizon, zone: context.timeZone, problem: problem, source: source)
         if let problem, !problems.isEmpty || calendars.isEmpty { return Timeline(entries: entries, policy: .retry(because: problem)) }
+        // Files that are watched are read again when they change (the watch reloads the
+        // slot): polling them would wake the display for nothing. The next midnight moves
+        // the horizon on. Only URLs are polled every `refresh` minutes.
+        if watched, files.count == calendars.count,
+           let midnight = CalendarDay(containing: now, in: context.timeZone).adding(days: 1).start(in: context.timeZone) {
+            return Timeline(entries: entries, policy: .after(midnight))
+        }
         return Timeline(entries: entries, policy: .after(now.addingTimeInterval(Double(max(configuration.refresh, 1)) * 60)))
     }
 
