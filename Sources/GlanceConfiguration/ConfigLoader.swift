@@ -274,7 +274,7 @@ public enum ConfigLoader {
             var rotate: TimeInterval?
             var hold: TimeInterval?
             var member = Member()
-            let fields = try item.mapping(allowed: ["name", "kind", "family", "origin", "size", "params", "preview", "when", "stack", "rotate", "hold"])
+            let fields = try item.mapping(allowed: ["name", "kind", "family", "origin", "size", "params", "settable", "preview", "when", "stack", "rotate", "hold"])
             for (key, value) in fields {
                 switch key {
                 case "name":
@@ -311,7 +311,7 @@ public enum ConfigLoader {
                 slots.append(try member.slot(from: base, at: item))
                 continue
             }
-            if let (key, value) = fields.first(where: { ["kind", "params", "preview", "when"].contains($0.key) }) {
+            if let (key, value) = fields.first(where: { ["kind", "params", "settable", "preview", "when"].contains($0.key) }) {
                 throw value.fail("\(key): belongs to each member under stack:, not to the stack")
             }
             let items = try stack.sequence()
@@ -321,7 +321,7 @@ public enum ConfigLoader {
             var members: [(slot: SlotConfig, named: Bool)] = []
             for (position, memberItem) in items.enumerated() {
                 var member = Member()
-                for (key, value) in try memberItem.mapping(allowed: ["name", "kind", "params", "preview", "when"]) {
+                for (key, value) in try memberItem.mapping(allowed: ["name", "kind", "params", "settable", "preview", "when"]) {
                     if key == "name" {
                         let given = try value.string()
                         if given.isEmpty { throw value.fail("expected a name, found nothing") }
@@ -355,6 +355,7 @@ public enum ConfigLoader {
         var kind: (String, ConfigLocation)?
         var params: [(String, String)] = []
         var paramLocations: [String: ConfigLocation] = [:]
+        var settable: [(String, ConfigLocation)] = []
         var preview = false
         var when: TimeWindows?
 
@@ -380,6 +381,12 @@ public enum ConfigLoader {
                 }
             case "when":
                 when = try ConfigLoader.windows(value)
+            case "settable":
+                // The parameters naming places (paths, URLs, headers) that the page, MQTT
+                // and `glance set` may change: `settable: [url]`.
+                let items: [YAMLReader]
+                if case .sequence = value.node { items = try value.sequence() } else { items = [value] }
+                for item in items { settable.append((try item.string(), item.location)) }
             default:
                 break
             }
@@ -394,6 +401,8 @@ public enum ConfigLoader {
             slot.when = when
             slot.locations.kind = kind.1
             slot.locations.params = paramLocations
+            slot.settable = settable.map(\.0)
+            slot.locations.settable = Dictionary(settable.map { ($0.0, $0.1) }, uniquingKeysWith: { first, _ in first })
             return slot
         }
     }

@@ -171,6 +171,10 @@ public struct SlotConfig: Sendable {
     public var size: (width: Int, height: Int)?
     /// Parameter name → text, in file order.
     public var params: [(name: String, text: String)]
+    /// `settable:`: the parameters that name places (paths, URLs, headers: a widget's
+    /// `@Parameter(role:)`) which the page, MQTT and `glance set` may change; none by
+    /// default, so that nobody outside the config file points the daemon at a file or host.
+    public var settable: [String] = []
     /// `preview: true`: the slot shows its widget's gallery snapshot (sample data, no
     /// network) instead of fetching; for demos and for laying out a wall.
     public var preview = false
@@ -187,6 +191,8 @@ public struct SlotConfig: Sendable {
         public var kind: ConfigLocation
         public var family: ConfigLocation
         public var params: [String: ConfigLocation]
+        /// Each `settable:` name's place.
+        public var settable: [String: ConfigLocation] = [:]
     }
 }
 

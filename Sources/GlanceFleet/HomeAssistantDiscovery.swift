@@ -6,8 +6,10 @@ import GlanceIntents
 /// one component per control, parameter and diagnostic (`docs/mqtt.md`).
 enum HomeAssistantDiscovery {
     /// Whether a parameter gets an entity (Home Assistant has none for a list).
+    /// A parameter Home Assistant gets an entity for: one value, that front ends may set
+    /// (a place a widget reads, only where the slot's `settable:` names it).
     static func offers(_ parameter: IntentConfigurator.ParameterInfo) -> Bool {
-        !parameter.isList && parameter.kind != .list
+        !parameter.isList && parameter.kind != .list && parameter.isSettable
     }
 
     static func message(config: MQTTConfig, host: WidgetHost, version: String) -> DiscoveryJSON {

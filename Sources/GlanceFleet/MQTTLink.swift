@@ -216,8 +216,11 @@ public final class MQTTLink {
             if !payload.isEmpty && payload != "PRESS" { request.kind = payload }
             run(topic, request)
         case 1 where levels[0] == "full_refresh":
-            host().requestFullRefresh()
-            log("mqtt: \(topic): the next frame is a full refresh")
+            if host().requestFullRefresh() {
+                log("mqtt: \(topic): the next frame is a full refresh")
+            } else {
+                log("mqtt: \(topic): a full refresh was made less than \(Int(WidgetHost.outsideFullRefreshInterval)) s ago; folded into it")
+            }
         case 1 where levels[0] == "notify":
             guard text.count <= Self.maximumNotification else {
                 return refuse(topic, "the notification is \(text.count) characters, more than \(Self.maximumNotification)")

@@ -54,6 +54,14 @@ public enum IntentConfigurator {
         package var defaultTexts: [String]?
         /// Whether the config must give it (no default, not optional, not found by a query).
         package var isRequired: Bool
+        /// What place its text names (a path, a URL, headers), if any.
+        package var role: ParameterRole? = nil
+        /// Whether a front end may change it: a parameter naming a place only where the
+        /// slot's `settable:` names it (set per slot by the host).
+        package var isSettable = true
+
+        /// `texts` as they may be shown (`ParameterRole.masked`).
+        package func shown(_ texts: [String]) -> [String] { role.map { role in texts.map(role.masked) } ?? texts }
     }
 
     /// The parameters an intent type declares, by name, in declaration order.
@@ -65,7 +73,7 @@ public enum IntentConfigurator {
     package static func parameterInfo<Intent: ConfigurableIntent>(of type: Intent.Type) -> [ParameterInfo] {
         parameters(of: Intent()).map { name, box in
             ParameterInfo(name: name, title: box.titleText.isEmpty ? name : box.titleText, typeName: box.typeName, kind: box.kind, isList: box.isList,
-                          defaultTexts: box.configTexts, isRequired: !box.isSet)
+                          defaultTexts: box.configTexts, isRequired: !box.isSet, role: box.role)
         }
     }
 

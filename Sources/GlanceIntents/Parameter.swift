@@ -83,6 +83,36 @@ extension Parameter {
     }
 }
 
+// MARK: - Parameters that name places (Glance's own)
+
+extension Parameter where Value: IntentParameterValue {
+    /// A parameter whose text names a place the daemon reads (`ParameterRole`): set by
+    /// the config file, and from outside only where the slot's `settable:` names it.
+    public init(title: LocalizedStringResource, description: IntentDescription? = nil, default defaultValue: Value, role: ParameterRole) {
+        var coding = ParameterCoding<Value>.plain
+        coding.role = role
+        self.init(title: title, value: defaultValue, coding: coding)
+    }
+
+    /// A parameter naming a place, without a default (required unless optional).
+    public init(title: LocalizedStringResource, description: IntentDescription? = nil, role: ParameterRole) {
+        var coding = ParameterCoding<Value>.plain
+        coding.role = role
+        self.init(title: title, value: (Value.self as? any AbsentParameterValue.Type)?.absent as? Value, coding: coding)
+    }
+}
+
+extension Parameter {
+    /// A list of texts that name places (`ParameterRole`).
+    public init<Element: IntentParameterValue>(
+        title: LocalizedStringResource, description: IntentDescription? = nil, default defaultValue: [Element] = [], role: ParameterRole
+    ) where Value == [Element] {
+        var coding = ParameterCoding<Value>.list(of: .plain)
+        coding.role = role
+        self.init(title: title, value: defaultValue, coding: coding)
+    }
+}
+
 // MARK: - Enumerations
 
 extension Parameter where Value: AppEnum {
@@ -178,6 +208,7 @@ extension Parameter: AnyIntentParameter {
     var configTexts: [String]? { storage.configTexts }
     var displayText: String? { storage.displayText }
     var offeredTexts: (@Sendable () async throws -> [String])? { storage.coding.options }
+    var role: ParameterRole? { storage.coding.role }
     func assign(texts: [String], context: ParameterDecodingContext) throws(ParameterDecodingError) {
         try storage.assign(texts: texts, context: context)
     }
@@ -200,6 +231,8 @@ protocol AnyIntentParameter {
     var displayText: String? { get }
     /// The values an options provider offers, as the config writes them.
     var offeredTexts: (@Sendable () async throws -> [String])? { get }
+    /// What place the value names, if any.
+    var role: ParameterRole? { get }
     func assign(texts: [String], context: ParameterDecodingContext) throws(ParameterDecodingError)
     func resolve() async throws(ParameterResolutionError)
 }
@@ -272,6 +305,8 @@ struct ParameterCoding<Value: Sendable>: Sendable {
     var display: @Sendable (Value) -> String
     /// The values an options provider offers.
     var options: (@Sendable () async throws -> [String])?
+    /// What place the value names, if any (`ParameterRole`).
+    var role: ParameterRole?
 }
 
 extension ParameterCoding {

@@ -368,10 +368,15 @@ package struct RunCommand: ParsableCommand {
         #endif
     }
 
+    /// The daemon's one log: stderr (the journal) and the page's last lines. A line holds
+    /// names and values from outside (a calendar's name set from the page, a widget's
+    /// text), so control characters are written out: a newline cannot forge a line, an
+    /// escape sequence cannot drive a terminal.
     static func say(_ message: String) {
-        StandardStreams.error("glance: \(message)\n")
+        let line = message.terminalSafe
+        StandardStreams.error("glance: \(line)\n")
         // The web page shows the last lines.
-        LogTail.shared.append(message)
+        LogTail.shared.append(line)
     }
 }
 

@@ -74,13 +74,17 @@ extension StateDirectory {
     /// whoever may write the file, or its folder, could put their own there (a password, an
     /// authority that makes their broker trusted), so both
     /// must belong to `owner` (the daemon's user) or root and be writable by no one else.
-    /// Reading is not checked: a root-owned file the service's group may read is fine.
-    package static func checkSecret(_ path: String, owner: uid_t = geteuid()) throws(Untrusted) {
+    /// A root-owned file the service's group may read is fine; `unreadableByOthers` (a file
+    /// of passwords, not a certificate) also refuses one every user may read.
+    package static func checkSecret(_ path: String, owner: uid_t = geteuid(), unreadableByOthers: Bool = false) throws(Untrusted) {
         let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         for (place, what) in [(path, "the file"), (folder, "its folder")] {
             var info = stat()
             guard stat(place, &info) == 0 else { throw Untrusted("cannot check \(place): \(String(cString: strerror(errno)))") }
             let described = "\(place) (owner \(userName(info.st_uid)), mode \(octal(info.st_mode & 0o7777)))"
+            if unreadableByOthers, place == path, info.st_mode & 0o004 != 0 {
+                throw Untrusted("the file \(described) can be read by every user of this machine, who would learn what it holds; chmod o-r \(place)")
+            }
             guard info.st_uid == owner || info.st_uid == 0 else {
                 throw Untrusted("\(what) \(described) is not the daemon's user's (\(userName(owner))) or root's: its owner could replace what it holds; chown it, or keep it elsewhere")
             }

@@ -123,6 +123,37 @@ import Testing
         #expect(left.allSatisfy { $0.hasPrefix("backtrace-") }, "\(left)")
     }
 
+    /// A value that crashed the slot is refused when set again (by the page, MQTT or the
+    /// socket), so it cannot crash the daemon at will; another value lets the slot out, and
+    /// only `glance reload SLOT`, a person's act, lets the crashing one be tried again.
+    @Test func aValueThatCrashedTheSlotIsRefusedWhenSetAgain() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try config(trap: "drawing").write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        _ = try runUntilItCrashes(in: directory)
+        let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory, executable: "trap-widget")
+        defer { _ = daemon.stop() }
+        #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
+        let refusal = "trap.trap: refused: with this value the slot crashed the daemon while drawing: Index out of range"
+        var again = try glance(["set", "trap.trap", "drawing"], in: directory)
+        #expect(again.status != 0 && again.stderr.contains(refusal), "\(again.status) \(again.stderr)")
+        #expect(try glance(["status", "--json"], in: directory).stdout.contains("\"quarantined\""))
+        // Another value: out, and healthy.
+        #expect(try glance(["set", "trap.trap", "none"], in: directory).status == 0)
+        #expect(daemon.waitFor("trap: intent →"), "\(daemon.text)")
+        again = try glance(["set", "trap.trap", "drawing"], in: directory)
+        #expect(again.status != 0 && again.stderr.contains(refusal), "\(again.status) \(again.stderr)")
+        #expect(daemon.process.isRunning)
+        let status = try glance(["status", "--json"], in: directory)
+        #expect(status.stdout.contains("\"shows\": [\"healthy none\"]"), "\(status.stdout)")
+        // A person names the slot: the value may be set again (and crashes it again).
+        #expect(try glance(["reload", "trap"], in: directory).status == 0)
+        let tried = try glance(["set", "trap.trap", "drawing"], in: directory)
+        #expect(tried.status == 0, "\(tried.stderr)")
+        for _ in 0..<1500 where daemon.process.isRunning { usleep(20_000) }
+        #expect(!daemon.process.isRunning, "the value set after the reload was not tried: \(daemon.text)")
+    }
+
     /// A view that never returns: the hang guard (`draw_timeout`) stops the daemon, and
     /// the next run quarantines the slot, naming where it was stuck.
     @Test func aWidgetThatHangsIsStoppedAndQuarantined() throws {

@@ -180,5 +180,15 @@ import Testing
         #expect(error("web: {password_file: users}", file: file).contains("line 2: 'ana' is there twice"))
         try write("ana:one\n", mode: 0o622)
         #expect(error("web: {password_file: users}", file: file).contains("can be written by others"))
+        // Every user of the machine could read the passwords: refused, with the chmod.
+        try write("ana:one\n", mode: 0o644)
+        let readable = error("web: {password_file: users}", file: file)
+        #expect(readable.contains("can be read by every user of this machine") && readable.contains("chmod o-r \(users.path)"), "\(readable)")
+        try write("ana:one\n", mode: 0o640)
+        #expect(try parse("web: {listen: \"0.0.0.0:8080\", password_file: users}", file: file).web?.users == ["ana": "one"])
+        // A password keeps its spaces, leading and trailing; a CR LF file's CR is not one.
+        try write("ana:  two spaces either side  \r\nbo: x\n   \n")
+        #expect(try parse("web: {listen: \"0.0.0.0:8080\", password_file: users}", file: file).web?.users
+                == ["ana": "  two spaces either side  ", "bo": " x"])
     }
 }

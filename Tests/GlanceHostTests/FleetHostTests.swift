@@ -109,6 +109,26 @@ import GlanceConfiguration
         #expect(output.plans.last == RefreshPlan(refresh: .full, window: PixelRect(x: 0, y: 0, width: 364, height: 170), why: "asked for"))
     }
 
+    /// From outside (the page, MQTT), at most one full refresh a minute for all of them
+    /// together: the rest are folded into it and each flash of the panel is one asked for.
+    @Test func fullRefreshesFromOutsideAreFoldedToOneAMinute() throws {
+        let output = RecordingOutput()
+        let clock = SimulatedClock(start: t0)
+        let host = try WidgetHost(config: try ConfigLoader.parse(yaml, file: "wall.yaml"), registry: WidgetRegistry(BuiltinWidgets.all),
+                                  clock: clock, presenter: try FramePresenter(output: output, fonts: try FontLibrary(), scale: 1))
+        host.start()
+        #expect(host.requestFullRefresh())
+        for _ in 0..<50 { #expect(!host.requestFullRefresh()) }
+        #expect(host.step() == nil)
+        #expect(output.plans.filter { $0.refresh == .full }.count == 2)  // the first frame and the one asked for
+        clock.set(to: t0.addingTimeInterval(59))
+        #expect(!host.requestFullRefresh())
+        clock.set(to: t0.addingTimeInterval(60))
+        #expect(host.requestFullRefresh())
+        #expect(host.step() == nil)
+        #expect(output.plans.filter { $0.refresh == .full }.count == 3)
+    }
+
     @Test func keyPressesAreReportedWithTheirLength() throws {
         let (host, _) = try makeHost()
         nonisolated(unsafe) var pressed: [String] = []

@@ -1,6 +1,7 @@
 import GlanceConfiguration
 import GlanceSystem
 import GlanceYAML
+import Glibc
 
 /// `web:`: the display's web page (`docs/web.md`). Off unless the section is there.
 public struct WebConfig: Sendable {
@@ -13,9 +14,18 @@ public struct WebConfig: Sendable {
 
     public init(location: ConfigLocation) { self.location = location }
 
-    /// Whether only this machine can reach `host` (127.0.0.0/8, ::1, localhost).
+    /// Whether only this machine can reach `host`: an IP literal in 127.0.0.0/8, `::1`, or
+    /// exactly `localhost`. Decided from the address, never from how a name begins: a name
+    /// like `127.0.0.1.example.com` is whoever owns it, and may resolve here only for the
+    /// moment a page needs it to (DNS rebinding).
     public static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if host.lowercased() == "localhost" { return true }
+        var v4 = in_addr()
+        // inet_pton takes the four-part dotted form only (no "127.1", no hex).
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+        return withUnsafeBytes(of: &v6) { $0.dropLast().allSatisfy { $0 == 0 } && $0.last == 1 }
     }
 }
 
@@ -37,7 +47,7 @@ extension WebConfig: ConfigSection {
             default:
                 let path = try ConfigLoader.path(value, besideFile: file, kind: "a file")
                 do throws(StateDirectory.Untrusted) {
-                    try StateDirectory.checkSecret(path)
+                    try StateDirectory.checkSecret(path, unreadableByOthers: true)
                 } catch {
                     throw value.fail("the passwords are not used: \(error.description)")
                 }
@@ -75,12 +85,14 @@ extension WebConfig: ConfigSection {
     }
 
     /// `name:password` lines; blank lines and `#` comments are skipped. A bad line is named
-    /// by its number, never by what it holds.
+    /// by its number, never by what it holds. A password is everything after the first
+    /// colon, spaces included (only a CR of a CR LF file is not part of it).
     static func users(in text: String, path: String, at value: YAMLReader) throws(ConfigError) -> [String: String] {
         var users: [String: String] = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingSuffix { $0 == "\r" || $0 == " " }
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+        // (CR LF is one Character in Swift: split on both.)
+        for (index, line) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+            let trimmed = line.trimmingSuffix { $0 == "\r" }
+            if trimmed.allSatisfy({ $0 == " " || $0 == "\t" }) || trimmed.hasPrefix("#") { continue }
             guard let colon = trimmed.firstIndex(of: ":"), colon != trimmed.startIndex, trimmed.index(after: colon) != trimmed.endIndex else {
                 throw value.fail("\(path) line \(index + 1) is not name:password")
             }

@@ -13,6 +13,11 @@ package struct HTTPRequest: Sendable {
     package var body: [UInt8]
     /// The client's address (no port), for bounds kept per address.
     package var remote: String = ""
+    /// The client's port, and the address and port it reached: the connection, for
+    /// telling which user of this machine opened it (`TCPPeerOwner`).
+    package var remotePort = 0
+    package var localAddress = ""
+    package var localPort = 0
 
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -182,12 +187,13 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             guard let head else { return }
             self.head = nil
             let keepAlive = head.isKeepAlive
+            let headOnly = head.method == .HEAD
             clock.requestReceived()
             let promise = context.eventLoop.makePromise(of: HTTPAnswer.self)
             let bound = NIOLoopBound((context, clock), eventLoop: context.eventLoop)
             promise.futureResult.whenComplete { result in
                 let answer = (try? result.get()) ?? .json(500, "{\"status\": 500, \"error\": \"internal error\"}")
-                Self.write(answer, keepAlive: keepAlive, context: bound.value.0, clock: bound.value.1)
+                Self.write(answer, keepAlive: keepAlive, headOnly: headOnly, context: bound.value.0, clock: bound.value.1)
             }
             if tooLarge {
                 promise.succeed(.json(413, "{\"status\": 413, \"error\": \"the body is larger than \(HTTPFrontEnd.maximumBody) bytes\"}"))
@@ -198,8 +204,12 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             let query = uri.contains("?") ? String(uri.split(separator: "?", maxSplits: 1).last ?? "") : ""
             var headers: [String: String] = [:]
             for (name, value) in head.headers { headers[name.lowercased()] = value }
-            var request = HTTPRequest(method: head.method.rawValue, path: path, query: query, headers: headers, body: body)
+            // HEAD is answered as GET, without the body (`write`'s headOnly).
+            var request = HTTPRequest(method: head.method == .HEAD ? "GET" : head.method.rawValue, path: path, query: query, headers: headers, body: body)
             request.remote = context.remoteAddress?.ipAddress ?? ""
+            request.remotePort = context.remoteAddress?.port ?? 0
+            request.localAddress = context.localAddress?.ipAddress ?? ""
+            request.localPort = context.localAddress?.port ?? 0
             dispatch(request, promise)
             body = []
         }
@@ -212,7 +222,8 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
         context.close(promise: nil)
     }
 
-    private static func write(_ answer: HTTPAnswer, keepAlive: Bool, context: ChannelHandlerContext, clock: RequestClock? = nil) {
+    /// `headOnly`: the answer to a HEAD: GET's head, its Content-Length included, and no body.
+    private static func write(_ answer: HTTPAnswer, keepAlive: Bool, headOnly: Bool = false, context: ChannelHandlerContext, clock: RequestClock? = nil) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: answer.contentType)
         headers.add(name: "Content-Length", value: String(answer.body.count))
@@ -220,9 +231,11 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
         for (name, value) in answer.headers { headers.add(name: name, value: value) }
         let status = HTTPResponseStatus(statusCode: answer.status)
         context.write(NIOAny(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))), promise: nil)
-        var buffer = context.channel.allocator.buffer(capacity: answer.body.count)
-        buffer.writeBytes(answer.body)
-        context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(buffer))), promise: nil)
+        if !headOnly {
+            var buffer = context.channel.allocator.buffer(capacity: answer.body.count)
+            buffer.writeBytes(answer.body)
+            context.write(NIOAny(HTTPServerResponsePart.body(.byteBuffer(buffer))), promise: nil)
+        }
         let done = context.writeAndFlush(NIOAny(HTTPServerResponsePart.end(nil)))
         let bound = NIOLoopBound((context, clock), eventLoop: context.eventLoop)
         done.whenComplete { _ in

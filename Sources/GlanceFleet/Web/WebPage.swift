@@ -331,7 +331,7 @@ enum WebPage {
     function renderSlots() {
       const slots = state.slots || [];
       const shape = JSON.stringify(slots.map((slot) => [slot.name, slot.kind, slot.family,
-        (slot.params || []).map((param) => [param.name, param.type, param.choices])]));
+        (slot.params || []).map((param) => [param.name, param.type, param.choices, param.settable])]));
       if (shape !== slotShape) {
         slotShape = shape;
         $('#slots').replaceChildren(...slots.map(slotForm));
@@ -364,6 +364,11 @@ enum WebPage {
         const server = textOf(param, param.value);
         writeInput(input, server);
         input.dataset.server = server;
+        // A file, address or headers the daemon reads: the config's, unless its settable: names it.
+        if (param.settable === false) {
+          input.disabled = true;
+          input.title = 'set in the config file (settable: [' + param.name + '] allows it here)';
+        }
         fields.append(make('label', { htmlFor: id, text: param.title || param.name }), input);
         if (input.choices) fields.append(input.choices);
       }

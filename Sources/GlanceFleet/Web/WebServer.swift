@@ -30,6 +30,8 @@ final class WebServer {
     private let config: WebConfig
     private let clock: LinuxEventClock
     private let events: Int32
+    /// The state folder: whom it is shared with decides who may use the open page.
+    private let stateDirectory: String
     private let inbox = RequestInbox()
     private var front: HTTPFrontEnd?
     private let commands: ControlCommands
@@ -85,6 +87,7 @@ final class WebServer {
         fonts = context.fonts
         log = context.log
         logTail = .shared
+        stateDirectory = context.stateDirectory
         events = glance_eventfd_create()
         guard events >= 0 else {
             throw TRMNLServer.SetupError(description: "cannot make the web page's event descriptor: \(String(cString: strerror(errno)))")
@@ -176,6 +179,9 @@ final class WebServer {
         if config.users.isEmpty, !Self.isLoopbackHost(request.header("Host")) {
             return Self.error(403, "this page answers only as localhost or 127.0.0.1 (web: has no password_file:)")
         }
+        // And only for whom the control socket answers: another user of this machine can
+        // connect to loopback as well as anyone.
+        if config.users.isEmpty, let refusal = peerRefusal(request) { return Self.error(403, refusal) }
         // A POST from a page of another origin (a login or a change a foreign page makes the
         // browser send) is refused when the browser says where it comes from.
         if request.method == "POST", let origin = request.header("Origin"),
@@ -254,6 +260,32 @@ final class WebServer {
     }
 
     static let cookieName = "glance_session"
+
+    /// Why the user who opened `request`'s connection may not use the open page, or nil:
+    /// the control socket's rule (`ControlAccess.serverAllows`: the daemon's user, root,
+    /// or the group the state folder is shared with), the user found from the connection
+    /// itself (`TCPPeerOwner`).
+    private func peerRefusal(_ request: HTTPRequest) -> String? {
+        let client = TCPPeerOwner.End(address: request.remote, port: request.remotePort)
+        let server = TCPPeerOwner.End(address: request.localAddress, port: request.localPort)
+        guard let uid = TCPPeerOwner.uid(client: client, server: server) else {
+            return "cannot tell which user of this machine opened this connection; give web: a password_file: to use the page from here"
+        }
+        let daemon = geteuid()
+        let folder = ControlAccess.Folder(path: stateDirectory)
+        let primary = getpwuid(uid).map { $0.pointee.pw_gid } ?? gid_t.max
+        if ControlAccess.serverAllows(uid: uid, gid: primary, groups: ControlAccess.groups(ofUser: uid, primary: primary), daemon: daemon, folder: folder) {
+            return nil
+        }
+        let you = ControlAccess.userName(uid)
+        if let shared = ControlAccess.sharedGroup(folder), shared != 0 {
+            return "without password_file: this page is for the daemon's user (\(ControlAccess.userName(daemon))), root and group "
+                + "\(ControlAccess.groupName(shared)); you are \(you): join the group (sudo adduser \(you) \(ControlAccess.groupName(shared))), "
+                + "or give web: a password_file:"
+        }
+        return "without password_file: this page is for the daemon's user (\(ControlAccess.userName(daemon))) and root; "
+            + "you are \(you): give web: a password_file: (docs/web.md), or open the page as that user"
+    }
 
     static func isLoopbackHost(_ header: String?) -> Bool {
         guard let header = header?.lowercased() else { return false }
@@ -359,11 +391,12 @@ final class WebServer {
         case .entity: type = "entity"
         case .list: type = "list"
         }
-        let value = values[parameter.name] ?? parameter.defaultTexts ?? []
+        // `values` are shown already (WidgetHost.slotParameters); a default is masked here.
+        let value = values[parameter.name] ?? parameter.defaultTexts.map(parameter.shown) ?? []
         var parts = ["\"name\": \(jsonString(parameter.name))", "\"title\": \(jsonString(parameter.title))", "\"type\": \(jsonString(type))",
                      "\"value\": \(jsonString(value.joined(separator: ",")))", "\"optional\": \(!parameter.isRequired)",
-                     "\"expected\": \(jsonString(parameter.typeName))"]
-        if let defaults = parameter.defaultTexts { parts.append("\"default\": \(jsonString(defaults.joined(separator: ",")))") }
+                     "\"expected\": \(jsonString(parameter.typeName))", "\"settable\": \(parameter.isSettable)"]
+        if let defaults = parameter.defaultTexts { parts.append("\"default\": \(jsonString(parameter.shown(defaults).joined(separator: ",")))") }
         if !choices.isEmpty {
             parts.append("\"choices\": [" + choices.map { "{\"value\": \(jsonString($0)), \"title\": \(jsonString($0))}" }.joined(separator: ", ") + "]")
         }
@@ -481,7 +514,9 @@ final class WebServer {
         case "/ui/reload":
             return perform(.reload(kind: fields["kind"].flatMap { $0.isEmpty ? nil : $0 }))
         case "/ui/refresh":
-            host.requestFullRefresh()
+            guard host.requestFullRefresh() else {
+                return Self.ok("a full refresh was made less than \(Int(WidgetHost.outsideFullRefreshInterval)) s ago; this one is folded into it")
+            }
             return Self.ok("the next frame is a full refresh")
         case "/ui/press":
             guard let key = fields["key"], !key.isEmpty else { return Self.error(400, "press needs key") }

@@ -204,6 +204,11 @@ public struct ParameterOverrides {
                 continue
             }
             for (param, value) in values.sorted(by: { $0.key < $1.key }) {
+                if let role = descriptor.parameters.first(where: { $0.name == param })?.role, !config.slots[index].settable.contains(param) {
+                    log("\(path): \(slotName).\(param) = \(jsonString(role.masked(value))) names a place, and the slot's settable: "
+                        + "does not name \(param) now; using the config's value")
+                    continue
+                }
                 let params = config.slots[index].params.filter { $0.name != param } + descriptor.commandLineValues(name: param, text: value)
                 do {
                     _ = try descriptor.makeSource(parameters: params, context: context)
@@ -247,6 +252,9 @@ extension WidgetHost {
                 }
                 release(slot, why: "glance reload")
                 released.append(slot.name)
+            } else if name != nil {
+                // Named: parameters that crashed it may be set again.
+                quarantine?.release(slot: slot.name)
             }
             slot.requestedReload = (.reload, now)
         }
@@ -261,12 +269,12 @@ extension WidgetHost {
     }
 
     /// Lets a quarantined slot's widget run again (a person asked): its card goes at the
-    /// next frame.
-    func release(_ slot: SlotState, why: String) {
+    /// next frame. `bySet`: with other parameters, the ones that crashed it remembered.
+    func release(_ slot: SlotState, why: String, bySet: Bool = false) {
         guard case .quarantined(let record) = slot.problem else { return }
         slot.problem = nil
         slot.showsCard = false
-        quarantine?.release(slot: slot.name)
+        if bySet { quarantine?.letOut(slot: slot.name) } else { quarantine?.release(slot: slot.name) }
         log("slot \(slot.name) (\(slot.kind)): out of quarantine (\(why)); it \(record.hungAfter == nil ? "crashed" : "hung") the daemon while \(record.phase.doing) before, trying again")
     }
 
@@ -383,16 +391,48 @@ extension WidgetHost {
         guard let slot = slots.first(where: { $0.name == name }) else {
             throw ControlFailure("no slot named \(jsonString(name)); the slots are \(slots.map(\.name).joined(separator: ", "))")
         }
+        // A parameter naming a place (a file, a URL, headers) is the config file's: from
+        // outside it would point the daemon at any file or host, with the configured headers.
+        let role = slot.descriptor.parameters.first { $0.name == param }?.role
+        if let role {
+            guard slot.config.settable.contains(param) else {
+                let what = role == .headers ? "the HTTP headers the daemon sends" : "a file or address the daemon reads"
+                throw ControlFailure("\(name).\(param) names \(what), so only the config file changes it; "
+                                     + "to allow it from here, add settable: [\(param)] to slot \(name) in the config")
+            }
+            guard !ParameterRole.holdsMask(value) else {
+                throw ControlFailure("\(name).\(param): the value holds \(ParameterRole.mask), a secret as it is shown; give the whole value")
+            }
+        }
         var config = slot.config
+        let before = config.params.filter { $0.name == param }.map(\.text)
         config.params = config.params.filter { $0.name != param } + slot.descriptor.commandLineValues(name: param, text: value)
+        // Headers configured for one server are never sent to another: a new address on
+        // another origin goes without them (they may be set anew, where settable).
+        var note = ""
+        if role == .location, Set(before.compactMap(Self.origin)) != Set([value].compactMap(Self.origin)) {
+            let headers = Set(slot.descriptor.parameters.filter { $0.role == .headers }.map(\.name))
+            if config.params.contains(where: { headers.contains($0.name) }) {
+                config.params.removeAll { headers.contains($0.name) }
+                note = "; the headers given for the old address are not sent to this one"
+            }
+        }
+        let source: any WidgetTimelineSource
         do {
-            slot.source = try slot.descriptor.makeSource(parameters: config.params, context: ParameterDecodingContext(timeZone: self.config.timeZone))
+            source = try slot.descriptor.makeSource(parameters: config.params, context: ParameterDecodingContext(timeZone: self.config.timeZone))
         } catch {
             let message = SlotFactory.parameterError(error, slot: config).message
             throw ControlFailure("\(name).\(param): \(message)")
         }
+        // Parameters that crashed or hung the daemon are not set again: only a person's
+        // `glance reload` (or the config) lets them run.
+        if let record = quarantine?.crash(of: config) {
+            throw ControlFailure("\(name).\(param): refused: with this value the slot \(record.summary); "
+                                 + "glance reload \(name) lets it be tried again")
+        }
+        slot.source = source
         // Configured anew: a quarantined slot tries again.
-        release(slot, why: "glance set \(name).\(param)")
+        release(slot, why: "glance set \(name).\(param)", bySet: true)
         slot.config = config
         slot.timeline = nil
         // Data from the old parameters is no one's last good entry, and an answer still
@@ -401,7 +441,20 @@ extension WidgetHost {
         slot.pending = nil
         slot.requestedReload = (.intent, clock.now())
         clock.interrupt()
-        return "\(name).\(param) = \(jsonString(value))"
+        return "\(name).\(param) = \(jsonString(role?.masked(value) ?? value))" + note
+    }
+
+    /// `scheme://host:port` of the first URL in `text` (lower case, no user information,
+    /// the scheme's port when none is written); nil when it holds none.
+    static func origin(_ text: String) -> String? {
+        guard let separator = text.range(of: "://") else { return nil }
+        let scheme = text[..<separator.lowerBound].split(whereSeparator: { !$0.isLetter && $0 != "+" && $0 != "-" && $0 != "." }).last.map { $0.lowercased() } ?? ""
+        let rest = text[separator.upperBound...]
+        var authority = rest.prefix { !"/?#".contains($0) }.lowercased()
+        if let at = authority.lastIndex(of: "@") { authority = String(authority[authority.index(after: at)...]) }
+        let hasPort = authority.last.map(\.isNumber) == true && authority.contains(":") && !authority.hasSuffix("]")
+        let port = scheme == "http" ? ":80" : ":443"
+        return scheme + "://" + authority + (hasPort ? "" : port)
     }
 
     /// What a slot shows, for status: at most 32 texts of at most 512 characters each.
@@ -431,7 +484,10 @@ extension WidgetHost {
                 "\"name\": \(jsonString(slot.name))", "\"kind\": \(jsonString(slot.kind))", "\"family\": \(jsonString(slot.family.rawValue))",
                 // Bounded whatever a slot holds: each text and value cut, at most 32 texts.
                 "\"shows\": [" + Self.elided(slot.shownContent?.textLines ?? []).map(jsonString).joined(separator: ", ") + "]",
-                "\"params\": {" + Self.groupedParams(slot.config.params.map { ($0.name, $0.text.elided(to: 512)) })
+                "\"params\": {" + Self.groupedParams(slot.config.params.map { param in
+                    let role = slot.descriptor.parameters.first { $0.name == param.name }?.role
+                    return (param.name, (role?.masked(param.text) ?? param.text).elided(to: 512))
+                })
                     .map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}",
             ]
             if let stack = slot.config.stack {

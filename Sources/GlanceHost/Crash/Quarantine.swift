@@ -10,6 +10,10 @@ import GlanceConfiguration
 /// tries again when a person asks (`glance reload SLOT`, `glance set SLOT.PARAM`), or when
 /// a configuration changes it (another kind or other parameters: a record names the slot's
 /// kind and a hash of its parameters, and matches only the slot as it was).
+///
+/// A `set` lets the slot out only with other parameters: the ones that crashed it are
+/// remembered (in memory, while the daemon runs), so a page, MQTT or a widget cannot set
+/// them again to crash the daemon at will; `glance reload SLOT` forgets them.
 public final class Quarantine {
     package struct Record: Codable, Equatable, Sendable {
         var slot: String
@@ -47,6 +51,9 @@ public final class Quarantine {
     /// The file; nil keeps the records in memory only (tests, simulations).
     package let path: String?
     package private(set) var records: [Record]
+    /// Records a `set` let out, at most `rememberedPerSlot` per slot, newest last.
+    private var remembered: [Record] = []
+    static let rememberedPerSlot = 8
     private let log: (String) -> Void
 
     /// Reads `stateDirectory/quarantine.json` (a file that is not one is said and
@@ -102,18 +109,43 @@ public final class Quarantine {
     /// The record that keeps `slot` out, if any.
     func record(for slot: SlotConfig) -> Record? { records.first { $0.matches(slot) } }
 
-    /// Lets the slot named `name` run again; whether it was quarantined.
+    /// The record of a crash or hang `slot`, configured so, caused: the one keeping it out,
+    /// or one a `set` let out since.
+    func crash(of slot: SlotConfig) -> Record? {
+        records.first { $0.matches(slot) } ?? remembered.last { $0.matches(slot) }
+    }
+
+    /// Lets the slot named `name` run again (a person asked: `glance reload`), forgetting
+    /// the parameters that crashed it; whether it was quarantined.
     @discardableResult
     func release(slot name: String) -> Bool {
+        remembered.removeAll { $0.slot == name }
         guard records.contains(where: { $0.slot == name }) else { return false }
         records.removeAll { $0.slot == name }
         save()
         return true
     }
 
+    /// Lets the slot named `name` run again with other parameters (a `set`), remembering
+    /// the ones that crashed it.
+    func letOut(slot name: String) {
+        let leaving = records.filter { $0.slot == name }
+        guard !leaving.isEmpty else { return }
+        records.removeAll { $0.slot == name }
+        remembered += leaving
+        let mine = remembered.filter { $0.slot == name }
+        if mine.count > Self.rememberedPerSlot {
+            let dropped = mine.prefix(mine.count - Self.rememberedPerSlot).map(\.parameters)
+            remembered.removeAll { $0.slot == name && dropped.contains($0.parameters) }
+        }
+        save()
+    }
+
     /// Forgets the records no slot of `slots` matches any more (a configuration that
-    /// changed the slot, or dropped it, tries it again).
+    /// changed the slot, or dropped it, tries it again); what a `set` let out is kept while
+    /// the slot is there with the same kind.
     func keepOnly(_ slots: [SlotConfig]) {
+        remembered.removeAll { record in !slots.contains { $0.name == record.slot && $0.kind == record.kind } }
         let kept = records.filter { record in slots.contains { record.matches($0) } }
         guard kept != records else { return }
         records = kept

@@ -37,6 +37,13 @@ enum SlotFactory {
                     "'\(slot.kind)' does not support \(family); it supports \(descriptor.supportedFamilies.map(\.rawValue).joined(separator: ", "))"
                 )
             }
+            for name in slot.settable where !descriptor.parameters.contains(where: { $0.name == name }) {
+                let known = descriptor.parameters.filter { $0.role != nil }.map(\.name)
+                throw (slot.locations.settable[name] ?? slot.locations.slot).error(
+                    "settable: '\(name)' is not a parameter of \(slot.kind); "
+                    + (known.isEmpty ? "\(slot.kind) has no parameter that names a place (every other one is settable as it is)"
+                                     : "its parameters that name places are \(known.joined(separator: ", "))"))
+            }
             resolved.append((slot, family, descriptor))
         }
         // A member whose window lies wholly in quiet hours would never show.

@@ -19,7 +19,7 @@ public struct AgendaIntent: WidgetConfigurationIntent, ParameterChecking {
 
     /// Each `Name=SOURCE`: a file path, or an http://, https:// or webcal:// URL (webcal is
     /// https). The order gives each calendar its marker and its colour.
-    @Parameter(title: "Calendars")
+    @Parameter(title: "Calendars", role: .location)
     public var calendars: [String]
 
     /// Each calendar's colour on colour panels, in the order of `calendars`: one of

@@ -19,11 +19,11 @@ public struct HeatmapIntent: WidgetConfigurationIntent, ParameterChecking {
 
     /// A CSV (`date,value` lines) or JSON file. A relative path is read from the
     /// daemon's working folder (as `images:` is); an absolute one is safest.
-    @Parameter(title: "File")
+    @Parameter(title: "File", role: .location)
     public var file: String?
 
     /// A JSON document in either of the file's JSON shapes, over http or https.
-    @Parameter(title: "URL")
+    @Parameter(title: "URL", role: .location)
     public var url: String?
 
     /// The run of active days up to today, under the total.

@@ -21,7 +21,7 @@ public struct StatIntent: WidgetConfigurationIntent, ParameterChecking {
     public static let description: IntentDescription? = "A number from a JSON HTTP endpoint."
 
     /// An http:// or https:// URL answering JSON.
-    @Parameter(title: "URL")
+    @Parameter(title: "URL", role: .location)
     public var url: String
 
     /// Where the number sits in the answer: `data.total`, `items[0].count`.
@@ -42,7 +42,7 @@ public struct StatIntent: WidgetConfigurationIntent, ParameterChecking {
 
     /// Request headers, each `Name: value`; `$NAME` or `${NAME}` in a value is the
     /// environment variable, read at each fetch. Values are never logged.
-    @Parameter(title: "Headers")
+    @Parameter(title: "Headers", role: .headers)
     public var headers: [String]
 
     /// Minutes after the last good answer from which the number is marked as old.

@@ -76,7 +76,7 @@ public struct SelectCityIntent: WidgetConfigurationIntent, ParameterChecking {
 
     /// Where the Open-Meteo forecast API is (tests point it at a local server).
     // Named as the config writes it.
-    @Parameter(title: "Server", default: WeatherRequest.openMeteo)
+    @Parameter(title: "Server", default: WeatherRequest.openMeteo, role: .location)
     public var base_url: String
 
     /// In a stack, the weather claims the place while rain, snow or a storm falls or is
