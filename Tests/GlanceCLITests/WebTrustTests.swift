@@ -44,26 +44,23 @@ import Testing
     @Test func aListenNameThatStartsWith127NeedsAPasswordFile() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        for listen in ["127.lan.example:8080", "127.0.0.1.example:8080", "localhost.lan:8080"] {
+        func check(_ listen: String) throws -> Result {
             try """
                 display: {backend: file, path: frames, size: 364x170}
                 web: {listen: "\(listen)"}
                 slots:
                   - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
                 """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
-            let check = try runGlance(["check", "--config", "wall.yaml"], in: directory)
-            #expect(check.status == 2, "\(listen): \(check.stdout)")
-            #expect(check.stderr.contains("can be reached from other machines; give password_file:"), "\(check.stderr)")
+            return try runGlance(["check", "--config", "wall.yaml"], in: directory)
+        }
+        for listen in ["127.lan.example:8080", "127.0.0.1.example:8080", "localhost.lan:8080"] {
+            let result = try check(listen)
+            #expect(result.status == 2, "\(listen): \(result.stdout)")
+            #expect(result.stderr.contains("can be reached from other machines; give password_file:"), "\(result.stderr)")
         }
         for listen in ["127.0.0.2:8080", "localhost:8080", "[::1]:8080"] {
-            try """
-                display: {backend: file, path: frames, size: 364x170}
-                web: {listen: "\(listen)"}
-                slots:
-                  - {name: launch, kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
-                """.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
-            let check = try runGlance(["check", "--config", "wall.yaml"], in: directory)
-            #expect(check.status == 0, "\(listen): \(check.stderr)")
+            let result = try check(listen)
+            #expect(result.status == 0, "\(listen): \(result.stderr)")
         }
     }
 
@@ -203,5 +200,73 @@ import Testing
         }
         // The daemon's own user (root, here) is answered the same way.
         #expect(try ask("/ui/state", as: ["--reuid=0"]).contains("\"csrf\""))
+    }
+
+    /// Whether the daemon has a thread named `name` now (`/proc/PID/task/*/comm`).
+    static func hasThread(_ pid: Int32, named name: String) -> Bool {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.contains { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }
+    }
+
+    /// Time travel runs on a thread of its own, one journey at a time for the whole daemon:
+    /// `glance status` is answered while a week over calendars with an event every minute
+    /// is travelled, a second journey meanwhile is refused whatever its address, and a
+    /// journey whose page went away stops.
+    @Test func timeTravelRunsOffTheDaemonsThreadOneJourneyAtATime() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let calendar = directory.appendingPathComponent("minutes.ics").path
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:tick\r\nDTSTART:20260101T000000Z\r\nDURATION:PT30S\r\n"
+             + "SUMMARY:Tick\r\nRRULE:FREQ=MINUTELY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").write(toFile: calendar, atomically: true, encoding: .utf8)
+        let slots = (1...4).map { "  - {name: cal\($0), kind: agenda, family: systemSmall, size: 90x85, params: {calendars: [\"Ticks=\(calendar)\"], days: 2}}" }
+        let (daemon, port) = try web.start(in: directory, slots: slots.joined(separator: "\n"))
+        defer { #expect(daemon.stop() == 0) }
+        let pid = daemon.process.processIdentifier
+        func at(_ days: Double) -> String { String(ISO8601DateFormatter().string(from: Date().addingTimeInterval(days * 86_400))) }
+        let week = "/ui/travel?at=" + (at(6.9).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+
+        let answered = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var journey: WebServerTests.Answer?
+        DispatchQueue.global().async {
+            journey = try? WebServerTests.send(port, "GET", week)
+            answered.signal()
+        }
+        var travelling = false
+        for _ in 0..<3000 where !travelling { travelling = Self.hasThread(pid, named: "glance-travel"); usleep(2_000) }
+        #expect(travelling, "no travel thread appeared: \(daemon.text)")
+        // The daemon's thread answers while the journey goes on.
+        let status = try runGlance(["status", "--config", directory.appendingPathComponent("wall.yaml").path])
+        #expect(status.status == 0 && status.stdout.contains("cal1"), "\(status.stderr)")
+        // (The journey takes its full 10 s: four slots of an event every minute wake more
+        // than 50,000 times in a week.)
+        let second = try WebServerTests.send(port, "GET", "/ui/travel?at=" + (at(3).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        #expect(second.status == 429 && second.text.contains("another journey"), "\(second.status) \(second.text)")
+        #expect(answered.wait(timeout: .now()) == .timedOut, "the journey was answered before status and the second journey were")
+        #expect(answered.wait(timeout: .now() + 240) == .success)
+        let first = try #require(journey)
+        #expect(first.status == 200 && first.text.contains("data:image/png;base64,"), "\(first.status) \(first.text.prefix(300))")
+        #expect((first.json["wakes"] as? [Any])?.isEmpty == false)
+
+        // A page that goes away mid-journey stops it.
+        for _ in 0..<3000 where Self.hasThread(pid, named: "glance-travel") { usleep(2_000) }
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        #expect(connected == 0)
+        let later = "/ui/travel?at=" + (at(6.5).addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? "")
+        let request = Array("GET \(later) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+        _ = request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        travelling = false
+        for _ in 0..<3000 where !travelling { travelling = Self.hasThread(pid, named: "glance-travel"); usleep(2_000) }
+        close(socket)
+        #expect(travelling)
+        #expect(daemon.waitFor("the page that asked went away"), "\(daemon.text)")
     }
 }

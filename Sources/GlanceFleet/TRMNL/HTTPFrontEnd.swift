@@ -1,4 +1,5 @@
 import NIOCore
+import Synchronization
 import NIOHTTP1
 import NIOPosix
 
@@ -18,6 +19,8 @@ package struct HTTPRequest: Sendable {
     package var remotePort = 0
     package var localAddress = ""
     package var localPort = 0
+    /// Whether the client has closed the connection (a long piece of work for it may stop).
+    package var isGone: @Sendable () -> Bool = { false }
 
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -163,6 +166,17 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
+    /// Set when the connection closes, read by whoever works on its requests.
+    private let gone = GoneFlag()
+
+    private final class GoneFlag: Sendable {
+        let value = Atomic<Bool>(false)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        gone.value.store(true, ordering: .relaxed)
+        context.fireChannelInactive()
+    }
 
     init(clock: RequestClock, dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) {
         self.clock = clock
@@ -210,6 +224,8 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             request.remotePort = context.remoteAddress?.port ?? 0
             request.localAddress = context.localAddress?.ipAddress ?? ""
             request.localPort = context.localAddress?.port ?? 0
+            let gone = gone
+            request.isGone = { gone.value.load(ordering: .relaxed) }
             dispatch(request, promise)
             body = []
         }

@@ -530,7 +530,8 @@ enum WebPage {
           if (wake.shows) text += ', shows ' + wake.shows + (wake.why ? ' (' + wake.why + ')' : '');
           return make('li', { text });
         }));
-        say('The wall at ' + wallTime(answer.at || instantOf(at)) + ': ' + (answer.wakes || []).length + ' wakes before it.');
+        say('The wall at ' + wallTime(answer.at || instantOf(at)) + ': ' + (answer.wakes || []).length + ' wakes before it.'
+          + (answer.cut_short ? ' The journey ' + answer.cut_short + '.' : ''), Boolean(answer.cut_short));
       } catch (error) {
         say(error.message, true);
       } finally {

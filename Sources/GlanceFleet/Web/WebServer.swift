@@ -50,6 +50,8 @@ final class WebServer {
     private let registry: WidgetRegistry
     private let fonts: FontLibrary
     private var travelLimit = RateLimiter(rate: 0.5, burst: 5)
+    /// Time travel's one thread (`TravelDesk`): one journey at a time for the daemon.
+    private let travelDesk = TravelDesk()
     /// Gallery pictures already drawn, by palette, kind and family, with when (kept an hour:
     /// the snapshots show the date).
     private var gallery: [String: (png: [UInt8], at: Date)] = [:]
@@ -231,7 +233,7 @@ final class WebServer {
             guard travelLimit.take(request.remote, at: now) else {
                 return Self.error(429, "time travel takes a moment; wait a few seconds", headers: [("Retry-After", "2")])
             }
-            return travel(host, to: fields["at"])
+            return travel(host, to: fields["at"], request: request, promise: promise, at: now)
         case "/ui/gallery":
             return .json(200, "[" + WidgetSnapshotRenderer.galleryEntries(registry: registry).map { entry in
                 "{\"kind\": \(jsonString(entry.kind)), \"family\": \(jsonString(entry.family.rawValue)), "
@@ -430,18 +432,46 @@ final class WebServer {
         return HTTPAnswer(status: 200, contentType: "image/png", body: png)
     }
 
-    /// The frame at a coming instant and the wakes on the way (`WidgetHost.travel`).
-    private func travel(_ host: WidgetHost, to text: String?) -> HTTPAnswer {
+    /// The frame at a coming instant and the wakes on the way: made ready here, on the
+    /// daemon's thread (it reads the host), and travelled on the `TravelDesk`'s thread; the
+    /// answer comes later through `promise` (nil), or at once when it is kept or refused.
+    private func travel(_ host: WidgetHost, to text: String?, request: HTTPRequest, promise: EventLoopPromise<HTTPAnswer>, at now: Date) -> HTTPAnswer? {
         guard let text, let instant = parseISO8601Instant(text) else {
             return Self.error(400, "at must be an instant like 2027-01-03T07:30:00+09:00, not \(jsonString(String((text ?? "").prefix(40))))")
         }
-        let result: TravelResult
+        // The same instant from the same display, unchanged since: the kept answer.
+        let key = "\(ObjectIdentifier(host).hashValue) \(host.refreshCount) \(instant.timeIntervalSince1970)"
+        if let kept = travelDesk.kept(key, at: now) { return kept }
+        guard !travelDesk.isBusy else {
+            return Self.error(429, "time travel is working on another journey; wait a few seconds", headers: [("Retry-After", "3")])
+        }
+        let journey: TravelJourney
         do {
-            result = try host.travel(to: instant, fonts: fonts, registry: registry)
+            journey = try host.prepareTravel(to: instant, registry: registry)
         } catch {
             return Self.error(400, error.description)
         }
         let zone = host.config.timeZone
+        // The daemon's log takes lines from any thread (`RunCommand.say`).
+        let log = UncheckedSendable(log)
+        let started = travelDesk.start(journey, key: key, isGone: request.isGone, answer: { outcome in
+            switch outcome {
+            case .success(let result):
+                if let cut = result.cutShort { log.value("web: time travel to \(iso8601String(instant, in: zone)) \(cut)") }
+                return Self.travelAnswer(result, zone: zone)
+            case .failure(let error):
+                return Self.error(400, error.description)
+            }
+        }, promise: promise)
+        guard started else {
+            return Self.error(429, "time travel is working on another journey; wait a few seconds", headers: [("Retry-After", "3")])
+        }
+        return nil
+    }
+
+    /// A journey's answer: the instant, both pictures, the wakes on the way, and where and
+    /// why it stopped short, if it did.
+    static func travelAnswer(_ result: TravelResult, zone: ZoneRules) -> HTTPAnswer {
         let wakes = result.wakes.map { wake in
             let record = wake.record
             var parts = ["\"at\": \(jsonString(iso8601String(record.at, in: zone)))", "\"slot\": \(jsonString(record.slot))",
@@ -453,6 +483,7 @@ final class WebServer {
             return "{" + parts.joined(separator: ", ") + "}"
         }
         return .json(200, "{\"at\": \(jsonString(iso8601String(result.at, in: zone))), "
+                     + (result.cutShort.map { "\"cut_short\": \(jsonString($0)), " } ?? "")
                      + "\"image\": \"data:image/png;base64,\(Data(result.panelPNG).base64EncodedString())\", "
                      + "\"colour\": \"data:image/png;base64,\(Data(result.colourPNG).base64EncodedString())\", "
                      + "\"wakes\": [" + wakes.joined(separator: ", ") + "]}")

@@ -18,6 +18,9 @@ package struct TravelResult: Sendable {
     package let frame: Frame
     /// The wakes from now to `at`, in order.
     package let wakes: [TravelWake]
+    /// Why the way stopped before the instant asked for (too many wakes, too long, the
+    /// client gone), if it did: `at` is then where it stopped.
+    package var cutShort: String? = nil
 }
 
 /// One slot's part of one wake on the way.
@@ -36,8 +39,6 @@ package enum TravelError: Error, CustomStringConvertible {
     case notAhead(Date, now: Date, zone: ZoneRules)
     /// The instant is more than `TimeTravel.reach` ahead.
     case tooFar(Date, latest: Date, zone: ZoneRules)
-    /// The way there wakes more often than `TimeTravel.maximumWakes` times.
-    case tooManyWakes(stoppedAt: Date, zone: ZoneRules)
     /// The configuration as the slots have it now no longer makes a host (a widget
     /// missing from the registry), or the picture could not be made.
     case failed(String)
@@ -48,8 +49,6 @@ package enum TravelError: Error, CustomStringConvertible {
             "\(iso8601String(instant, in: zone)) is not after now (\(iso8601String(now, in: zone))); time travel goes forward only, up to 7 days"
         case .tooFar(let instant, let latest, let zone):
             "\(iso8601String(instant, in: zone)) is more than 7 days ahead; the latest is \(iso8601String(latest, in: zone))"
-        case .tooManyWakes(let stoppedAt, let zone):
-            "the display wakes more than \(TimeTravel.maximumWakes) times before that instant (stopped at \(iso8601String(stoppedAt, in: zone))); travel less far"
         case .failed(let message):
             message
         }
@@ -60,8 +59,10 @@ package enum TravelError: Error, CustomStringConvertible {
 package enum TimeTravel {
     /// How far ahead travel goes, in seconds.
     package static let reach: TimeInterval = 7 * 86_400
-    /// Wakes on the way before travel gives up (a minute clock makes 10,080 in a week).
+    /// Wakes on the way before travel stops short (a minute clock makes 10,080 in a week).
     package static let maximumWakes = 50_000
+    /// Seconds a journey may take on the web page's travel thread before it stops short.
+    package static let maximumSeconds: TimeInterval = 10
     /// Seconds a provider may take in travel: with the network refused, one that takes
     /// longer is stuck, and travel should not wait the configured time-out for it.
     static let providerTimeout: TimeInterval = 5
@@ -69,15 +70,18 @@ package enum TimeTravel {
 
 extension WidgetHost {
     /// The frame this display will show at `instant` (now < `instant` ≤ now + 7 days), and
-    /// the wakes on the way, computed on a simulated clock by a second host that starts as
-    /// this one is now: its slots' timelines, shown and last good entries, retries,
-    /// stacks, quiet hours and refresh planner. Providers run as at any wake, but their
-    /// GETs through `HTTPClient` are refused, so a fetching widget shows its last good
-    /// entry. This host is only read: nothing is written to its state folder, its entry
-    /// store, its display or its clock. Call it on the host's thread (it reads the host's
-    /// state); the way is planned from view trees alone and only the frame at `instant` is
-    /// drawn, with `fonts`.
+    /// the wakes on the way, computed on this thread: `prepareTravel` then `run`.
     package func travel(to instant: Date, fonts: FontLibrary, registry: WidgetRegistry) throws(TravelError) -> TravelResult {
+        try prepareTravel(to: instant, registry: registry).run(fonts: fonts)
+    }
+
+    /// A journey to `instant` (now < `instant` ≤ now + 7 days), made by a second host on a
+    /// simulated clock that starts as this one is now: its slots' timelines, shown and last
+    /// good entries, retries, stacks, quiet hours and refresh planner. Call it on this
+    /// host's thread (it reads the host's state); the journey then runs on any one thread,
+    /// this host only read before it goes: nothing is written to its state folder, entry
+    /// store, display or clock.
+    package func prepareTravel(to instant: Date, registry: WidgetRegistry) throws(TravelError) -> TravelJourney {
         let now = clock.now()
         let zone = config.timeZone
         guard instant > now else { throw .notAhead(instant, now: now, zone: zone) }
@@ -97,31 +101,15 @@ extension WidgetHost {
         }
         traveller.takeState(of: self)
         traveller.fetchesOffline = true
-
-        var wakes: [TravelWake] = []
-        traveller.onWake = { [unowned traveller] record in
-            guard let slot = traveller.slots.first(where: { $0.name == record.slot }) else { return }
-            let offline = slot.offlineFetch.map { $0.at == record.at && $0.fetches.refused > 0 } ?? false
-            // Asked again only because the last fetch was refused: not the display's future.
-            if offline, record.reason == .retry { return }
-            wakes.append(TravelWake(record: record, offline: offline))
-        }
-        // Whatever else the travel host runs on this thread (placeholders, views) is offline too.
-        let stop: TravelError? = HTTPClient.$offline.withValue(OfflineFetches()) {
-            for _ in 0..<TimeTravel.maximumWakes {
-                if traveller.step(until: instant) != nil { return nil }
-            }
-            return .tooManyWakes(stoppedAt: traveller.clock.now(), zone: zone)
-        }
-        if let stop { throw stop }
-        return try traveller.picture(at: instant, like: self, fonts: fonts, wakes: wakes)
+        return TravelJourney(traveller: traveller, instant: instant, palette: presenter.output?.palette ?? config.display.palette,
+                             dither: presenter.output?.dither ?? config.display.dither)
     }
 
     /// Takes up `running`'s state, so that this host goes on from where it is: each slot's
     /// timeline, entries, shown content, retries and reloads; the stacks' choices; quiet
     /// hours. A fetch `running` still waits for is asked again here (its answer is not
     /// this host's).
-    private func takeState(of running: WidgetHost) {
+    fileprivate func takeState(of running: WidgetHost) {
         for (slot, source) in zip(slots, running.slots) {
             slot.timeline = source.timeline
             slot.shownEntryIndex = source.shownEntryIndex
@@ -152,17 +140,16 @@ extension WidgetHost {
         started = true
     }
 
-    /// The frame as it stands, drawn whole as `running` draws (its palette and dither, the
-    /// configured scale and rendering mode, its notification over the slots).
-    private func picture(at instant: Date, like running: WidgetHost, fonts: FontLibrary, wakes: [TravelWake]) throws(TravelError) -> TravelResult {
-        let output = PictureOutput(width: config.display.width, height: config.display.height,
-                                   palette: running.presenter.output?.palette ?? config.display.palette,
-                                   dither: running.presenter.output?.dither ?? config.display.dither)
+    /// The frame as it stands, drawn whole as the running host draws (its palette and
+    /// dither, the configured scale and rendering mode, its notification over the slots,
+    /// which this host's presenter took at the start).
+    fileprivate func picture(at instant: Date, palette: Palette, dither: DitherMode, fonts: FontLibrary, wakes: [TravelWake]) throws(TravelError) -> TravelResult {
+        let output = PictureOutput(width: config.display.width, height: config.display.height, palette: palette, dither: dither)
         var frame = currentFrame()
         do {
             let painter = try FramePresenter(output: output, fonts: fonts, scale: config.display.scale,
                                              renderingMode: config.display.chosenRenderingMode)
-            painter.showOverlay(of: running.presenter)
+            painter.showOverlay(of: presenter)
             let drawn = frame.slots.compactMap { shown in slots.first { $0.name == shown.name }.map { (slot: $0, frame: shown) } }
             let shown = painter.present(drawn.enumerated().map { (slot: $0.offset, rect: $0.element.frame.rect, content: $0.element.frame.content) },
                                         at: instant) { index, draw in
@@ -179,6 +166,57 @@ extension WidgetHost {
         } catch {
             throw .failed("time travel: the picture could not be made: \(error)")
         }
+    }
+}
+
+/// A journey made ready on the running host's thread (`WidgetHost.prepareTravel`): a
+/// host of its own on a simulated clock, which one thread at a time may run.
+///
+/// Unchecked Sendable: the traveller shares nothing mutable with the running host once
+/// made (its state was copied), and is used by one thread at a time.
+package final class TravelJourney: @unchecked Sendable {
+    private let traveller: WidgetHost
+    package let instant: Date
+    private let palette: Palette
+    private let dither: DitherMode
+
+    fileprivate init(traveller: WidgetHost, instant: Date, palette: Palette, dither: DitherMode) {
+        self.traveller = traveller
+        self.instant = instant
+        self.palette = palette
+        self.dither = dither
+    }
+
+    /// Steps the way and draws the frame at `instant` with `fonts` (which no other thread
+    /// may use meanwhile). Stops short, drawing where it got to, after
+    /// `TimeTravel.maximumWakes` wakes, at `deadline`, or when `shouldStop` (asked
+    /// between wakes) says so.
+    package func run(fonts: FontLibrary, deadline: Date = .distantFuture, shouldStop: () -> Bool = { false }) throws(TravelError) -> TravelResult {
+        let traveller = traveller
+        let zone = traveller.config.timeZone
+        var wakes: [TravelWake] = []
+        traveller.onWake = { [unowned traveller] record in
+            guard let slot = traveller.slots.first(where: { $0.name == record.slot }) else { return }
+            let offline = slot.offlineFetch.map { $0.at == record.at && $0.fetches.refused > 0 } ?? false
+            // Asked again only because the last fetch was refused: not the display's future.
+            if offline, record.reason == .retry { return }
+            wakes.append(TravelWake(record: record, offline: offline))
+        }
+        // Whatever else the travel host runs on this thread (placeholders, views) is offline too.
+        let stop: String? = HTTPClient.$offline.withValue(OfflineFetches()) {
+            for _ in 0..<TimeTravel.maximumWakes {
+                if traveller.step(until: instant) != nil { return nil }
+                if shouldStop() { return "the page that asked went away" }
+                if Date() >= deadline { return "it took more than \(Int(TimeTravel.maximumSeconds)) s" }
+            }
+            return "the display wakes more than \(TimeTravel.maximumWakes) times on the way"
+        }
+        let reached = stop == nil ? instant : min(traveller.clock.now(), instant)
+        var result = try traveller.picture(at: reached, palette: palette, dither: dither, fonts: fonts, wakes: wakes)
+        if let stop {
+            result.cutShort = "stopped at \(iso8601String(reached, in: zone)): \(stop); travel less far"
+        }
+        return result
     }
 }
 
