@@ -81,8 +81,12 @@ package final class ControlClient {
             return "a folder on the way to \(directory) is closed to you; run the command as the daemon's user or with sudo"
         }
         let me = ControlAccess.userName(geteuid())
-        if let shared = ControlAccess.sharedGroup(folder) {
+        // Never "join root"; and to a member whose login predates the membership, log in again.
+        if let shared = ControlAccess.sharedGroup(folder), shared != 0 {
             let group = ControlAccess.groupName(shared)
+            if ControlAccess.groups(ofUser: geteuid(), primary: getegid()).contains(shared) {
+                return "the state folder \(folder.described(directory)) lets in group \(group), which you joined after this login: log in again (or run newgrp \(group)), or use sudo"
+            }
             return "the state folder \(folder.described(directory)) lets in group \(group); join it (sudo adduser \(me) \(group)), then log in again, or use sudo"
         }
         return "the state folder \(folder.described(directory)) is its owner's only; run the command as \(ControlAccess.userName(folder.uid)) or with sudo"

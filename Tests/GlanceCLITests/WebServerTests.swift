@@ -18,10 +18,21 @@ import Testing
 
     /// A request on a connection of its own, as written (so a test can send any `Host`,
     /// any body, any path), answered with `Connection: close`.
-    static func send(_ port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> Answer {
+    /// `from`: the loopback address the request comes from (any of 127.0.0.0/8).
+    static func send(_ port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = [],
+                     from source: String? = nil) throws -> Answer {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         defer { close(socket) }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else { throw POSIXError(.EADDRNOTAVAIL) }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)

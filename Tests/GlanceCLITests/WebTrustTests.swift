@@ -1,6 +1,7 @@
 import Foundation
 import GlanceTestSupport
 import Glibc
+import Synchronization
 import Testing
 
 /// The web page as a trust boundary (issue 42), against a real daemon: what a page on
@@ -268,5 +269,38 @@ import Testing
         close(socket)
         #expect(travelling)
         #expect(daemon.waitFor("the page that asked went away"), "\(daemon.text)")
+    }
+
+    /// Logins have a budget for the whole daemon beside the one per address: guesses from
+    /// forty addresses get about twenty answers, not two hundred; a browser that logged in
+    /// here before is not held back by anyone else's failures.
+    @Test func failedLoginsHaveABudgetForTheWholeDaemon() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let users = directory.appendingPathComponent("users")
+        try "ana:correct horse\n".write(to: users, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: users.path)
+        let (daemon, port) = try web.start(in: directory, web: "{listen: \"127.0.0.1:0\", password_file: users}")
+        defer { #expect(daemon.stop() == 0) }
+        let right = web.form(["user": "ana", "password": "correct horse"])
+        let first = try WebServerTests.send(port, "POST", "/ui/login", body: right)
+        #expect(first.status == 200)
+        let device = try #require(first.headers["set-cookie"]?.components(separatedBy: "glance_device=").dropFirst().first?.prefix { $0 != ";" })
+
+        // 200 guesses from 40 addresses, at once.
+        let statuses = Mutex<[Int]>([])
+        DispatchQueue.concurrentPerform(iterations: 200) { index in
+            let answer = try? WebServerTests.send(port, "POST", "/ui/login", body: web.form(["user": "ana", "password": "guess \(index)"]),
+                                                  from: "127.0.0.\(2 + index % 40)")
+            statuses.withLock { $0.append(answer?.status ?? 0) }
+        }
+        let answered = statuses.withLock { $0 }.filter { $0 == 401 }.count
+        #expect(answered <= 24, "\(answered) guesses were answered")
+        #expect(statuses.withLock { $0 }.filter { $0 == 429 }.count >= 170)
+        // A browser new to the display waits; the one that logged in before does not.
+        let stranger = try WebServerTests.send(port, "POST", "/ui/login", body: right, from: "127.0.0.60")
+        #expect(stranger.status == 429 && stranger.text.contains("from anywhere"), "\(stranger.text)")
+        let known = try WebServerTests.send(port, "POST", "/ui/login", headers: ["Cookie": "glance_device=\(device)"], body: right, from: "127.0.0.2")
+        #expect(known.status == 200, "\(known.text)")
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// nobody in `CheckCommandTests`).
 @Suite struct DeviceAccessTests {
     @Test func aNodeOfAGroupSaysWhichGroupToJoin() {
-        let error = DeviceErrors.permissionDenied("/dev/spidev0.0", user: "glance", node: (owner: "root", group: "spi", gid: 997, mode: 0o660), wanted: "spi")
+        let error = DeviceErrors.permissionDenied("/dev/spidev0.0", user: "glance", node: (owner: "root", group: "spi", gid: 997, mode: 0o660), wanted: "spi", userGroups: [])
         #expect(error.kind == .permission && error.isPermanent)
         #expect(error.description == "user glance cannot open /dev/spidev0.0 (root:spi 0660): add the user to group spi (sudo usermod -aG spi glance), then restart glance or log in again")
     }
@@ -19,7 +19,7 @@ import Testing
     /// A node only root may open (plain Debian's gpiochip, 0600 root:root) needs the udev
     /// rule before any group helps.
     @Test func aNodeOfRootSaysAUdevRuleIsNeeded() {
-        let error = DeviceErrors.permissionDenied("/dev/gpiochip0", user: "glance", node: (owner: "root", group: "root", gid: 0, mode: 0o600), wanted: "gpio")
+        let error = DeviceErrors.permissionDenied("/dev/gpiochip0", user: "glance", node: (owner: "root", group: "root", gid: 0, mode: 0o600), wanted: "gpio", userGroups: [])
         #expect(error.description == "user glance cannot open /dev/gpiochip0 (root:root 0600): only root may open it: a udev rule must give it to group gpio "
             + "with MODE=\"0660\" (the glance package installs them for gpio and spi; udevadm trigger applies them) and the user must be in group gpio "
             + "(sudo usermod -aG gpio glance); then restart glance or log in again")
@@ -28,11 +28,30 @@ import Testing
         #expect(closed.description.hasPrefix("user pi cannot open /dev/fb0 (root:video 0600): only root may open it: a udev rule must give it to group video"))
     }
 
+    /// Advice never says to join root, nor a group the user is in already (the process
+    /// only started before the membership).
+    @Test func adviceNeverNamesRootOrAGroupAlreadyJoined() {
+        let already = DeviceErrors.permissionDenied("/dev/spidev0.0", user: "glance", node: (owner: "root", group: "spi", gid: 997, mode: 0o660),
+                                                    wanted: "spi", userGroups: ["glance", "spi"])
+        #expect(already.description == "user glance cannot open /dev/spidev0.0 (root:spi 0660): user glance is in group spi already, "
+            + "but this process started before that: restart glance or log in again")
+        let rule = DeviceErrors.permissionDenied("/dev/gpiochip0", user: "glance", node: (owner: "root", group: "root", gid: 0, mode: 0o600),
+                                                 wanted: "gpio", userGroups: ["gpio"])
+        #expect(rule.description.contains("and the user is in group gpio already;") && !rule.description.contains("usermod"))
+        for wanted in ["root", nil] as [String?] {
+            let root = DeviceErrors.permissionDenied("/dev/mem0", user: "glance", node: (owner: "root", group: "root", gid: 0, mode: 0o600),
+                                                     wanted: wanted, userGroups: [])
+            #expect(!root.description.contains("group root") && root.description.contains("a group of its own"), "\(root.description)")
+        }
+        let unseen = DeviceErrors.permissionDenied("/dev/x", user: "glance", node: nil, wanted: "root", userGroups: [])
+        #expect(!unseen.description.contains("group root"))
+    }
+
     @Test func aNodeBehindAClosedFolderSaysSo() {
         let error = DeviceErrors.permissionDenied("/srv/x/fb0", user: "glance", node: nil, wanted: nil)
         #expect(error.description == "user glance cannot open /srv/x/fb0: a folder on the way to it is closed to the user; check ls -l /srv/x/fb0")
         // A node that cannot be looked at for another reason: the group such nodes have.
-        let unseen = DeviceErrors.permissionDenied("/dev/spidev0.0", user: "glance", node: nil, wanted: "spi")
+        let unseen = DeviceErrors.permissionDenied("/dev/spidev0.0", user: "glance", node: nil, wanted: "spi", userGroups: [])
         #expect(unseen.description == "user glance cannot open /dev/spidev0.0: add the user to group spi (sudo usermod -aG spi glance), then restart glance or log in again")
     }
 

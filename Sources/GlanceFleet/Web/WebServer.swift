@@ -46,6 +46,16 @@ final class WebServer {
     private var requestLimit = RateLimiter(rate: 30, burst: 120)
     private var changeLimit = RateLimiter(rate: 2, burst: 20)
     private var loginLimit = RateLimiter(rate: 1.0 / 12, burst: 5)
+    /// Logins for the whole daemon from browsers it does not know: 20, then one every 6 s,
+    /// whatever the addresses (40 addresses once got 200 guesses answered in 13 s).
+    private var anyLogins = RateLimiter(rate: 1.0 / 6, burst: 20)
+    /// Browsers that logged in here before (the `glance_device` cookie, held in memory):
+    /// their logins count against their own bucket only, so that others' failures, from
+    /// anywhere or from their own address, cannot lock them out.
+    private var devices: [String] = []
+    private var deviceLogins = RateLimiter(rate: 1.0 / 12, burst: 5)
+    static let maximumDevices = 256
+    static let deviceCookie = "glance_device"
     private let polls = Polls()
     private let registry: WidgetRegistry
     private let fonts: FontLibrary
@@ -316,8 +326,19 @@ final class WebServer {
     /// the same second, whether the name is unknown or the password wrong.
     private func login(_ request: HTTPRequest, promise: EventLoopPromise<HTTPAnswer>, at now: Date) -> HTTPAnswer? {
         guard !config.users.isEmpty else { return Self.ok("no login needed (web: has no password_file:)") }
-        guard loginLimit.take(request.remote, at: now) else {
-            return Self.error(429, "too many logins from this address; wait a minute", headers: [("Retry-After", "60")])
+        let device = request.cookie(Self.deviceCookie).flatMap { devices.contains($0) ? $0 : nil }
+        if let device {
+            guard deviceLogins.take(device, at: now) else {
+                return Self.error(429, "too many logins from this browser; wait a minute", headers: [("Retry-After", "60")])
+            }
+        } else {
+            guard loginLimit.take(request.remote, at: now) else {
+                return Self.error(429, "too many logins from this address; wait a minute", headers: [("Retry-After", "60")])
+            }
+            guard anyLogins.take("*", at: now) else {
+                return Self.error(429, "too many logins on this display lately, from anywhere; wait a minute (a browser that logged in here before is not held back)",
+                                  headers: [("Retry-After", "60")])
+            }
         }
         let fields = request.fields ?? [:]
         let user = fields["user"] ?? ""
@@ -341,6 +362,12 @@ final class WebServer {
         log("web: \(user) logged in from \(request.remote)")
         var answer = Self.ok("logged in as \(user)")
         answer.headers.append(("Set-Cookie", "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict; Max-Age=\(Int(Self.sessionLifetime))"))
+        if device == nil {
+            let known = Tokens.make(length: 32)
+            devices.append(known)
+            if devices.count > Self.maximumDevices { devices.removeFirst(devices.count - Self.maximumDevices) }
+            answer.headers.append(("Set-Cookie", "\(Self.deviceCookie)=\(known); Path=/ui/login; HttpOnly; SameSite=Strict; Max-Age=31536000"))
+        }
         return answer
     }
 

@@ -49,27 +49,57 @@ public enum DeviceErrors {
     /// mode (`node`; nil when it cannot be read), and what to do. `wanted` is the group such
     /// nodes belong to where a udev rule gives them one (gpio, spi, video, input; nil when a
     /// folder on the way is closed); a node of group root needs that rule first.
+    ///
+    /// Advice never names group root, and never a group the user is in already (per the
+    /// group database, `userGroups`; then the process only predates the membership).
     public static func permissionDenied(_ path: String, code: Int32 = EACCES, user: String,
-                                        node: (owner: String, group: String, gid: gid_t, mode: mode_t)?, wanted: String?) -> DeviceError {
+                                        node: (owner: String, group: String, gid: gid_t, mode: mode_t)?, wanted: String?,
+                                        userGroups: [String]? = nil) -> DeviceError {
         let relogin = "then restart glance or log in again"
+        let groups = userGroups ?? groupNames(ofUser: user)
+        /// How the user gets into `group`.
+        func join(_ group: String) -> String {
+            groups.contains(group)
+                ? "user \(user) is in group \(group) already, but this process started before that: restart glance or log in again"
+                : "add the user to group \(group) (sudo usermod -aG \(group) \(user)), \(relogin)"
+        }
         guard let node else {
-            guard let wanted else {
+            guard let wanted, wanted != "root" else {
                 return DeviceError(path: path, code: code, kind: .permission, problem: "user \(user) cannot open \(path)",
                                    fix: "a folder on the way to it is closed to the user; check ls -l \(path)")
             }
-            return DeviceError(path: path, code: code, kind: .permission, problem: "user \(user) cannot open \(path)",
-                               fix: "add the user to group \(wanted) (sudo usermod -aG \(wanted) \(user)), \(relogin)")
+            return DeviceError(path: path, code: code, kind: .permission, problem: "user \(user) cannot open \(path)", fix: join(wanted))
         }
-        let wanted = wanted ?? node.group
+        // Never "join root": a node of root's needs a group of its own.
+        let wanted = wanted.flatMap { $0 == "root" ? nil : $0 } ?? (node.gid == 0 ? nil : node.group)
         let problem = "user \(user) cannot open \(path) (\(node.owner):\(node.group) \(octal(node.mode)))"
         if node.gid == 0 || node.mode & 0o060 == 0 {
+            guard let wanted else {
+                return DeviceError(path: path, code: code, kind: .permission, problem: problem,
+                                   fix: "only \(node.owner) may open it: a udev rule must give it a group of its own with MODE=\"0660\", "
+                                       + "and the user must be in that group; \(relogin)")
+            }
+            let member = groups.contains(wanted) ? "the user is in group \(wanted) already"
+                : "the user must be in group \(wanted) (sudo usermod -aG \(wanted) \(user))"
             return DeviceError(path: path, code: code, kind: .permission, problem: problem,
                                fix: "only \(node.owner) may open it: a udev rule must give it to group \(wanted) with MODE=\"0660\" "
                                    + "(the glance package installs them for gpio and spi; udevadm trigger applies them) "
-                                   + "and the user must be in group \(wanted) (sudo usermod -aG \(wanted) \(user)); \(relogin)")
+                                   + "and \(member); \(relogin)")
         }
-        let join = "add the user to group \(node.group) (sudo usermod -aG \(node.group) \(user)), \(relogin)"
-        return DeviceError(path: path, code: code, kind: .permission, problem: problem, fix: join)
+        return DeviceError(path: path, code: code, kind: .permission, problem: problem, fix: join(node.group))
+    }
+
+    /// The names of `user`'s groups in the group database (`getgrouplist`); none when the
+    /// user is unknown.
+    static func groupNames(ofUser user: String) -> [String] {
+        guard let entry = getpwnam(user) else { return [] }
+        var count: Int32 = 64
+        var ids = [gid_t](repeating: 0, count: Int(count))
+        if getgrouplist(user, entry.pointee.pw_gid, &ids, &count) < 0 {
+            ids = [gid_t](repeating: 0, count: Int(count))
+            guard getgrouplist(user, entry.pointee.pw_gid, &ids, &count) >= 0 else { return [] }
+        }
+        return ids.prefix(Int(count)).map(groupName)
     }
 
     /// `glance`, or `1000` for a uid without a name.

@@ -173,8 +173,13 @@ public final class ControlServer {
         let folder = ControlAccess.Folder(path: directory)
         if ControlAccess.serverAllows(uid: uid, gid: gid, groups: peerGroups, daemon: owner, folder: folder) { return nil }
         let you = StateDirectory.userName(uid)
-        if let shared = ControlAccess.sharedGroup(folder) {
+        // Never "join root"; and to a member whose login predates the membership, log in again.
+        if let shared = ControlAccess.sharedGroup(folder), shared != 0 {
             let group = ControlAccess.groupName(shared)
+            if ControlAccess.groups(ofUser: uid, primary: gid).contains(shared) {
+                return "only the daemon's user (\(StateDirectory.userName(owner))), root and members of group \(group) may use this socket; "
+                    + "you are \(you), in group \(group) since after this login: log in again (or run newgrp \(group))"
+            }
             return "only the daemon's user (\(StateDirectory.userName(owner))), root and members of group \(group) may use this socket; "
                 + "you are \(you): join the group (sudo adduser \(ControlAccess.userName(uid)) \(group)), then log in again"
         }
