@@ -451,7 +451,9 @@ final class SoakRig {
             + "slots:\n"
             + "  - {name: launch, kind: countdown, family: systemSmall, origin: [0, 0], size: 400x240, params: {title: \(edited ? "Edited" : "Launch"), target: \"2027-01-03\"}}\n"
             + middle
-            + "  - {name: activity, kind: heatmap, family: systemMedium, origin: [0, 240], size: 800x240, params: {title: Activity, file: \"\(folder)/data/activity.csv\", show_streak: true}}\n"
+            // The soak moves the heatmap between two files with `glance set`: its settable: allows it.
+            + "  - {name: activity, kind: heatmap, family: systemMedium, origin: [0, 240], size: 800x240, settable: [file], "
+            + "params: {title: Activity, file: \"\(folder)/data/activity.csv\", show_streak: true}}\n"
         if let broker {
             yaml += "mqtt: {host: 127.0.0.1, port: \(broker.port), node_id: \(Self.node), keepalive: 60, name: Soak}\n"
         }
