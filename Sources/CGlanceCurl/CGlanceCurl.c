@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 // libcurl is opened on the first fetch, not linked: it and the two dozen libraries it
 // needs (TLS, Kerberos, LDAP, SSH, IDN, HTTP/2…) are then not loaded, relocated and
@@ -20,6 +21,11 @@ static struct {
     void (*easy_cleanup)(CURL *);
     struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
     void (*slist_free_all)(struct curl_slist *);
+    CURLU *(*url)(void);
+    CURLUcode (*url_set)(CURLU *, CURLUPart, const char *, unsigned int);
+    CURLUcode (*url_get)(CURLU *, CURLUPart, char **, unsigned int);
+    void (*url_cleanup)(CURLU *);
+    void (*free)(void *);
     int loaded;
     char error[256];
 } lib;
@@ -52,6 +58,11 @@ static void init_once(void) {
     *(void **)&lib.easy_cleanup = symbol(handle, "curl_easy_cleanup", &missing);
     *(void **)&lib.slist_append = symbol(handle, "curl_slist_append", &missing);
     *(void **)&lib.slist_free_all = symbol(handle, "curl_slist_free_all", &missing);
+    *(void **)&lib.url = symbol(handle, "curl_url", &missing);
+    *(void **)&lib.url_set = symbol(handle, "curl_url_set", &missing);
+    *(void **)&lib.url_get = symbol(handle, "curl_url_get", &missing);
+    *(void **)&lib.url_cleanup = symbol(handle, "curl_url_cleanup", &missing);
+    *(void **)&lib.free = symbol(handle, "curl_free", &missing);
     if (missing) return;
     lib.global_init(CURL_GLOBAL_DEFAULT);
     lib.loaded = 1;
@@ -120,6 +131,36 @@ static size_t write_body(char *data, size_t size, size_t count, void *userdata) 
     return n;
 }
 
+static long now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+// "scheme://host:port" of `url` (lower case, the scheme's port when none is given), or
+// NULL when libcurl cannot parse it: the origin, as a browser compares them.
+static char *origin_of(const char *url) {
+    CURLU *parsed = lib.url();
+    if (!parsed) return NULL;
+    char *scheme = NULL, *host = NULL, *port = NULL, *origin = NULL;
+    if (lib.url_set(parsed, CURLUPART_URL, url, 0) == CURLUE_OK &&
+        lib.url_get(parsed, CURLUPART_SCHEME, &scheme, 0) == CURLUE_OK &&
+        lib.url_get(parsed, CURLUPART_HOST, &host, 0) == CURLUE_OK &&
+        lib.url_get(parsed, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) == CURLUE_OK) {
+        size_t length = strlen(scheme) + strlen(host) + strlen(port) + 5;
+        origin = malloc(length);
+        if (origin) {
+            snprintf(origin, length, "%s://%s:%s", scheme, host, port);
+            for (char *c = origin; *c; c++) *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+        }
+    }
+    if (scheme) lib.free(scheme);
+    if (host) lib.free(host);
+    if (port) lib.free(port);
+    lib.url_cleanup(parsed);
+    return origin;
+}
+
 void glance_http_get(const char *url, const char *const *headers, int header_count, long timeout_ms,
                      size_t max_bytes, glance_http_result *result) {
     glance_http_global_init();
@@ -138,19 +179,17 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
     sink s = {result, 0, max_bytes};
     struct curl_slist *list = NULL;
     for (int i = 0; i < header_count; i++) list = lib.slist_append(list, headers[i]);
-    lib.easy_setopt(curl, CURLOPT_URL, url);
-    lib.easy_setopt(curl, CURLOPT_HTTPHEADER, list);
     lib.easy_setopt(curl, CURLOPT_TIMEOUT_MS, timeout_ms);
     lib.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, timeout_ms);
     lib.easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
-    lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-    lib.easy_setopt(curl, CURLOPT_MAXREDIRS, (long)GLANCE_HTTP_MAX_REDIRECTS);
+    // Redirects are followed here, not by libcurl: libcurl keeps sending custom headers
+    // (an API key, a token in X-Auth) to whatever host a Location names, and strips only
+    // Authorization and Cookie. Headers configured for a URL go to its origin alone.
+    lib.easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
 #if LIBCURL_VERSION_NUM >= 0x075500
     lib.easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "http,https");
-    lib.easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
     lib.easy_setopt(curl, CURLOPT_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-    lib.easy_setopt(curl, CURLOPT_REDIR_PROTOCOLS, (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
     lib.easy_setopt(curl, CURLOPT_ACCEPT_ENCODING, "");
     lib.easy_setopt(curl, CURLOPT_USERAGENT, "Glance (+https://github.com/glance-displays)");
@@ -160,7 +199,46 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
     lib.easy_setopt(curl, CURLOPT_HEADERFUNCTION, read_header);
     lib.easy_setopt(curl, CURLOPT_HEADERDATA, result);
     lib.easy_setopt(curl, CURLOPT_ERRORBUFFER, result->error);
-    CURLcode code = lib.easy_perform(curl);
+    char *origin = origin_of(url);
+    char *next = strdup(url);
+    long started = now_ms();
+    CURLcode code = CURLE_OK;
+    for (int hop = 0;; hop++) {
+        long left = timeout_ms - (now_ms() - started);
+        if (left <= 0) {
+            code = CURLE_OPERATION_TIMEDOUT;
+            snprintf(result->error, sizeof result->error, "gave up after %ld ms, following redirects", timeout_ms);
+            break;
+        }
+        char *here = origin_of(next);
+        int same_origin = origin && here && strcmp(origin, here) == 0;
+        free(here);
+        lib.easy_setopt(curl, CURLOPT_URL, next);
+        lib.easy_setopt(curl, CURLOPT_HTTPHEADER, same_origin ? list : NULL);
+        lib.easy_setopt(curl, CURLOPT_TIMEOUT_MS, left);
+        lib.easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS, left);
+        result->body_length = 0;
+        code = lib.easy_perform(curl);
+        if (code != CURLE_OK) break;
+        long status = 0;
+        char *location = NULL;
+        lib.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
+        if (status != 301 && status != 302 && status != 303 && status != 307 && status != 308) break;
+        if (lib.easy_getinfo(curl, CURLINFO_REDIRECT_URL, &location) != CURLE_OK || !location) break;
+        if (hop == GLANCE_HTTP_MAX_REDIRECTS) {
+            code = CURLE_TOO_MANY_REDIRECTS;
+            snprintf(result->error, sizeof result->error, "more than %d redirects", GLANCE_HTTP_MAX_REDIRECTS);
+            break;
+        }
+        free(next);
+        next = strdup(location);
+        if (!next) {
+            code = CURLE_OUT_OF_MEMORY;
+            break;
+        }
+    }
+    free(next);
+    free(origin);
     result->curl_code = (int)code;
     if (code == CURLE_FILESIZE_EXCEEDED) result->too_large = 1;
     lib.easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &result->status);

@@ -69,8 +69,7 @@ public enum HTTPFailure: Error, Equatable, CustomStringConvertible {
     /// The server answered with a status outside 200–299.
     case status(Int)
     /// More redirects than a GET follows (`HTTPClient.maximumRedirects`): a loop, or a
-    /// chain no calendar or API needs. libcurl's own words ("Maximum (5) redirects
-    /// followed") read as if something had been done; this says what went wrong.
+    /// chain no calendar or API needs. Said as what went wrong, not as what was done.
     case tooManyRedirects(limit: Int)
 
     public var description: String {
@@ -95,6 +94,9 @@ public enum HTTPFailure: Error, Equatable, CustomStringConvertible {
 /// `URLSession` still works through `import Glance`.)
 public enum HTTPClient {
     /// Redirects a GET follows (to http or https only); one more is `tooManyRedirects`.
+    /// They are followed by the C shim, not by libcurl, so that a request's headers go
+    /// only to hops of the URL's own origin (scheme, host and port): libcurl would send
+    /// custom headers such as an API key to any host a `Location` names.
     public static let maximumRedirects = Int(GLANCE_HTTP_MAX_REDIRECTS)
 
     /// nil when libcurl.so.4 can be opened (it is opened on the first fetch, not linked),

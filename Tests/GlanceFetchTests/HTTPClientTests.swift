@@ -33,6 +33,47 @@ import Testing
         #expect(server.requests(to: "/feed.ics").last?.headers["if-none-match"] == "\"v1\"")
     }
 
+    /// Headers configured for a URL (a token, an API key) go to its origin and nowhere
+    /// else: a redirect to another port, host or scheme reaches it without them, while one
+    /// on the same origin keeps them (libcurl itself would forward every custom header
+    /// and strip only Authorization and Cookie). Issue 42.
+    @Test func headersNeverFollowARedirectToAnotherOrigin() throws {
+        let other = try TestHTTPServer()
+        defer { other.stop() }
+        other.route("/land", .json(#"{"ok": true}"#))
+        server.route("/same", .json(#"{"ok": true}"#))
+        server.route("/hop", .headed(status: 302, headers: [("Location", "/same")], body: []))
+        server.route("/away", .headed(status: 307, headers: [("Location", other.baseURL + "/land")], body: []))
+        server.route("/by-name", .headed(status: 301, headers: [("Location", "http://localhost:\(server.port)/same")], body: []))
+        let secrets: [(name: String, value: String)] = [("Authorization", "Bearer s3cret"), ("X-Api-Key", "k3y")]
+
+        _ = try HTTPClient.getOK(HTTPRequest(url: server.baseURL + "/hop", headers: secrets))
+        #expect(server.requests(to: "/same").last?.headers["x-api-key"] == "k3y")
+        #expect(server.requests(to: "/same").last?.headers["authorization"] == "Bearer s3cret")
+
+        #expect(try HTTPClient.getOK(HTTPRequest(url: server.baseURL + "/away", headers: secrets)).status == 200)
+        #expect(server.requests(to: "/away").first?.headers["x-api-key"] == "k3y")
+        let landed = try #require(other.requests(to: "/land").first)
+        #expect(landed.headers["x-api-key"] == nil && landed.headers["authorization"] == nil)
+
+        // Another name for the same address is another origin, as it is to a browser.
+        let before = server.requests(to: "/same").count
+        _ = try HTTPClient.getOK(HTTPRequest(url: server.baseURL + "/by-name", headers: secrets))
+        let renamed = try #require(server.requests(to: "/same").dropFirst(before).first)
+        #expect(renamed.headers["x-api-key"] == nil && renamed.headers["authorization"] == nil)
+    }
+
+    /// A loop ends at the limit, and a redirect to anything but http or https is refused.
+    @Test func redirectLoopsAndSchemes() {
+        server.route("/loop", .headed(status: 302, headers: [("Location", "/loop")], body: []))
+        #expect(throws: HTTPFailure.tooManyRedirects(limit: HTTPClient.maximumRedirects)) {
+            try HTTPClient.get(HTTPRequest(url: server.baseURL + "/loop"))
+        }
+        #expect(server.requests(to: "/loop").count == HTTPClient.maximumRedirects + 1)
+        server.route("/file", .headed(status: 302, headers: [("Location", "file:///etc/passwd")], body: []))
+        #expect(throws: HTTPFailure.self) { try HTTPClient.get(HTTPRequest(url: server.baseURL + "/file")) }
+    }
+
     @Test func statusIsAnAnswerButNotOK() throws {
         server.route("/e", .json(#"{"error": "boom"}"#, status: 500))
         #expect(try HTTPClient.get(HTTPRequest(url: server.baseURL + "/e")).status == 500)

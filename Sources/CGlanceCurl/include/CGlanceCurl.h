@@ -31,8 +31,9 @@ const char *glance_http_load_error(void);
 
 // GET `url` with `header_count` "Name: value" lines, giving up after `timeout_ms` in all
 // (connecting included) and stopping once the body passes `max_bytes`. Only http and
-// https; redirects are followed (at most GLANCE_HTTP_MAX_REDIRECTS, never to another scheme). `result` is
-// filled in either way.
+// https; redirects are followed (at most GLANCE_HTTP_MAX_REDIRECTS, to http or https only),
+// and the headers go only to hops of the same origin (scheme, host and port) as `url`.
+// `result` is filled in either way.
 void glance_http_get(const char *url, const char *const *headers, int header_count, long timeout_ms,
                      size_t max_bytes, glance_http_result *result);
 
