@@ -311,7 +311,7 @@ final class SoakRig {
 
     /// The broker stopped and started again; the daemon must connect again within 20 s.
     private func restartBroker() throws {
-        guard let broker, let daemon else { return }
+        guard let broker, daemon != nil else { return }
         scanOutput()
         if awaitingReconnect == nil { awaitingReconnect = (connections, .now.addingTimeInterval(20)) }
         try broker.restart()

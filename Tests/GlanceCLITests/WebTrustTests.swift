@@ -303,4 +303,48 @@ import Testing
         let known = try WebServerTests.send(port, "POST", "/ui/login", headers: ["Cookie": "glance_device=\(device)"], body: right, from: "127.0.0.2")
         #expect(known.status == 200, "\(known.text)")
     }
+
+    /// Long polls hold no more than their share: 128 connections from eight addresses,
+    /// each waiting for a new frame, are the whole connection cap, and a person's `GET /`
+    /// is still served (a resting connection of an address holding the most is closed to
+    /// make room; that page just polls again).
+    @Test func longPollsHoldingTheCapDoNotKeepAPersonOut() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, port) = try web.start(in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        let version = try #require(try WebServerTests.send(port, "GET", "/ui/events?after=-1").json["version"] as? Int)
+        var held: [Int32] = []
+        defer { held.forEach { _ = Glibc.close($0) } }
+        for index in 0..<128 {
+            let socket = try Self.open(port, from: "127.0.0.\(2 + index / 16)")
+            held.append(socket)
+            let request = Array("GET /ui/events?after=\(version) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
+            #expect(request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == request.count)
+        }
+        usleep(300_000)
+        let page = try WebServerTests.send(port, "GET", "/")
+        #expect(page.status == 200, "\(page.status) \(page.text.prefix(200))")
+        #expect(daemon.waitFor("closed a resting connection from 127.0.0."), "\(daemon.text)")
+    }
+
+    /// A TCP connection to the page from `source`, left open.
+    static func open(_ port: Int, from source: String) throws -> Int32 {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(source)
+        var remote = local
+        remote.sin_port = in_port_t(UInt16(port).bigEndian)
+        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, size) } }
+        let connected = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, size) } }
+        guard bound == 0, connected == 0 else {
+            Glibc.close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
+        return socket
+    }
 }

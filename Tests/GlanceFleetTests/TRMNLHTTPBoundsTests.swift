@@ -11,11 +11,13 @@ import GlanceFleet
 /// milliseconds here (production: seconds); every wait has a hang guard of seconds.
 @Suite(.serialized) struct TRMNLHTTPBoundsTests {
     /// A front end on a free port of 127.0.0.1 that answers every request 200 at once,
-    /// and the lines it said.
+    /// except `/hold` (answered only by `answerHeld`) and `/poll` (a parked long poll, also
+    /// answered by `answerHeld`), and the lines it said.
     final class Server {
         /// The lines said, from the event loop's thread.
         final class Said: Sendable {
             let lines = Mutex<[String]>([])
+            let held = Mutex<[EventLoopPromise<HTTPAnswer>]>([])
         }
 
         let front: HTTPFrontEnd
@@ -24,7 +26,29 @@ import GlanceFleet
         init(_ bounds: HTTPBounds) throws {
             let said = self.said
             front = try HTTPFrontEnd(host: "127.0.0.1", port: 0, bounds: bounds, say: { line in said.lines.withLock { $0.append(line) } },
-                                     dispatch: { request, promise in promise.succeed(.json(200, "{\"path\": \"\(request.path)\"}")) })
+                                     dispatch: { request, promise in
+                                         switch request.path {
+                                         case "/hold": said.held.withLock { $0.append(promise) }
+                                         case "/poll":
+                                             said.held.withLock { $0.append(promise) }
+                                             request.park()
+                                         default: promise.succeed(.json(200, "{\"path\": \"\(request.path)\"}"))
+                                         }
+                                     })
+        }
+
+        /// Answers every held request and poll.
+        func answerHeld() {
+            for promise in said.held.withLock({ held in defer { held = [] }; return held }) { promise.succeed(.json(200, "{}")) }
+        }
+
+        /// Waits (a hang guard of 5 s) until `count` requests are held.
+        func waitHeld(_ count: Int) -> Bool {
+            for _ in 0..<500 {
+                if said.held.withLock({ $0.count }) >= count { return true }
+                usleep(10_000)
+            }
+            return false
         }
 
         deinit { front.close() }
@@ -243,28 +267,72 @@ import GlanceFleet
         #expect(server.lines.count == 2, "\(server.lines)")
     }
 
-    /// Over the cap in all, a connection is refused whatever its address; closed
-    /// connections free their places.
-    @Test func aConnectionOverTheTotalCapIsRefusedUntilOthersClose() throws {
+    /// Over the cap in all, a new connection is let in by closing a resting one (here
+    /// connections that never sent a request): one of the address holding the most, the
+    /// one resting longest. The room made is said in the log. Issue 42.
+    @Test func aConnectionOverTheTotalCapMakesRoomByClosingARestingOne() throws {
         let server = try Server(Self.bounds(connections: 4))
+        let first = try #require(Client(port: server.port, from: "127.0.0.2"))
+        usleep(20_000)
+        let second = try #require(Client(port: server.port, from: "127.0.0.2"))
+        let others = [try #require(Client(port: server.port, from: "127.0.0.3")), try #require(Client(port: server.port, from: "127.0.0.4"))]
+        defer { for client in [first, second] + others { client.close() } }
+        let person = try #require(Client(port: server.port, from: "127.0.0.6"))
+        defer { person.close() }
+        person.send("GET / HTTP/1.1\r\nHost: wall\r\n\r\n")
+        #expect(person.readAnswer(within: 5)?.hasPrefix("HTTP/1.1 200 ") == true)
+        // The oldest of 127.0.0.2's two was closed; the others are open.
+        #expect(first.readToClose(within: 5) == "")
+        #expect(second.readToClose(within: 0.2) == nil && others.allSatisfy { $0.readToClose(within: 0.1) == nil })
+        #expect(server.waitFor("trmnl: closed a resting connection from 127.0.0.2 to make room for one from 127.0.0.6"), "\(server.lines)")
+    }
+
+    /// Parked long polls rest too: eight pages of two addresses polling at the cap do not
+    /// keep a ninth person's `GET /` out, and the page whose poll was closed is one of the
+    /// address holding the most.
+    @Test func longPollsAtTheCapDoNotKeepAPersonOut() throws {
+        let server = try Server(Self.bounds(connections: 8))
+        defer { server.answerHeld() }
+        var polls: [Client] = []
+        defer { for client in polls { client.close() } }
+        for index in 0..<8 {
+            let client = try #require(Client(port: server.port, from: index < 5 ? "127.0.0.2" : "127.0.0.3"))
+            client.send("GET /poll HTTP/1.1\r\nHost: wall\r\n\r\n")
+            polls.append(client)
+            #expect(server.waitHeld(index + 1))
+        }
+        let person = try #require(Client(port: server.port, from: "127.0.0.6"))
+        defer { person.close() }
+        person.send("GET / HTTP/1.1\r\nHost: wall\r\n\r\n")
+        #expect(person.readAnswer(within: 5)?.hasPrefix("HTTP/1.1 200 ") == true)
+        #expect(polls[0].readToClose(within: 5) == "", "the oldest poll of 127.0.0.2 was not closed")
+        #expect(polls[5].readToClose(within: 0.2) == nil)
+    }
+
+    /// When every connection of the cap is being answered, one more is refused 503
+    /// whatever its address; an answered keep-alive connection rests and makes room again.
+    @Test func aConnectionOverTheTotalCapIsRefusedWhileAllAreAnswered() throws {
+        let server = try Server(Self.bounds(connections: 4))
+        defer { server.answerHeld() }
         var held: [Client] = []
         defer { for client in held { client.close() } }
-        for index in 2...5 { held.append(try #require(Client(port: server.port, from: "127.0.0.\(index)"))) }
+        for index in 2...5 {
+            let client = try #require(Client(port: server.port, from: "127.0.0.\(index)"))
+            client.send("GET /hold HTTP/1.1\r\nHost: wall\r\n\r\n")
+            held.append(client)
+        }
+        #expect(server.waitHeld(4))
         let over = try #require(Client(port: server.port, from: "127.0.0.6"))
         defer { over.close() }
         #expect(over.readToClose(within: 5)?.hasPrefix("HTTP/1.1 503 ") == true)
-        #expect(server.waitFor("trmnl: refused a connection from 127.0.0.6: 4 connections are open, the most allowed"), "\(server.lines)")
+        #expect(server.waitFor("trmnl: refused a connection from 127.0.0.6: 4 connections are open and being answered, the most allowed"),
+                "\(server.lines)")
 
-        held.removeFirst().close()
-        // The place is freed when the server has seen the close: soon, not at once.
-        var answered = false
-        for _ in 0..<50 where !answered {
-            guard let again = Client(port: server.port, from: "127.0.0.6") else { break }
-            again.send("GET /api/display HTTP/1.1\r\nHost: wall\r\n\r\n")
-            answered = again.readAnswer(within: 5)?.hasPrefix("HTTP/1.1 200 ") == true
-            again.close()
-            if !answered { usleep(20_000) }
-        }
-        #expect(answered, "no place was freed")
+        server.answerHeld()
+        #expect(held[0].readAnswer(within: 5)?.hasPrefix("HTTP/1.1 200 ") == true)
+        let again = try #require(Client(port: server.port, from: "127.0.0.6"))
+        defer { again.close() }
+        again.send("GET /api/display HTTP/1.1\r\nHost: wall\r\n\r\n")
+        #expect(again.readAnswer(within: 5)?.hasPrefix("HTTP/1.1 200 ") == true)
     }
 }

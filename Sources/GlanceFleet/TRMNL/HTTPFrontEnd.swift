@@ -21,6 +21,9 @@ package struct HTTPRequest: Sendable {
     package var localPort = 0
     /// Whether the client has closed the connection (a long piece of work for it may stop).
     package var isGone: @Sendable () -> Bool = { false }
+    /// Says the answer will wait for something to change (a long poll): the connection
+    /// then rests, and may be closed to make room for a new one at the connection cap.
+    package var park: @Sendable () -> Void = {}
 
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -99,8 +102,10 @@ package struct HTTPBounds: Sendable {
 /// body within 30 s more, else it is answered 408 and closed (after a lingering second, so
 /// the 408 is not lost to a reset), however steadily it drips;
 /// an answer not taken within 30 s, and a keep-alive connection idle for 30 s, are closed.
-/// At most 128 connections are open, 16 from one address; one more is answered 503 with
-/// `Retry-After` and closed. Out of descriptors, accepting pauses for 1 s and the pending
+/// At most 128 connections are open, 16 from one address; at the cap, a resting connection
+/// (waiting for a request, idle, or a parked long poll) of the address holding the most is
+/// closed to make room (`ConnectionLimits`); with none resting, or over an address's own
+/// 16, one more is answered 503 with `Retry-After` and closed. Out of descriptors, accepting pauses for 1 s and the pending
 /// connections are accepted with a spare descriptor and closed, so the thread does not spin
 /// on a listener it cannot empty. Each of these is said in one log line through `say` (on
 /// the event loop's thread), then at most once in 10 s with a count.
@@ -137,7 +142,7 @@ package final class HTTPFrontEnd: Sendable {
                 .childChannelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         let clock = RequestClock(bounds: bounds, notices: notices)
-                        try channel.pipeline.syncOperations.addHandler(ConnectionGate(limits: limits))
+                        try channel.pipeline.syncOperations.addHandler(ConnectionGate(limits: limits, clock: clock))
                         try channel.pipeline.syncOperations.addHandler(clock)
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline()
                         try channel.pipeline.syncOperations.addHandler(HTTPRequestHandler(clock: clock, dispatch: dispatch))
@@ -226,6 +231,9 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             request.localPort = context.localAddress?.port ?? 0
             let gone = gone
             request.isGone = { gone.value.load(ordering: .relaxed) }
+            let loop = context.eventLoop
+            let parking = NIOLoopBound(clock, eventLoop: loop)
+            request.park = { loop.execute { parking.value.park() } }
             dispatch(request, promise)
             body = []
         }

@@ -9,7 +9,7 @@ import NIOCore
 final class HTTPNotices: @unchecked Sendable {
     /// What a notice is about; each kind is counted on its own.
     enum Kind: Hashable {
-        case refused, headDeadline, bodyDeadline, answerDeadline, outOfDescriptors
+        case refused, madeRoom, headDeadline, bodyDeadline, answerDeadline, outOfDescriptors
 
         /// The counted line: "N more … in the last 10 s".
         func summary(_ count: Int, last: String, within interval: String) -> String {
@@ -17,6 +17,7 @@ final class HTTPNotices: @unchecked Sendable {
             let when = "in the last \(interval) (the last from \(last))"
             switch self {
             case .refused: return "trmnl: \(count) more \(connections) refused over the connection caps \(when)"
+            case .madeRoom: return "trmnl: \(count) more resting \(connections) closed to make room for new ones at the connection cap \(when)"
             case .headDeadline: return "trmnl: \(count) more \(connections) closed at the request-head deadline \(when)"
             case .bodyDeadline: return "trmnl: \(count) more \(connections) closed at the body deadline \(when)"
             case .answerDeadline: return "trmnl: \(count) more \(connections) closed without taking their answer \(when)"

@@ -34,6 +34,10 @@ final class RequestClock: ChannelInboundHandler {
     private let bounds: HTTPBounds
     private let notices: HTTPNotices
     private(set) var phase = Phase.head
+    /// When the phase began.
+    private var phaseStarted = NIODeadline.now()
+    /// The request being answered is a long poll, parked until something changes.
+    private var parked = false
     /// Requests read whose answers are not written yet (more than one when pipelined).
     private var unanswered = 0
     private var deadline: Scheduled<Void>?
@@ -72,6 +76,22 @@ final class RequestClock: ChannelInboundHandler {
         context.fireChannelInactive()
     }
 
+    /// Since when the connection rests (waits for its client, or holds a parked long
+    /// poll), so that it may be closed to make room at the connection cap; nil while a
+    /// request is being answered.
+    var restingSince: NIODeadline? {
+        switch phase {
+        case .head, .body, .idle, .closing: return phaseStarted
+        case .answer: return parked && unanswered == 1 ? phaseStarted : nil
+        }
+    }
+
+    /// The request being answered waits for something to change (a long poll): the
+    /// connection rests until it is answered.
+    func park() {
+        if phase == .answer { parked = true }
+    }
+
     /// The parser has a request's head: its body's time starts.
     func headReceived() { enter(.body) }
 
@@ -89,6 +109,8 @@ final class RequestClock: ChannelInboundHandler {
 
     private func enter(_ next: Phase) {
         phase = next
+        phaseStarted = .now()
+        parked = false
         deadline?.cancel()
         guard let context else { return }
         let time: TimeAmount

@@ -84,7 +84,10 @@ final class WebServer {
     static let maximumSessions = 64
     /// A long poll waits this long for a new frame.
     static let pollWait: TimeAmount = .seconds(25)
-    static let maximumPolls = 64
+    /// Pages waiting at once: a quarter of the front end's 128 connections. One more is
+    /// parked by answering the oldest of the address with the most waiting (that page
+    /// polls again), so polls neither fill the connection cap nor keep a person out.
+    static let maximumPolls = 32
     /// A failed login is answered after this long, whatever failed.
     static let loginDelay: TimeAmount = .seconds(1)
 
@@ -237,7 +240,7 @@ final class WebServer {
         switch request.path {
         case "/ui/state": return state(of: host, named: display, session: session)
         case "/ui/frame.png": return frame(of: host, look: fields["look"] ?? "panel")
-        case "/ui/events": return poll(after: fields["after"], promise: promise)
+        case "/ui/events": return poll(after: fields["after"], request: request, promise: promise)
         case "/ui/log": return .json(200, "{\"lines\": [" + logTail.recent.map(jsonString).joined(separator: ", ") + "]}")
         case "/ui/travel":
             guard travelLimit.take(request.remote, at: now) else {
@@ -537,12 +540,11 @@ final class WebServer {
         }
     }
 
-    private func poll(after text: String?, promise: EventLoopPromise<HTTPAnswer>) -> HTTPAnswer? {
+    private func poll(after text: String?, request: HTTPRequest, promise: EventLoopPromise<HTTPAnswer>) -> HTTPAnswer? {
         let version = polls.version
         guard let text, let after = Int(text), after == version else { return Self.versionAnswer(version) }
-        guard polls.wait(after: after, promise: promise, for: Self.pollWait, maximum: Self.maximumPolls) else {
-            return Self.error(429, "too many pages are waiting", headers: [("Retry-After", "10")])
-        }
+        polls.wait(from: request.remote, promise: promise, for: Self.pollWait, maximum: Self.maximumPolls)
+        request.park()
         return nil
     }
 
@@ -602,7 +604,7 @@ private final class Suggestions: Sendable {
 /// Pages waiting for a new frame (long polls), and the frame version they wait on: taken
 /// on the daemon's thread, given up on the HTTP thread when their wait is over.
 private final class Polls: Sendable {
-    private let state = Mutex<(version: Int, next: Int, waiting: [Int: EventLoopPromise<HTTPAnswer>])>((0, 0, [:]))
+    private let state = Mutex<(version: Int, next: Int, waiting: [Int: (address: String, promise: EventLoopPromise<HTTPAnswer>)])>((0, 0, [:]))
 
     var version: Int { state.withLock { $0.version } }
 
@@ -611,7 +613,7 @@ private final class Polls: Sendable {
         let (version, waiting) = state.withLock { state -> (Int, [EventLoopPromise<HTTPAnswer>]) in
             state.version += 1
             defer { state.waiting = [:] }
-            return (state.version, Array(state.waiting.values))
+            return (state.version, state.waiting.values.map(\.promise))
         }
         for promise in waiting { promise.succeed(Self.answer(version)) }
     }
@@ -619,26 +621,36 @@ private final class Polls: Sendable {
     func releaseAll(version: Int) {
         let waiting = state.withLock { state in
             defer { state.waiting = [:] }
-            return Array(state.waiting.values)
+            return state.waiting.values.map(\.promise)
         }
         for promise in waiting { promise.succeed(Self.answer(version)) }
     }
 
-    /// Holds `promise` until a new frame or `wait`; false when `maximum` already wait.
-    func wait(after: Int, promise: EventLoopPromise<HTTPAnswer>, for wait: TimeAmount, maximum: Int) -> Bool {
-        let id: Int? = state.withLock { state in
-            guard state.waiting.count < maximum else { return nil }
+    /// Holds `promise` until a new frame or `wait`. When `maximum` already wait, the
+    /// oldest of the address with the most waiting is answered now to make room.
+    func wait(from address: String, promise: EventLoopPromise<HTTPAnswer>, for wait: TimeAmount, maximum: Int) {
+        let (id, version, bumped) = state.withLock { state -> (Int, Int, EventLoopPromise<HTTPAnswer>?) in
+            var bumped: EventLoopPromise<HTTPAnswer>?
+            if state.waiting.count >= maximum {
+                var counts: [String: Int] = [:]
+                for waiter in state.waiting.values { counts[waiter.address, default: 0] += 1 }
+                // Ids grow with time: the smallest of the fullest address waited longest.
+                let chosen = state.waiting.min { a, b in
+                    let (ca, cb) = (counts[a.value.address, default: 0], counts[b.value.address, default: 0])
+                    return ca != cb ? ca > cb : a.key < b.key
+                }
+                if let chosen { bumped = state.waiting.removeValue(forKey: chosen.key)?.promise }
+            }
             state.next += 1
-            state.waiting[state.next] = promise
-            return state.next
+            state.waiting[state.next] = (address, promise)
+            return (state.next, state.version, bumped)
         }
-        guard let id else { return false }
+        bumped?.succeed(Self.answer(version))
         promise.futureResult.eventLoop.scheduleTask(in: wait) { [self] in
             // Whoever takes it from the table answers it, once.
             let (version, taken) = state.withLock { state in (state.version, state.waiting.removeValue(forKey: id)) }
-            taken?.succeed(Self.answer(version))
+            taken?.promise.succeed(Self.answer(version))
         }
-        return true
     }
 
     private static func answer(_ version: Int) -> HTTPAnswer {
