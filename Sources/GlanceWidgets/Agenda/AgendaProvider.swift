@@ -92,11 +92,16 @@ public struct AgendaProvider: AppIntentTimelineProvider {
         let names = calendars.map(\.name)
         let colors = configuration.calendarColors(count: calendars.count)
         let said = problems + notes
+        // The widget has room for the first; the log and `glance status` say every one.
         var problem = said.first.map { said.count > 1 ? "\($0) (and \(said.count - 1) more)" : $0 }
-        if calendars.isEmpty { problem = "no calendars: give calendars as Name=SOURCE" }
+        var everyProblem = said.isEmpty ? nil : said.joined(separator: "; ")
+        if calendars.isEmpty {
+            problem = "no calendars: give calendars as Name=SOURCE"
+            everyProblem = problem
+        }
 
         guard read > 0 else {
-            let reason = problem ?? "no calendar could be read"
+            let reason = everyProblem ?? "no calendar could be read"
             if let last = context.lastEntry as? AgendaEntry, !last.isPlaceholder, last.source == source {
                 return Timeline(entries: Self.entries(last.events, calendars: names, colors: colors, from: now, to: horizon, zone: context.timeZone,
                                                       problem: reason, source: source),
@@ -107,7 +112,7 @@ public struct AgendaProvider: AppIntentTimelineProvider {
             return Timeline(entries: [placeholder], policy: .retry(because: reason))
         }
         let entries = Self.entries(events, calendars: names, colors: colors, from: now, to: horizon, zone: context.timeZone, problem: problem, source: source)
-        if let problem, !problems.isEmpty || calendars.isEmpty { return Timeline(entries: entries, policy: .retry(because: problem)) }
+        if let everyProblem, !problems.isEmpty || calendars.isEmpty { return Timeline(entries: entries, policy: .retry(because: everyProblem)) }
         // Files that are watched are read again when they change (the watch reloads the
         // slot): polling them would wake the display for nothing. The next midnight moves
         // the horizon on. Only URLs are polled every `refresh` minutes.
