@@ -443,6 +443,7 @@ class Daemon:
         self.config = self.folder / f"cfg-{node.split('-', 1)[1]}.yaml"
         self.password_file = self.folder / f"password-{node.split('-', 1)[1]}"
         self.password_file.write_text(password + "\n")
+        self.password_file.chmod(0o600)
         self.log = LogFile(self.folder / "glance.log")
         self.process = None
         self.processes = []

@@ -65,6 +65,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "s3cret\nignored\n".write(to: folder.appendingPathComponent("pw"), atomically: true, encoding: .utf8)
         try "not checked here".write(to: folder.appendingPathComponent("ca.crt"), atomically: true, encoding: .utf8)
+        // A password every user may read is refused, with the chmod that fixes it.
+        #expect(chmod(folder.path + "/pw", 0o644) == 0)
+        let readable = loadError(at: folder.path + "/wall.yaml", "mqtt: {host: broker.lan, username: wall, password_file: pw, tls: {ca: ca.crt}}\n" + Self.slot)
+        #expect(readable.contains("can be read by every user of this machine") && readable.contains("chmod o-r \(folder.path)/pw"), "\(readable)")
+        #expect(chmod(folder.path + "/pw", 0o600) == 0)
         let config = try parse("mqtt: {host: broker.lan, username: wall, password_file: pw, tls: {ca: ca.crt}}\n" + Self.slot,
                                             file: folder.path + "/wall.yaml")
         let mqtt = try #require(config.mqtt)
@@ -76,13 +81,13 @@ import Testing
         #expect(MQTTConfig.defaultNodeID(machineID: "3d1219c7c4c5404aaa1f6d2a48adfda4\n") == "glance-3d1219c7")
         // A secret others may write, or in a folder others may write, is not used (ssh's
         // StrictModes): they could put their own password or authority there.
-        for (path, mode) in [(folder.path + "/pw", 0o666), (folder.path, 0o777), (folder.path + "/ca.crt", 0o620)] as [(String, mode_t)] {
+        for (path, mode) in [(folder.path + "/pw", 0o620), (folder.path, 0o777), (folder.path + "/ca.crt", 0o620)] as [(String, mode_t)] {
             #expect(chmod(path, mode) == 0)
             let message = loadError(at: folder.path + "/wall.yaml",
                                     "mqtt: {host: broker.lan, username: wall, password_file: pw, tls: {ca: ca.crt}}\n" + Self.slot)
             #expect(message.contains("(owner uid ") && message.contains("mode 0\(String(mode, radix: 8))) can be written by others"), "\(message)")
             #expect(message.contains("chmod go-w \(path)"), "\(message)")
-            #expect(chmod(path, path == folder.path ? 0o755 : 0o644) == 0)
+            #expect(chmod(path, path == folder.path ? 0o755 : path.hasSuffix("/pw") ? 0o600 : 0o644) == 0)
         }
         let off = try parse("mqtt: {host: b, discovery: false}\n" + Self.slot, file: "wall.yaml")
         #expect(off.mqtt?.discoveryPrefix == nil)

@@ -104,7 +104,7 @@ extension MQTTConfig: ConfigSection {
                     throw value.fail("cannot read the password: \(passwordPath): \(error.message)")
                 }
                 do throws(StateDirectory.Untrusted) {
-                    try StateDirectory.checkSecret(passwordPath)
+                    try StateDirectory.checkSecret(passwordPath, unreadableByOthers: true)
                 } catch {
                     throw value.fail("the password is not used: \(error.description)")
                 }
@@ -132,7 +132,8 @@ extension MQTTConfig: ConfigSection {
                 // Whoever may write the authority's certificate chooses which broker is trusted.
                 for file in [tls.ca, tls.certificate, tls.key].compactMap({ $0 }) {
                     do throws(StateDirectory.Untrusted) {
-                        try StateDirectory.checkSecret(file)
+                        // A private key, like a password, is no one else's to read.
+                        try StateDirectory.checkSecret(file, unreadableByOthers: file == tls.key)
                     } catch {
                         throw value.fail("not used: \(error.description)")
                     }
