@@ -8,7 +8,9 @@ let package = Package(
     products: [
         // For widget packages: SwiftUI, WidgetKit, Swift Charts and App Intents names, and a thin runner
         // (render, run, gallery, widgets). MQTT and TRMNL only with the Fleet trait.
-        .library(name: "Glance", targets: ["Glance", "Charts"]),
+        // Apple's module names are Glance too: `import SwiftUI`, `WidgetKit`, `AppIntents`,
+        // `Intents` and `Charts` compile as on iOS for a target that depends on this product.
+        .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents"]),
         // For programs that embed the daemon: the host, its configuration, the outputs and
         // boards, the renderer, the wires and the commands.
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
@@ -125,6 +127,11 @@ let package = Package(
                 // _FoundationICU: MeasurementFormatter's unit patterns (ICU's C API, which a
                 // dynamic build does not link through Foundation).
                 linkerSettings: [.linkedLibrary("curl"), .linkedLibrary("_FoundationICU")]),
+        // Apple's module names, each `@_exported import Glance` (Sources/SwiftUI and so on).
+        .target(name: "SwiftUI", dependencies: ["Glance"]),
+        .target(name: "WidgetKit", dependencies: ["Glance"]),
+        .target(name: "AppIntents", dependencies: ["Glance"]),
+        .target(name: "Intents", dependencies: ["Glance"]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
         .target(
@@ -147,7 +154,7 @@ let package = Package(
         ),
         .executableTarget(name: "GlanceCLI", dependencies: ["GlanceCommandLine"]),
         // An iOS-style widget as its own executable: `swift run EmojiWidget render …`.
-        .executableTarget(name: "EmojiWidget", dependencies: ["Glance"], path: "Examples/EmojiWidget"),
+        .executableTarget(name: "EmojiWidget", dependencies: ["Glance", "SwiftUI", "WidgetKit"], path: "Examples/EmojiWidget"),
         // The D-Day tutorial's pair: a widget reading an app group's UserDefaults, and the
         // app's side as a command that writes it and calls WidgetCenter.
         .executableTarget(name: "DDayWidget", dependencies: ["Glance"], path: "Examples/DDay/Widget"),
@@ -185,7 +192,7 @@ let package = Package(
 
 // The widget corpus (Tests/Corpus): real widget code from public repositories, each
 // entry built as its own executable from the files as published. Their `import SwiftUI`,
-// `import WidgetKit` and `import AppIntents` are shim modules that re-export Glance.
+// `import WidgetKit` and `import AppIntents` are Glance's modules of those names.
 let corpus = [
     "bacon-watch-widget", "homewidget-example", "homewidget-lockscreen", "pawello-countdown", "pawello-environment",
     "pawello-interactive", "pawello-lockscreen", "sachin-count-interactive", "sachin-month-calendar",
@@ -196,9 +203,6 @@ let corpus = [
     "docs-charts-steps",
 ]
 let chartsCorpus: Set<String> = ["docs-charts-steps"]
-for shim in ["SwiftUI", "WidgetKit", "AppIntents", "Intents"] {
-    package.targets.append(.target(name: shim, dependencies: ["Glance"], path: "Tests/CorpusShims/\(shim)"))
-}
 for entry in corpus {
     var dependencies: [Target.Dependency] = ["SwiftUI", "WidgetKit", "AppIntents"]
     if chartsCorpus.contains(entry) { dependencies.append("Charts") }

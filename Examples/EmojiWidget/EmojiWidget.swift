@@ -1,6 +1,7 @@
-// Xcode's widget template, ported to Glance by changing `import WidgetKit` and
-// `import SwiftUI` to `import Glance`.
-import Glance
+// Xcode's widget template with an emoji, as Xcode writes it: its imports are Apple's,
+// which Glance's product provides under the same names.
+import WidgetKit
+import SwiftUI
 
 struct Provider: TimelineProvider {
     func placeholder(in context: Context) -> SimpleEntry {

@@ -1,3 +1,0 @@
-// The corpus compiles widget files exactly as they were published: `import SwiftUI` there
-// is this module, which is `import Glance` (the one import a ported widget needs).
-@_exported import Glance
