@@ -17,14 +17,22 @@ public final class WidgetCenter: Sendable {
 
     /// What has been asked for since the host last looked.
     package struct PendingReloads: Equatable, Sendable {
+        /// Asked by widget code in the host's own process (a provider, an intent).
         package var all = false
         package var kinds: Set<String> = []
+        /// Asked by another program (the app's side of a widget, through the daemon's
+        /// socket): a person's change, applied at once unless one came within the
+        /// minimum interval.
+        package var outsideAll = false
+        package var outsideKinds: Set<String> = []
 
-        package var isEmpty: Bool { !all && kinds.isEmpty }
+        package var isEmpty: Bool { !all && kinds.isEmpty && !outsideAll && outsideKinds.isEmpty }
 
-        package init(all: Bool = false, kinds: Set<String> = []) {
+        package init(all: Bool = false, kinds: Set<String> = [], outsideAll: Bool = false, outsideKinds: Set<String> = []) {
             self.all = all
             self.kinds = kinds
+            self.outsideAll = outsideAll
+            self.outsideKinds = outsideKinds
         }
     }
 
@@ -56,8 +64,19 @@ public final class WidgetCenter: Sendable {
         if let wake { wake() } else if self === WidgetCenter.shared { Self.forwardToDaemon(kind: nil) }
     }
 
-    /// Sends the reload to the daemon's control socket; it obeys the daemon's
-    /// `minimum_reload_interval` as in-process calls do.
+    /// For the host: a reload another program asked for (`WidgetCenter` in the app's side
+    /// of a widget, forwarded by the daemon's socket), `kind` nil for every slot.
+    package func reloadFromAnotherProgram(kind: String?) {
+        let wake = state.withLock { state in
+            if let kind { state.pending.outsideKinds.insert(kind) } else { state.pending.outsideAll = true }
+            return state.wake
+        }
+        wake?()
+    }
+
+    /// Sends the reload to the daemon's control socket. As on iOS, where the app in the
+    /// foreground does not spend the widget's budget, the daemon applies it at once; only
+    /// another one within `minimum_reload_interval` waits, folded into one.
     private static func forwardToDaemon(kind: String?) {
         // The daemon's widget reads the suites' files: write what this process changed.
         FoundationPreferences.flush()

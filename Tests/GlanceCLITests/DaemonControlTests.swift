@@ -407,7 +407,10 @@ import Testing
 }
 
 /// The D-Day pair in Examples/: the companion command writes the app group's
-/// UserDefaults and calls WidgetCenter; the running widget shows the new event.
+/// UserDefaults and calls WidgetCenter; the running widget shows the new event at once,
+/// whatever `minimum_reload_interval` says (an app in the foreground does not spend the
+/// widget's budget on iOS); a second call within the interval is folded into one at its
+/// end. Issue 43.
 @Suite(.serialized) struct DDayExampleTests {
     @Test func theCompanionChangesTheRunningWidget() throws {
         let directory = try temporaryDirectory()
@@ -416,7 +419,7 @@ import Testing
         try """
             timezone: Asia/Seoul
             state_dir: state
-            minimum_reload_interval: 1
+            minimum_reload_interval: 3600
             display: {backend: file, path: frames, size: 400x200}
             slots:
               - {name: dday, kind: DDayWidget, family: systemMedium}
@@ -438,6 +441,15 @@ import Testing
         let status = try runGlance(["status", "--config", config]).stdout
         #expect(status.contains("Trip to Jeju · D-"), "\(status)")
         #expect(status.contains("January 3, 2027"), "\(status)")
+        // A second change within the hour: saved, and its reload folded to the hour's end.
+        let again = try runGlance(["Trip to Busan", "2027-01-04"], executable: "dday-set", environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        var folded = ""
+        for _ in 0..<200 where !folded.contains("reload (asked for)") {
+            folded = try runGlance(["status", "--config", config]).stdout
+            if !folded.contains("reload (asked for)") { usleep(20_000) }
+        }
+        #expect(folded.contains("next wake") && folded.contains("reload (asked for)") && folded.contains("Trip to Jeju"), "\(folded)")
 
         // glance defaults write, then glance reload: the widget reads the new value.
         #expect(try runGlance(["defaults", "write", "group.com.example.dday", "title", "Landing on the Moon", "--config", config]).status == 0)

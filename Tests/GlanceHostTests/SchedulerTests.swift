@@ -57,6 +57,20 @@ func probeConfig(_ params: String, extra: String = "", kind: String = "probe", t
         #expect(harness.wakes("p", since: t0).map(\.0) == [0, 60])
     }
 
+    /// From another program (the app's side, through the socket): at once, however soon
+    /// after the last fetch; a second within the interval is folded into one at its end,
+    /// a third meanwhile into the same; one after the interval is at once again. Issue 43.
+    @Test func reloadsFromAnotherProgramApplyAtOnceAndFoldRepeats() async throws {
+        let harness = try HostHarness(probeConfig("policy: never, entries: 1"), start: t0)
+        let center = harness.center
+        for (second, kind) in [(10, "probe"), (20, nil), (40, "probe"), (200, "probe"), (230, "other")] as [(Double, String?)] {
+            harness.clock.schedule(.interrupt({ center.reloadFromAnotherProgram(kind: kind) }), at: t0.addingTimeInterval(second))
+        }
+        await harness.run(for: 1000, from: t0)
+        #expect(harness.wakes("p", since: t0).map(\.0) == [0, 10, 70, 200])
+        #expect(harness.wakes("p", since: t0).dropFirst().allSatisfy { $0.1 == .reload })
+    }
+
     @Test(arguments: ["past", "everySecond"])
     func providersThatAskForConstantReloadsAreThrottled(policy: String) async throws {
         let harness = try HostHarness(probeConfig("policy: \(policy), entries: 1"), start: t0)

@@ -226,14 +226,14 @@ extension WidgetHost {
     /// `glance reload [NAME]`: every slot, or the slots showing widget kind NAME and the
     /// slot named NAME, at once (a person asking: a quarantined slot named so tries again),
     /// or as `WidgetCenter` does when `throttled` (widget code in another process: kinds only,
-    /// and never out of quarantine).
+    /// never out of quarantine, at once unless another came within the minimum interval).
     package func controlReload(kind name: String?, throttled: Bool) throws(ControlFailure) -> String {
         if throttled {
             if let name, !slots.contains(where: { $0.kind == name }) {
                 throw ControlFailure("no slot shows a widget of kind \(jsonString(name)); the kinds shown are \(Set(slots.map(\.kind)).sorted().joined(separator: ", "))")
             }
-            if let name { center.reloadTimelines(ofKind: name) } else { center.reloadAllTimelines() }
-            return "reload of \(name ?? "every slot") asked for (at most once per \(Int(config.minimumReloadInterval)) s)"
+            center.reloadFromAnotherProgram(kind: name)
+            return "reload of \(name ?? "every slot") asked for (at once; more within \(Int(config.minimumReloadInterval)) s are folded into one)"
         }
         let chosen = slots.filter { name == nil || $0.kind == name || $0.name == name }
         if let name, chosen.isEmpty {

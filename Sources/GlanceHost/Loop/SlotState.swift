@@ -48,6 +48,9 @@ final class SlotState {
     var offlineFetch: (at: Date, fetches: OfflineFetches)?
     /// A reload asked for from outside, with its reason and when it may run.
     var requestedReload: (reason: WakeReason, notBefore: Date)?
+    /// When the last reload another program asked for runs (or ran): one more within the
+    /// minimum interval waits until that interval has passed.
+    var lastOutsideReload: Date?
 
     /// Around the widget's content (WidgetKit's content margins).
     let contentMargins: EdgeInsets

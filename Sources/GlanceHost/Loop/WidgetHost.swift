@@ -270,6 +270,20 @@ public final class WidgetHost {
             let earliest = min((slot.lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
             slot.requestedReload = (.reload, max(now, earliest))
         }
+        // From another program (the app's side): at once, as iOS does for an app in the
+        // foreground; another within the minimum interval of the last is folded into one
+        // at the interval's end, and any more before it into that one. (A last one more than
+        // an interval ahead means the clock was set back: it counts as now.)
+        for slot in slots where reloads.outsideAll || reloads.outsideKinds.contains(slot.kind) {
+            let interval = config.minimumReloadInterval
+            var at = now
+            if let last = slot.lastOutsideReload {
+                at = last > now ? (last <= now.addingTimeInterval(interval) ? last : now) : max(now, last.addingTimeInterval(interval))
+            }
+            slot.lastOutsideReload = at
+            if let asked = slot.requestedReload, asked.notBefore <= at { continue }
+            slot.requestedReload = (.reload, at)
+        }
         input.handle(inputs, slots: slots, at: now)
     }
 
