@@ -181,7 +181,7 @@ let package = Package(
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceSystem", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceRender", "GlanceText", "GlanceTestSupport", "GlanceWidgetKit"], exclude: ["Goldens"]),
-        .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML"]),
+        .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML", "GlanceTestSupport"]),
         // What `import Glance` gives widget code: iOS-shaped geometry code compiled and
         // drawn, MeasurementFormatter.
         .testTarget(name: "GlanceTests", dependencies: ["Glance", "Charts", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),

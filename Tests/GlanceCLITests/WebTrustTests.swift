@@ -317,7 +317,7 @@ import Testing
         var held: [Int32] = []
         defer { held.forEach { _ = Glibc.close($0) } }
         for index in 0..<128 {
-            let socket = try Self.open(port, from: "127.0.0.\(2 + index / 16)")
+            let socket = try #require(loopbackConnection(port: port, from: "127.0.0.\(2 + index / 16)"))
             held.append(socket)
             let request = Array("GET /ui/events?after=\(version) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n".utf8)
             #expect(request.withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) } == request.count)
@@ -326,25 +326,5 @@ import Testing
         let page = try WebServerTests.send(port, "GET", "/")
         #expect(page.status == 200, "\(page.status) \(page.text.prefix(200))")
         #expect(daemon.waitFor("closed a resting connection from 127.0.0."), "\(daemon.text)")
-    }
-
-    /// A TCP connection to the page from `source`, left open.
-    static func open(_ port: Int, from source: String) throws -> Int32 {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard socket >= 0 else { throw POSIXError(.EIO) }
-        var local = sockaddr_in()
-        local.sin_family = sa_family_t(AF_INET)
-        local.sin_addr.s_addr = inet_addr(source)
-        var remote = local
-        remote.sin_port = in_port_t(UInt16(port).bigEndian)
-        remote.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, size) } }
-        let connected = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, size) } }
-        guard bound == 0, connected == 0 else {
-            Glibc.close(socket)
-            throw POSIXError(.ECONNREFUSED)
-        }
-        return socket
     }
 }

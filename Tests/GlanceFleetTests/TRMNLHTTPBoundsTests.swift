@@ -4,6 +4,7 @@ import NIOCore
 import Synchronization
 import Testing
 import GlanceFleet
+import GlanceTestSupport
 
 /// The TRMNL HTTP front end's bounds against real sockets (issue 28): deadlines for a
 /// request's head and body however steadily a client drips, caps on connections in all
@@ -73,21 +74,8 @@ import GlanceFleet
         let fd: Int32
 
         init?(port: UInt16, from source: String = "127.0.0.1") {
-            fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-            guard fd >= 0 else { return nil }
-            var local = sockaddr_in()
-            local.sin_family = sa_family_t(AF_INET)
-            local.sin_addr.s_addr = inet_addr(source)
-            var remote = local
-            remote.sin_port = port.bigEndian
-            remote.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let size = socklen_t(MemoryLayout<sockaddr_in>.size)
-            let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
-            let connected = withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, size) } }
-            guard bound == 0, connected == 0 else {
-                Glibc.close(fd)
-                return nil
-            }
+            guard let fd = loopbackConnection(port: Int(port), from: source) else { return nil }
+            self.fd = fd
         }
 
         func close() { Glibc.close(fd) }
