@@ -281,6 +281,11 @@ public final class WidgetHost {
                 at = last > now ? (last <= now.addingTimeInterval(interval) ? last : now) : max(now, last.addingTimeInterval(interval))
             }
             slot.lastOutsideReload = at
+            if at > now {
+                // Said, so that whoever made the change knows when it will show.
+                log("slot \(slot.name): a reload asked by another program within \(Int(interval)) s of the last is folded into one at "
+                    + iso8601String(at, in: config.timeZone))
+            }
             if let asked = slot.requestedReload, asked.notBefore <= at { continue }
             slot.requestedReload = (.reload, at)
         }
