@@ -9,8 +9,9 @@ let package = Package(
         // For widget packages: SwiftUI, WidgetKit, Swift Charts and App Intents names, and a thin runner
         // (render, run, gallery, widgets). MQTT and TRMNL only with the Fleet trait.
         // Apple's module names are Glance too: `import SwiftUI`, `WidgetKit`, `AppIntents`,
-        // `Intents` and `Charts` compile as on iOS for a target that depends on this product.
-        .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents"]),
+        // `Intents` and `Charts` compile as on iOS for a target that depends on this product,
+        // and so do `ActivityKit`, `UIKit` and `CoreGraphics` (the parts widgets use).
+        .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics"]),
         // For programs that embed the daemon: the host, its configuration, the outputs and
         // boards, the renderer, the wires and the commands.
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
@@ -132,6 +133,9 @@ let package = Package(
         .target(name: "WidgetKit", dependencies: ["Glance"]),
         .target(name: "AppIntents", dependencies: ["Glance"]),
         .target(name: "Intents", dependencies: ["Glance"]),
+        .target(name: "ActivityKit", dependencies: ["Glance"]),
+        .target(name: "UIKit", dependencies: ["Glance"]),
+        .target(name: "CoreGraphics", dependencies: ["Glance"]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
         .target(

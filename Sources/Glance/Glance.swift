@@ -71,3 +71,11 @@ public macro Preview<PreviewedWidget: Widget, Intent: WidgetConfigurationIntent,
     _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> PreviewedWidget,
     @PreviewTimelineBuilder<Entry> timeline: @escaping () -> [Entry]
 ) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// A Live Activity's preview: `#Preview("Ride", as: .content, using: RideAttributes()) { RideLiveActivity() } contentStates: { … }`.
+/// Compiles and draws nothing (a wall shows no activities).
+@freestanding(declaration)
+public macro Preview<Attributes: ActivityAttributes, PreviewedWidget: Widget>(
+    _ name: String? = nil, as viewKind: ActivityPreviewViewKind, using attributes: Attributes, widget: @escaping () -> PreviewedWidget,
+    @PreviewContentStateBuilder<Attributes.ContentState> contentStates: @escaping () -> [Attributes.ContentState]
+) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")

@@ -58,6 +58,10 @@ extension AppIntent where PerformResult == EmptyIntentResult {
 /// Glance fills its `@Parameter` properties from a slot's `params:` in the config.
 public protocol WidgetConfigurationIntent: AppIntent {}
 
+/// An intent that configures a control (`AppIntentControlConfiguration`); a wall has no
+/// controls, so it is only ever compiled.
+public protocol ControlConfigurationIntent: AppIntent {}
+
 /// What `perform()` returns (Apple's `IntentResult`).
 public protocol IntentResult: Sendable {}
 

@@ -31,3 +31,11 @@ extension View {
     /// Xcode's preview name: no effect.
     public func previewDisplayName(_ name: String?) -> Self { self }
 }
+
+/// The states an activity's preview steps through (`#Preview(…) { … } contentStates: { … }`).
+@resultBuilder
+public enum PreviewContentStateBuilder<State> {
+    public static func buildExpression(_ state: State) -> [State] { [state] }
+    public static func buildBlock(_ states: [State]...) -> [State] { states.flatMap { $0 } }
+    public static func buildArray(_ states: [[State]]) -> [State] { states.flatMap { $0 } }
+}

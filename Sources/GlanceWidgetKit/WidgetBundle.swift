@@ -47,6 +47,10 @@ public struct BundleConfiguration: WidgetConfiguration {
 /// after another, `if`, `if #available`, `if … else`.
 @resultBuilder
 public enum WidgetBundleBuilder {
+    /// A control (Control Center, the Lock Screen's buttons): a wall has neither, so the
+    /// bundle leaves it out.
+    public static func buildExpression<C: ControlWidget>(_ control: C) -> BundledWidgets { BundledWidgets() }
+
     public static func buildExpression<W: Widget>(_ widget: W) -> BundledWidgets {
         if let bundled = widget as? BundledWidgets { return bundled }
         return BundledWidgets(widget.body.descriptors)
@@ -67,6 +71,8 @@ extension WidgetConfiguration {
     /// Every widget this configuration stands for: itself, or a bundle's widgets.
     public var descriptors: [WidgetDescriptor] {
         if let bundle = self as? BundleConfiguration { return bundle.descriptors }
+        // A Live Activity or a control: compiles, and a wall leaves it out.
+        if self is LeftOutOnAWall { return [] }
         return [descriptor]
     }
 }

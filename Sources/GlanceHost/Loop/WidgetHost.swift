@@ -222,6 +222,8 @@ public final class WidgetHost {
 
     /// Fetches every timeline and shows the first frame.
     public func start() {
+        // `UIScreen.main.bounds` in widget code is the display's size.
+        UIScreen.setDisplaySize(width: config.display.width, height: config.display.height)
         center.setWakeHandler { [clock] in clock.interrupt() }
         presenter.forgetControls()
         started = true

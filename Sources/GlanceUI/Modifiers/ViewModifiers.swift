@@ -181,6 +181,9 @@ extension View {
         ModifiedContent(self, wrap: { node, _ in .clip(shape.kind, node) })
     }
 
+    /// Draws the content only inside its own frame.
+    public func clipped(antialiased: Bool = false) -> ModifiedContent<Self, BuiltinModifier> { clipShape(Rectangle()) }
+
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         clipShape(RoundedRectangle(cornerRadius: radius))
     }

@@ -43,6 +43,8 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
     public static let yellow = Color(RGBA(hex: 0xFFCC00))
     public static let green = Color(RGBA(hex: 0x34C759))
     public static let blue = Color(RGBA(hex: 0x007AFF))
+    /// The app's accent colour: iOS's default, system blue (a wall has no asset catalogue).
+    public static let accentColor = Color(RGBA(hex: 0x007AFF))
     public static let purple = Color(RGBA(hex: 0xAF52DE))
     public static let gray = Color(RGBA(hex: 0x8E8E93))
     public static let clear = Color(.clear)

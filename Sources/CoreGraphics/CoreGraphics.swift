@@ -1,0 +1,4 @@
+// `import CoreGraphics` in a widget's file is this module, which is `import Glance`: a widget
+// builds from the same files as its Xcode project, with Apple's imports as written. It
+// declares nothing of its own; what it brings is Glance's (api/Glance.api).
+@_exported import Glance

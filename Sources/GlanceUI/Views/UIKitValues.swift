@@ -1,0 +1,112 @@
+import Foundation
+
+// The parts of UIKit that widget code uses beside SwiftUI (the census: docs/compat.md):
+// pictures, fonts and the screen as values Glance already draws. `import UIKit` is Glance.
+
+/// A picture (UIKit's `UIImage`): a PNG in the images folder, a file, or an icon.
+/// `Image(uiImage:)` draws it as `Image(_:)` and `Image(systemName:)` do.
+public struct UIImage: Hashable, Sendable {
+    enum Source: Hashable, Sendable { case named(String), file(String), symbol(String), empty }
+    let source: Source
+
+    public init() { source = .empty }
+    /// `name.png` in the images folder (the config's `images:`).
+    public init?(named name: String) { source = .named(name) }
+    /// A PNG file; `nil` when there is no such file.
+    public init?(contentsOfFile path: String) {
+        guard FileManager.default.isReadableFile(atPath: path) else { return nil }
+        source = .file(path)
+    }
+    /// An icon by SF Symbols name, drawn from Material Design Icons.
+    public init?(systemName name: String) { source = .symbol(name) }
+}
+
+extension Image {
+    /// A `UIImage` as a view.
+    public init(uiImage image: UIImage) {
+        switch image.source {
+        case .named(let name): self.init(name)
+        case .file(let path): self.init(path)
+        case .symbol(let name): self.init(systemName: name)
+        case .empty: self.init(systemName: "")
+        }
+    }
+}
+
+/// A font (UIKit's `UIFont`) as Glance's `Font` reads it.
+public struct UIFont: Hashable, Sendable {
+    public typealias Weight = Font.Weight
+    public let pointSize: CGFloat
+    let weight: Weight
+    let familyName: String?
+
+    public init?(name: String, size: CGFloat) {
+        pointSize = size
+        weight = .regular
+        familyName = name
+    }
+
+    init(size: CGFloat, weight: Weight) {
+        pointSize = size
+        self.weight = weight
+        familyName = nil
+    }
+
+    public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(size: size, weight: .regular) }
+    public static func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(size: size, weight: weight) }
+    public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(size: size, weight: .bold) }
+    public static func monospacedDigitSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(size: size, weight: weight) }
+
+    /// UIKit's text styles, at the sizes SwiftUI's fonts of the same names have.
+    public struct TextStyle: Hashable, Sendable {
+        let font: Font
+        public static let largeTitle = TextStyle(font: .largeTitle)
+        public static let title1 = TextStyle(font: .title)
+        public static let title2 = TextStyle(font: .title2)
+        public static let title3 = TextStyle(font: .title3)
+        public static let headline = TextStyle(font: .headline)
+        public static let subheadline = TextStyle(font: .subheadline)
+        public static let body = TextStyle(font: .body)
+        public static let callout = TextStyle(font: .callout)
+        public static let footnote = TextStyle(font: .footnote)
+        public static let caption1 = TextStyle(font: .caption)
+        public static let caption2 = TextStyle(font: .caption2)
+    }
+
+    /// The font of a text style (body 17 pt, as on iOS).
+    public static func preferredFont(forTextStyle style: TextStyle) -> UIFont {
+        UIFont(size: CGFloat(style.font.pointSize), weight: style.font.weight)
+    }
+}
+
+extension Font {
+    /// A `UIFont` as a SwiftUI font.
+    public init(_ font: UIFont) {
+        self = Font.system(size: font.pointSize, weight: font.weight)
+        if let family = font.familyName { self = Font.custom(family, size: font.pointSize) }
+    }
+}
+
+/// The screen (UIKit's `UIScreen`). A widget reads `UIScreen.main.bounds` for its size; on a
+/// wall that is the display's size in points, set by the host before any widget runs.
+public final class UIScreen: @unchecked Sendable {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var size = CGSize(width: 800, height: 480)
+
+    /// The display's size; the host sets it from the panel before widgets run.
+    package static func setDisplaySize(width: Int, height: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        size = CGSize(width: CGFloat(width), height: CGFloat(height))
+    }
+
+    public static var main: UIScreen { UIScreen() }
+
+    public var bounds: CGRect {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        return CGRect(origin: .zero, size: Self.size)
+    }
+
+    public var scale: CGFloat { 1 }
+}
