@@ -217,7 +217,8 @@ def uses(row, api, counter):
             return []
         name, labels, closures = parsed
         if labels is None and not closures:
-            return [function(f"_ = {name}")]
+            # A member, or a nested type written as a value's type (`Font.Weight`).
+            return [function(f"_ = {name}"), function(f"_ = {name}.self")]
         return [function(f"_ = {call(name, labels, closures, arity)}") for arity in ((0, 1, 2) if closures else (0,))]
     if kind in ("method", "property"):
         parsed = parse_call(shape)

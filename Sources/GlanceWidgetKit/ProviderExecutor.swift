@@ -28,6 +28,7 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     private var note: CrashNotes.Note?
     private var noteChanges = 0
     private var name: String?
+    private var slot: String?
 
     /// What the thread is called (`top -H`, `/proc/PID/task/*/comm`: 15 bytes), taken up
     /// when it starts: a slot's executor is named after the slot, so a busy or stuck
@@ -35,6 +36,12 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     package var threadName: String? {
         get { condition.withLock { name } }
         set { condition.withLock { name = newValue } }
+    }
+
+    /// The slot the thread works for: widget code's `os.Logger` lines carry its name.
+    package var slotName: String? {
+        get { condition.withLock { slot } }
+        set { condition.withLock { slot = newValue } }
     }
 
     /// The note the thread takes up before its next job: which slot's provider (or
@@ -102,8 +109,10 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
             running = true
             let noteChanged = noteTaken != noteChanges
             let note = self.note
+            let slot = self.slot
             noteTaken = noteChanges
             condition.unlock()
+            SlotLog.setSlot(slot)
             if noteChanged {
                 if let note { CrashNotes.set(note) } else { CrashNotes.clear() }
             }

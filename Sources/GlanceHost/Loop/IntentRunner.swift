@@ -27,6 +27,7 @@ final class IntentRunner {
         let box = DeliveryBox<Result<Void, any Error>>()
         // A crash on the intent's thread is this slot's.
         executor.crashNote = slot.notes[.intent]
+        executor.slotName = slot.config.name
         Task(executorPreference: executor) {
             do {
                 try await action.perform()

@@ -92,6 +92,7 @@ final class SlotState {
         executor = ProviderExecutor()
         executor.crashNote = fetchNote
         executor.threadName = threadName
+        executor.slotName = config.name
     }
 
     /// The note of the provider's thread: the timeline, or the snapshot of a preview slot.
@@ -101,6 +102,7 @@ final class SlotState {
         notes = Dictionary(uniqueKeysWithValues: SlotActivity.Phase.allCases.map { ($0, SlotActivity(slot: config, phase: $0).note) })
         executor.crashNote = fetchNote
         executor.threadName = threadName
+        executor.slotName = config.name
     }
 
     /// The provider thread's name: "slot " and the slot's name, cut to the 15 bytes a

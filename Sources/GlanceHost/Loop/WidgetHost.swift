@@ -224,6 +224,8 @@ public final class WidgetHost {
     public func start() {
         // `UIScreen.main.bounds` in widget code is the display's size.
         UIScreen.setDisplaySize(width: config.display.width, height: config.display.height)
+        // Widget code's `os.Logger` lines go to this host's log, with their slot's name.
+        SlotLog.setSink(log)
         center.setWakeHandler { [clock] in clock.interrupt() }
         presenter.forgetControls()
         started = true
