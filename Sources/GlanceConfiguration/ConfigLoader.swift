@@ -45,7 +45,7 @@ public enum ConfigLoader {
 
         let reader = YAMLReader(file: file, node: root, path: "")
         let topKeys = ["timezone", "locale", "display", "slots", "keys", "minimum_reload_interval", "provider_timeout", "images", "named_colors",
-                       "intent_timeout", "draw_timeout", "stop_timeout", "sleep", "wake_for", "state_dir", "input"] + ConfigSections.owners.keys.sorted()
+                       "intent_timeout", "draw_timeout", "stop_timeout", "sleep", "wake_for", "state_dir", "input", "location"] + ConfigSections.owners.keys.sorted()
         var config = GlanceConfig(source: file, timeZone: ZoneRules.current(), locale: DisplayLocale.current(),
                                   display: DisplayConfig(), slots: [])
         var sawSlots = false
@@ -104,6 +104,8 @@ public enum ConfigLoader {
                 }
             case "images":
                 config.imagesDirectory = try value.string()
+            case "location":
+                config.location = try parseLocation(value)
             case "named_colors":
                 for (name, colorValue) in try value.freeMapping() {
                     let text = try colorValue.string()
@@ -490,5 +492,25 @@ public enum ConfigLoader {
             inputs.append(InputDeviceConfig(device: device, range: range, location: item.location))
         }
         return inputs
+    }
+}
+
+extension ConfigLoader {
+    /// `location: {latitude: 37.57, longitude: 126.98, name: Seoul}`: where the wall hangs.
+    static func parseLocation(_ value: YAMLReader) throws(ConfigError) -> WallLocation.Place {
+        var latitude: Double?, longitude: Double?, altitude = 0.0, name: String?
+        for (key, field) in try value.mapping(allowed: ["latitude", "longitude", "altitude", "name"]) {
+            switch key {
+            case "latitude": latitude = try field.double(in: -90...90)
+            case "longitude": longitude = try field.double(in: -180...180)
+            case "altitude": altitude = try field.double(in: -500...9000)
+            case "name": name = try field.string()
+            default: break
+            }
+        }
+        guard let latitude, let longitude else {
+            throw value.fail("location needs latitude and longitude in degrees, like {latitude: 37.57, longitude: 126.98, name: Seoul}")
+        }
+        return WallLocation.Place(latitude: latitude, longitude: longitude, altitude: altitude, name: name)
     }
 }

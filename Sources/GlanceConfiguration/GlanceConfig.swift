@@ -1,3 +1,4 @@
+import GlanceSystem
 import GlanceYAML
 import FoundationEssentials
 import Glibc
@@ -40,6 +41,8 @@ public struct GlanceConfig: Sendable {
     public var inputs: [InputDeviceConfig] = []
     /// Where `Image("name")` finds `name.png`.
     public var imagesDirectory = "images"
+    /// Where the wall hangs (`location:`): what `CLLocationManager` tells widgets.
+    package var location: WallLocation.Place?
     /// `Color("Name")` → colour, from `named_colors: {Accent: "#FF3B30"}`.
     public var namedColors: [String: RGBA] = [:]
     /// Sections other modules read (`mqtt:`, `trmnl:`: GlanceFleet's), by key, as their

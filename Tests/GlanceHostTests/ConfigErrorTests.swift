@@ -43,6 +43,11 @@ import GlanceConfiguration
          "wall.yaml:1:11: timezone: unknown time zone 'Mars/Olympus'; expected an IANA name like Asia/Seoul or Europe/London"),
         ("locale: xx_NOPE\nslots:\n  - {kind: weekday, family: systemSmall}\n",
          "wall.yaml:1:9: locale: unknown locale 'xx_NOPE'; expected a language and region like ko_KR, de_DE or en_GB"),
+        // Where the wall hangs.
+        ("location: {latitude: 95, longitude: 10}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:22: location.latitude: expected a number from -90.0 to 90.0, found '95'"),
+        ("location: {latitude: 37.5, name: Seoul}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
+         "wall.yaml:1:11: location: location needs latitude and longitude in degrees, like {latitude: 37.57, longitude: 126.98, name: Seoul}"),
         // Parameters.
         ("slots:\n  - kind: countdown\n    family: systemSmall\n    params: {target: soon}\n",
          "wall.yaml:4:22: slots[0].params.target: 'soon' is not a date like 2027-01-03 or 2027-01-03T09:00:00+09:00"),

@@ -226,6 +226,8 @@ public final class WidgetHost {
         UIScreen.setDisplaySize(width: config.display.width, height: config.display.height)
         // Widget code's `os.Logger` lines go to this host's log, with their slot's name.
         SlotLog.setSink(log)
+        // `CLLocationManager` in widget code answers with the config's `location:`.
+        WallLocation.current = config.location
         center.setWakeHandler { [clock] in clock.interrupt() }
         presenter.forgetControls()
         started = true
