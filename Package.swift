@@ -10,8 +10,8 @@ let package = Package(
         // (render, run, gallery, widgets). MQTT and TRMNL only with the Fleet trait.
         // Apple's module names are Glance too: `import SwiftUI`, `WidgetKit`, `AppIntents`,
         // `Intents` and `Charts` compile as on iOS for a target that depends on this product,
-        // and so do `ActivityKit`, `UIKit`, `CoreGraphics`, `os` and `CoreLocation` (the parts widgets use).
-        .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os", "CoreLocation"]),
+        // and so do `ActivityKit`, `UIKit`, `CoreGraphics`, `os`/`OSLog` and `CoreLocation` (the parts widgets use).
+        .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os", "OSLog", "CoreLocation"]),
         // For programs that embed the daemon: the host, its configuration, the outputs and
         // boards, the renderer, the wires and the commands.
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
@@ -136,7 +136,8 @@ let package = Package(
         .target(name: "ActivityKit", dependencies: ["Glance"]),
         .target(name: "UIKit", dependencies: ["Glance"]),
         .target(name: "CoreGraphics", dependencies: ["Glance"]),
-        .target(name: "os", dependencies: ["Glance", "GlanceSystem"]),
+        .target(name: "os", dependencies: ["Glance"]),
+        .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "CoreLocation", dependencies: ["Glance", "GlanceSystem"]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
@@ -207,6 +208,19 @@ let corpus = [
     "pawello-appgroup", "pawello-dynamicintent", "sachin-input", "sachin-timer", "sachin-clock", "dailyinfo-grid",
     // Issue 33: a widget with a Swift Charts chart, which also imports Charts.
     "docs-charts-steps",
+    // Issue 43: widgets from the census's repositories and beyond, as published.
+    "0niel-schedule",
+    "bilalcavus-pomodoro",
+    "eladkarni-dualtemp",
+    "ferryto-hellomaui",
+    "kisimedia-textwidget",
+    "leekahseng-countdown",
+    "leekahseng-viewsize",
+    "lorenzo-travelstats",
+    "neurothrone-eightball",
+    "rakhlin-streak",
+    "xiaopin-player",
+    "xsidelight-appgroup",
 ]
 let chartsCorpus: Set<String> = ["docs-charts-steps"]
 for entry in corpus {

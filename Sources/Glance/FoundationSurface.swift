@@ -9,10 +9,11 @@ import GlanceUI
 // MARK: Logging
 
 /// Apple's `os.Logger`: `Logger(subsystem: "com.example.widget", category: "provider")`.
-/// Lines go to standard error (the journal, under systemd) as
-/// `subsystem[category] level: message`. Debug lines are written only when
-/// `GLANCE_LOG_LEVEL=debug`. Values marked `privacy: .private` or `.sensitive` are
-/// written as `<private>`; others as they are (the log stays on the device).
+/// Lines go to the daemon's log with the name of the slot whose provider logged them, as
+/// `slot NAME: [category] level: message` (standard error, as `widget: …`, where no
+/// daemon runs, as in `render`). Debug lines are written only when `GLANCE_LOG_LEVEL=debug`.
+/// As on iOS, an interpolated string or object is written `<private>` unless marked
+/// `privacy: .public`; numbers and booleans are written as they are.
 public struct Logger: Sendable {
     public let subsystem: String
     public let category: String
@@ -39,11 +40,7 @@ public struct Logger: Sendable {
 
     private func write(_ level: OSLogType, _ message: OSLogMessage, label: String? = nil) {
         if level == .debug && !Self.debugEnabled { return }
-        var origin = subsystem
-        if !category.isEmpty { origin += "[\(category)]" }
-        let line = "\(origin.isEmpty ? "widget" : origin) \(label ?? level.name): \(message.text)\n"
-        var bytes = Array(line.utf8)
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        SlotLog.write((category.isEmpty ? "" : "[\(category)] ") + "\(label ?? level.name): \(message.text)")
     }
 }
 
@@ -60,8 +57,9 @@ public struct OSLogType: Equatable, Sendable {
 /// Whether a logged value may be shown (Apple's `OSLogPrivacy`).
 public struct OSLogPrivacy: Equatable, Sendable {
     let hidden: Bool
+    var isPublic = false
     public static let auto = OSLogPrivacy(hidden: false)
-    public static let `public` = OSLogPrivacy(hidden: false)
+    public static let `public` = OSLogPrivacy(hidden: false, isPublic: true)
     public static let `private` = OSLogPrivacy(hidden: true)
     public static let sensitive = OSLogPrivacy(hidden: true)
     public static func `private`(mask: Mask) -> OSLogPrivacy { OSLogPrivacy(hidden: true) }
@@ -83,8 +81,9 @@ public struct OSLogIntegerFormatting: Sendable {
 }
 
 public struct OSLogFloatFormatting: Sendable {
-    public static let fixed = OSLogFloatFormatting()
-    public static func fixed(precision: Int) -> OSLogFloatFormatting { .fixed }
+    let precision: Int?
+    public static let fixed = OSLogFloatFormatting(precision: nil)
+    public static func fixed(precision: Int) -> OSLogFloatFormatting { OSLogFloatFormatting(precision: precision) }
 }
 
 /// A log message with interpolated values and their privacy (Apple's `OSLogMessage`).
@@ -101,12 +100,19 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, Sendable {
         public mutating func appendLiteral(_ literal: String) { text += literal }
 
         private mutating func append(_ value: String, _ privacy: OSLogPrivacy) { text += privacy.hidden ? "<private>" : value }
+        /// Strings and objects: shown only when marked `.public` (iOS's default); numbers and
+        /// booleans are shown unless marked private, whichever overload took them.
+        private mutating func appendDynamic(_ value: String, _ privacy: OSLogPrivacy, original: Any? = nil) {
+            let scalar = original.map { $0 is any BinaryInteger || $0 is any BinaryFloatingPoint || $0 is Bool } ?? false
+            text += privacy.hidden || !(privacy.isPublic || scalar) ? "<private>" : value
+        }
 
         public mutating func appendInterpolation(_ value: @autoclosure () -> some CustomStringConvertible, privacy: OSLogPrivacy = .auto) {
-            append(value().description, privacy)
+            let shown = value()
+            appendDynamic(shown.description, privacy, original: shown)
         }
         public mutating func appendInterpolation(_ value: @autoclosure () -> String, privacy: OSLogPrivacy = .auto) {
-            append(value(), privacy)
+            appendDynamic(value(), privacy)
         }
         public mutating func appendInterpolation(_ value: @autoclosure () -> some BinaryInteger, format: OSLogIntegerFormatting = .decimal,
                                                  privacy: OSLogPrivacy = .auto) {
@@ -114,22 +120,35 @@ public struct OSLogMessage: ExpressibleByStringInterpolation, Sendable {
         }
         public mutating func appendInterpolation(_ value: @autoclosure () -> Double, format: OSLogFloatFormatting = .fixed,
                                                  privacy: OSLogPrivacy = .auto) {
-            append(String(value()), privacy)
+            let number = value()
+            append(format.precision.map { number.formatted(.number.precision(.fractionLength($0)).grouping(.never).locale(Locale(identifier: "en_US_POSIX"))) }
+                       ?? String(number), privacy)
         }
         public mutating func appendInterpolation(_ value: @autoclosure () -> Bool, privacy: OSLogPrivacy = .auto) {
             append(value() ? "true" : "false", privacy)
         }
         public mutating func appendInterpolation(_ value: @autoclosure () -> any Error, privacy: OSLogPrivacy = .auto) {
-            append(String(describing: value()), privacy)
+            appendDynamic(String(describing: value()), privacy)
         }
         public mutating func appendInterpolation<T>(_ value: @autoclosure () -> T?, privacy: OSLogPrivacy = .auto) {
-            append(value().map { String(describing: $0) } ?? "nil", privacy)
+            let shown = value()
+            appendDynamic(shown.map { String(describing: $0) } ?? "nil", privacy, original: shown.map { $0 as Any })
         }
         @_disfavoredOverload
         public mutating func appendInterpolation(_ value: @autoclosure () -> Any, privacy: OSLogPrivacy = .auto) {
-            append(String(describing: value()), privacy)
+            let shown = value()
+            appendDynamic(String(describing: shown), privacy, original: shown)
         }
     }
+}
+
+// MARK: UserDefaults' key-value coding
+
+extension UserDefaults {
+    /// Key-value coding's reading of a default (`value(forKey:)`), as `object(forKey:)`.
+    public func value(forKey key: String) -> Any? { object(forKey: key) }
+    /// Key-value coding's writing of a default (`setValue(_:forKey:)`), as `set(_:forKey:)`.
+    public func setValue(_ value: Any?, forKey key: String) { set(value, forKey: key) }
 }
 
 // MARK: @AppStorage

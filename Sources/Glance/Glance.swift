@@ -79,3 +79,16 @@ public macro Preview<Attributes: ActivityAttributes, PreviewedWidget: Widget>(
     _ name: String? = nil, as viewKind: ActivityPreviewViewKind, using attributes: Attributes, widget: @escaping () -> PreviewedWidget,
     @PreviewContentStateBuilder<Attributes.ContentState> contentStates: @escaping () -> [Attributes.ContentState]
 ) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// A widget's timeline preview from its provider: `#Preview(as: .systemSmall) { MyWidget() } timelineProvider: { Provider() }`.
+@freestanding(declaration)
+public macro Preview<PreviewedWidget: Widget, Provider: TimelineProvider>(
+    _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> PreviewedWidget, timelineProvider: @escaping () -> Provider
+) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")
+
+/// The same for an intent-configured widget's provider: `#Preview(as: .systemSmall, using: MyIntent()) { … } timelineProvider: { … }`.
+@freestanding(declaration)
+public macro Preview<PreviewedWidget: Widget, Intent: WidgetConfigurationIntent, Provider: AppIntentTimelineProvider>(
+    _ name: String? = nil, as family: WidgetFamily, using intent: Intent, widget: @escaping () -> PreviewedWidget,
+    timelineProvider: @escaping () -> Provider
+) = #externalMacro(module: "GlanceMacros", type: "PreviewMacro")

@@ -39,10 +39,16 @@ package enum SlotLog {
         pthread_getspecific(key).map { Unmanaged<SlotName>.fromOpaque($0).takeUnretainedValue().name }
     }
 
-    /// Writes `line` to the daemon's log as the calling thread's slot's.
+    /// Writes `line` to the daemon's log as the calling thread's slot's; to standard error
+    /// where no daemon runs (`render`).
     package static func write(_ line: String) {
         let slot = currentSlot.map { "slot \($0)" } ?? "widget"
         let sink = lock.withLock { self.sink }
-        sink?("\(slot): \(line)")
+        if let sink {
+            sink("\(slot): \(line)")
+        } else {
+            var bytes = Array("\(slot): \(line)\n".utf8)
+            _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
+        }
     }
 }

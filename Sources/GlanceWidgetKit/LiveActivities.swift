@@ -129,6 +129,10 @@ extension View {
     public func activityBackgroundTint(_ color: Color?) -> Self { self }
     /// The colour of the Lock Screen's system buttons (a wall shows no activities).
     public func activitySystemActionForegroundColor(_ color: Color?) -> Self { self }
-    /// An activity's view in Xcode's canvas.
-    public func previewContext<Attributes: ActivityAttributes>(_ attributes: Attributes, viewKind: ActivityPreviewViewKind) -> Self { self }
+}
+
+extension ActivityAttributes {
+    /// An activity's view in Xcode's canvas (`PreviewProvider`): a wall has no canvas and
+    /// no activities, so it draws nothing.
+    public func previewContext(_ contentState: ContentState, viewKind: ActivityPreviewViewKind) -> EmptyView { EmptyView() }
 }

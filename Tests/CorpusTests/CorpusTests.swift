@@ -46,6 +46,20 @@ import Testing
         Entry(name: "dailyinfo-grid", families: system + ["accessoryCircular", "accessoryRectangular", "accessoryInline"]),
         // Issue 33: a chart (Swift Charts) in a widget.
         Entry(name: "docs-charts-steps", families: system),
+        // Issue 43: widgets from the census's repositories, as published (Tests/Corpus/INVENTORY.md).
+        Entry(name: "0niel-schedule", families: ["systemLarge"]),
+        Entry(name: "bilalcavus-pomodoro", families: ["systemSmall", "systemMedium"]),
+        Entry(name: "eladkarni-dualtemp", families: ["systemSmall"]),
+        Entry(name: "ferryto-hellomaui", families: system),
+        Entry(name: "kisimedia-textwidget", families: ["systemSmall", "systemMedium"]),
+        Entry(name: "leekahseng-countdown", families: ["systemSmall"]),
+        Entry(name: "leekahseng-viewsize", families: system + ["accessoryCircular", "accessoryRectangular", "accessoryInline"]),
+        Entry(name: "lorenzo-travelstats", families: system),
+        // Its answers are `Set`s: hashed the same way every run (SWIFT_DETERMINISTIC_HASHING).
+        Entry(name: "neurothrone-eightball", families: ["systemSmall"]),
+        Entry(name: "rakhlin-streak", families: ["systemSmall"]),
+        Entry(name: "xiaopin-player", families: ["systemSmall"]),
+        Entry(name: "xsidelight-appgroup", families: system),
     ]
 
     /// The built executable of an entry, beside the test bundle.
@@ -80,6 +94,8 @@ import Testing
             var environment = ProcessInfo.processInfo.environment
             environment["TZ"] = "UTC"
             environment["FAKETIME_DONT_FAKE_MONOTONIC"] = "1"
+            // A widget that iterates a `Set` draws the same frame every run.
+            environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
             // An app group's defaults and containers in a folder of this test's own.
             environment["XDG_CONFIG_HOME"] = directory.path
             environment["STATE_DIRECTORY"] = directory.path

@@ -258,5 +258,34 @@ extension View {
     }
 }
 
+/// SwiftUI's older style types: a bar, or a ring, in an optional tint.
+public struct LinearProgressViewStyle: Sendable {
+    let tint: Color?
+    public init() { tint = nil }
+    public init(tint: Color) { self.tint = tint }
+}
+
+public struct CircularProgressViewStyle: Sendable {
+    let tint: Color?
+    public init() { tint = nil }
+    public init(tint: Color) { self.tint = tint }
+}
+
+extension View {
+    public func progressViewStyle(_ style: LinearProgressViewStyle) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { environment in
+            environment.progressViewStyle = .linear
+            if let tint = style.tint { environment.tint = tint.rgba }
+        })
+    }
+
+    public func progressViewStyle(_ style: CircularProgressViewStyle) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { environment in
+            environment.progressViewStyle = .circular
+            if let tint = style.tint { environment.tint = tint.rgba }
+        })
+    }
+}
+
 /// The progress view style in force (environment).
 enum ProgressLook: Hashable, Sendable { case linear, circular }

@@ -110,3 +110,21 @@ public final class UIScreen: @unchecked Sendable {
 
     public var scale: CGFloat { 1 }
 }
+
+/// UIKit's views. WidgetKit draws SwiftUI views only, on iOS as on a wall, so a `UIView` in
+/// a widget's code is never drawn; it compiles, and its label's text and font are kept.
+open class UIView: @unchecked Sendable {
+    public init() {}
+    public init(frame: CGRect) {}
+    open var backgroundColor: UIColor?
+    open var isHidden = false
+    open var alpha: CGFloat = 1
+    open func sizeToFit() {}
+}
+
+open class UILabel: UIView, @unchecked Sendable {
+    open var text: String?
+    open var font: UIFont?
+    open var textColor: UIColor?
+    open var numberOfLines = 1
+}

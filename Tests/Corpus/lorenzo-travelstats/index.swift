@@ -1,0 +1,9 @@
+import WidgetKit
+import SwiftUI
+
+@main
+struct exportWidgets: WidgetBundle {
+    var body: some Widget {
+        TravelWidget()
+    }
+}
