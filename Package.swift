@@ -221,6 +221,7 @@ let corpus = [
     "rakhlin-streak",
     "xiaopin-player",
     "xsidelight-appgroup",
+    "maris-time", "packt-todo", "nurhayat-superhome", "gyeolee-counter",
 ]
 let chartsCorpus: Set<String> = ["docs-charts-steps"]
 for entry in corpus {

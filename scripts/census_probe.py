@@ -91,6 +91,7 @@ class API:
         self.static_owners = collections.defaultdict(set)   # static member / enum case → owner types
         self.parameters = collections.defaultdict(set)      # (base, label) → parameter types
         self.protocols = set()
+        self.owner_modules = {}
         for line in open(os.path.join(ROOT, "api", "Glance.api")):
             parts = line.rstrip("\n").split(" ", 2)
             if len(parts) < 3 or parts[0] == "product":
@@ -112,6 +113,7 @@ class API:
                 continue
             if member != "init":
                 self.owners[member].add(owner)
+                self.owner_modules[(member, owner)] = parts[0]
             if static or kind == "enumelement":
                 self.static_owners[member].add(owner)
             if labels is not None and signature.startswith("("):
@@ -234,6 +236,10 @@ def uses(row, api, counter):
         if member == "self":
             return [function("_ = 1.self")]
         for owner in sorted(api.owners.get(member, ())):
+            # A chart mark's modifier is not a view's: a SwiftUI shape is not covered by
+            # Charts' `ChartContent.blur(radius:)`.
+            if api.owner_modules.get((member, owner)) == "Charts" and row["framework"] != "Charts":
+                continue
             if kind == "property" and labels is None and not closures:
                 options.append(in_extension(owner, f"_ = self.{member}"))
                 options.append(in_extension(owner, f"_ = Self.{member}", static=True))

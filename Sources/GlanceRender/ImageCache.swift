@@ -9,6 +9,12 @@ extension ViewRenderer {
     /// The file is read again when it changes on disk (its modification time, size or
     /// inode), so a picture another program rewrites shows its new content.
     func loadImage(_ path: String) -> Canvas? {
+        // A picture decoded from memory (`UIImage(data:)`).
+        if path.hasPrefix(ImageMemory.prefix) {
+            if let canvas = ImageMemory.canvas(named: path) { return canvas }
+            fonts.log("image from memory was given up for newer ones; drawn as an empty frame")
+            return nil
+        }
         let version = FileVersion(path: path)
         if let cached = images[path], cached.version == version { return cached.image }
         do {

@@ -136,3 +136,30 @@ extension ActivityAttributes {
     /// no activities, so it draws nothing.
     public func previewContext(_ contentState: ContentState, viewKind: ActivityPreviewViewKind) -> EmptyView { EmptyView() }
 }
+
+// MARK: What watchOS draws around a complication
+
+extension View {
+    /// The label watchOS draws around a circular or corner complication. An iPhone's Lock
+    /// Screen draws no such label, and neither does a wall: the widget is drawn alone.
+    public func widgetLabel(_ label: some StringProtocol) -> Self { self }
+    public func widgetLabel(_ label: Text) -> Self { self }
+    public func widgetLabel<Label: View>(@ViewBuilder label: () -> Label) -> Self { self }
+    /// Curves content along a watch face's corner; a wall has no corners to curve along.
+    public func widgetCurvesContent(_ curves: Bool = true) -> Self { self }
+}
+
+/// How an image shows in the accented rendering mode (WidgetKit's).
+public struct WidgetAccentedRenderingMode: Hashable, Sendable {
+    let name: String
+    public static let accented = WidgetAccentedRenderingMode(name: "accented")
+    public static let desaturated = WidgetAccentedRenderingMode(name: "desaturated")
+    public static let accentedDesaturated = WidgetAccentedRenderingMode(name: "accentedDesaturated")
+    public static let fullColor = WidgetAccentedRenderingMode(name: "fullColor")
+}
+
+extension Image {
+    /// How the image tints in iOS's accented mode. A wall's accented mode prints pictures in
+    /// the panel's inks as they are, so every mode draws the picture the same.
+    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image { self }
+}

@@ -60,6 +60,10 @@ import Testing
         Entry(name: "rakhlin-streak", families: ["systemSmall"]),
         Entry(name: "xiaopin-player", families: ["systemSmall"]),
         Entry(name: "xsidelight-appgroup", families: system),
+        Entry(name: "maris-time", families: ["systemSmall"]),
+        Entry(name: "packt-todo", families: ["systemSmall", "systemMedium"]),
+        Entry(name: "nurhayat-superhome", families: system),
+        Entry(name: "gyeolee-counter", families: system),
     ]
 
     /// The built executable of an entry, beside the test bundle.

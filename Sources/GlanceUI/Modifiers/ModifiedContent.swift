@@ -107,6 +107,8 @@ public struct ContainerBackgroundPlacement: Sendable {
 public struct ContentTransition: Sendable {
     public static let numericText = ContentTransition()
     public static func numericText(countsDown: Bool = false) -> ContentTransition { ContentTransition() }
+    public static func numericText(value: Double) -> ContentTransition { ContentTransition() }
+    public static let interpolate = ContentTransition()
     public static let identity = ContentTransition()
     public static let opacity = ContentTransition()
 }

@@ -69,4 +69,25 @@ extension View {
     public func dynamicTypeSize(_ size: DynamicTypeSize) -> Self { self }
     public func dynamicTypeSize<Range: RangeExpression>(_ range: Range) -> Self where Range.Bound == DynamicTypeSize { self }
     public func blendMode(_ mode: BlendMode) -> Self { self }
+    /// Paper has no blur: the view is drawn sharp.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> Self { self }
+}
+
+/// SwiftUI's older name for the reader's text size (`ContentSizeCategory`); a wall has one.
+public enum ContentSizeCategory: Hashable, Sendable, CaseIterable {
+    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge, accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+}
+
+extension EnvironmentValues {
+    /// The reader's text size: a wall's is the default, `.large` (as `dynamicTypeSize`'s `.large`).
+    public var sizeCategory: ContentSizeCategory {
+        get { .large }
+        set {}
+    }
+
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { .large }
+        set {}
+    }
 }

@@ -8,7 +8,7 @@ import GlanceIntents
 /// path; afterwards the widget that shows the button reloads its timeline.
 public struct Button<Label: View>: View, PrimitiveView {
     public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
-    let action: IntentAction
+    let action: IntentAction?
     let label: Label
 
     public init(intent: some AppIntent, @ViewBuilder label: () -> Label) {
@@ -16,10 +16,25 @@ public struct Button<Label: View>: View, PrimitiveView {
         self.label = label()
     }
 
+    /// SwiftUI's app button. A widget's button runs only an App Intent, on iOS as on a wall:
+    /// the label is drawn and the closure never runs (a key or tap on it does nothing).
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = nil
+        self.label = label()
+    }
+
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         let styled = ButtonLook.styled(label, style: environment.buttonStyle, prominent: environment.buttonStyle == .borderedProminent,
                                        in: environment)
+        guard let action else { return styled }
         return .control(ControlNode(action: action, role: .button), styled)
+    }
+}
+
+extension Button where Label == Text {
+    /// An app button titled with text; its closure never runs in a widget (see `init(action:label:)`).
+    public init(_ title: some StringProtocol, action: @escaping () -> Void) {
+        self.init(action: action) { Text(title) }
     }
 }
 

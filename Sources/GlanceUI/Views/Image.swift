@@ -30,7 +30,7 @@ public struct Image: View, PrimitiveView {
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         if let name {
-            let path = name.hasSuffix(".png") ? name : "\(environment.imagesDirectory)/\(name).png"
+            let path = name.hasSuffix(".png") || name.hasPrefix(ImageMemory.prefix) ? name : "\(environment.imagesDirectory)/\(name).png"
             return .image(path: path, resizable: isResizable)
         }
         let systemName = systemName ?? ""

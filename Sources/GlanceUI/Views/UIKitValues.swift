@@ -1,4 +1,5 @@
 import Foundation
+import GlanceGraphics
 
 // The parts of UIKit that widget code uses beside SwiftUI (the census: docs/compat.md):
 // pictures, fonts and the screen as values Glance already draws. `import UIKit` is Glance.
@@ -6,19 +7,47 @@ import Foundation
 /// A picture (UIKit's `UIImage`): a PNG in the images folder, a file, or an icon.
 /// `Image(uiImage:)` draws it as `Image(_:)` and `Image(systemName:)` do.
 public struct UIImage: Hashable, Sendable {
-    enum Source: Hashable, Sendable { case named(String), file(String), symbol(String), empty }
+    enum Source: Hashable, Sendable { case named(String), file(String), symbol(String), empty, decoded(String) }
     let source: Source
+    private let decodedSize: CGSize?
+    private let bytes: [UInt8]?
 
-    public init() { source = .empty }
+    public init() {
+        source = .empty
+        decodedSize = nil
+        bytes = nil
+    }
+
+    /// A PNG's bytes (a picture the provider fetched): decoded now, `nil` when they are not
+    /// a PNG Glance can read (JPEG, HEIC, damaged: the widget's own no-picture path).
+    public init?(data: Data) {
+        let bytes = [UInt8](data)
+        guard let canvas = try? PNG.decode(bytes) else { return nil }
+        source = .decoded(ImageMemory.keep(canvas, bytes: bytes))
+        decodedSize = CGSize(width: CGFloat(canvas.width), height: CGFloat(canvas.height))
+        self.bytes = bytes
+    }
+
+    /// The picture's size in points (1 point a pixel on a wall); zero until decoded.
+    public var size: CGSize { decodedSize ?? .zero }
+
+    /// The PNG's bytes, for a picture made from data.
+    public func pngData() -> Data? { bytes.map { Data($0) } }
     /// `name.png` in the images folder (the config's `images:`).
-    public init?(named name: String) { source = .named(name) }
+    public init?(named name: String) { self.init(source: .named(name)) }
+
+    private init(source: Source) {
+        self.source = source
+        decodedSize = nil
+        bytes = nil
+    }
     /// A PNG file; `nil` when there is no such file.
     public init?(contentsOfFile path: String) {
         guard FileManager.default.isReadableFile(atPath: path) else { return nil }
-        source = .file(path)
+        self.init(source: .file(path))
     }
     /// An icon by SF Symbols name, drawn from Material Design Icons.
-    public init?(systemName name: String) { source = .symbol(name) }
+    public init?(systemName name: String) { self.init(source: .symbol(name)) }
 }
 
 extension Image {
@@ -29,6 +58,7 @@ extension Image {
         case .file(let path): self.init(path)
         case .symbol(let name): self.init(systemName: name)
         case .empty: self.init(systemName: "")
+        case .decoded(let key): self.init(key)
         }
     }
 }
@@ -127,4 +157,32 @@ open class UILabel: UIView, @unchecked Sendable {
     open var font: UIFont?
     open var textColor: UIColor?
     open var numberOfLines = 1
+}
+
+/// Pictures decoded from memory (`UIImage(data:)`), kept for the renderer under a name
+/// `Image` draws like a file's: the most recent 32 distinct pictures, by content.
+package enum ImageMemory {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var kept: [String: Canvas] = [:]
+    nonisolated(unsafe) private static var order: [String] = []
+    package static let prefix = "memory:"
+    static let capacity = 32
+
+    /// Keeps `canvas` and returns its name (the same bytes, the same name).
+    static func keep(_ canvas: Canvas, bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 }
+        let key = "\(prefix)\(String(hash, radix: 16))-\(bytes.count)"
+        lock.withLock {
+            if kept[key] == nil {
+                kept[key] = canvas
+                order.append(key)
+                while order.count > capacity { kept[order.removeFirst()] = nil }
+            }
+        }
+        return key
+    }
+
+    /// The picture kept under `name`; nil once it has been given up for newer ones.
+    package static func canvas(named name: String) -> Canvas? { lock.withLock { kept[name] } }
 }
