@@ -295,16 +295,20 @@ def uses(row, api, counter):
             return []
         name, labels, closures = parsed
         if name == "#Preview":
-            values = {"_": '"probe"', "as": ".systemSmall", "widget": "{ _Widget() }", "timeline": "{ _Entry(date: .now) }",
-                      "using": "_v()", "timelineProvider": "{ _Provider() }", "contentStates": "{ _v() }"}
-            inside = ", ".join(values["_"] if label == "_" else f"{label}: {values.get(label, '_v()')}" for label in (labels or []))
-            text = "#Preview" + (f"({inside})" if labels is not None else "")
-            for index, label in enumerate(closures):
-                body = "{ _Widget() }" if index == 0 and "as" in (labels or []) else "{ _View() }"
-                if label:
-                    body = values.get(label, "{ _v() }")
-                text += f" {body}" if index == 0 else f" {label}: {body}"
-            return [text]
+            options = []
+            # A widget's family, or a Live Activity's view kind.
+            for family in (".systemSmall", ".content"):
+                values = {"_": '"probe"', "as": family, "widget": "{ _Widget() }", "timeline": "{ _Entry(date: .now) }",
+                          "using": "_v()", "timelineProvider": "{ _Provider() }", "contentStates": "{ _v() }"}
+                inside = ", ".join(values["_"] if label == "_" else f"{label}: {values.get(label, '_v()')}" for label in (labels or []))
+                text = "#Preview" + (f"({inside})" if labels is not None else "")
+                for index, label in enumerate(closures):
+                    body = "{ _Widget() }" if index == 0 and "as" in (labels or []) else "{ _View() }"
+                    if label:
+                        body = values.get(label, "{ _v() }")
+                    text += f" {body}" if index == 0 else f" {label}: {body}"
+                options.append(text)
+            return options
         if name == "#Predicate":
             return [function("_ = #Predicate<Int> { $0 > 1 }")]
         return [function(f"_ = {call(name, labels, closures, 0)}")]

@@ -64,6 +64,9 @@ import Testing
         Entry(name: "packt-todo", families: ["systemSmall", "systemMedium"]),
         Entry(name: "nurhayat-superhome", families: system),
         Entry(name: "gyeolee-counter", families: system),
+        Entry(name: "packt18-calendar", families: system),
+        Entry(name: "packt18-alarm", families: ["systemMedium"]),
+        Entry(name: "packt3-todo", families: ["systemSmall", "systemMedium"]),
     ]
 
     /// The built executable of an entry, beside the test bundle.

@@ -69,6 +69,15 @@ extension View {
     public func dynamicTypeSize(_ size: DynamicTypeSize) -> Self { self }
     public func dynamicTypeSize<Range: RangeExpression>(_ range: Range) -> Self where Range.Bound == DynamicTypeSize { self }
     public func blendMode(_ mode: BlendMode) -> Self { self }
+    public func accessibilityLabel(_ label: Text) -> Self { self }
+    public func accessibilityLabel(_ label: some StringProtocol) -> Self { self }
+    public func accessibilityValue(_ value: Text) -> Self { self }
+    public func accessibilityValue(_ value: some StringProtocol) -> Self { self }
+    public func accessibilityHint(_ hint: some StringProtocol) -> Self { self }
+    public func accessibilityHidden(_ hidden: Bool) -> Self { self }
+    public func accessibilityIdentifier(_ identifier: String) -> Self { self }
+    public func accessibility(hidden: Bool) -> Self { self }
+    public func accessibility(label: Text) -> Self { self }
     /// Paper has no blur: the view is drawn sharp.
     public func blur(radius: CGFloat, opaque: Bool = false) -> Self { self }
 }

@@ -263,3 +263,17 @@ public struct UnitPoint: Hashable, Sendable {
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
+
+/// A colour of the app's asset catalogue as Xcode's generated symbols name it
+/// (`Color(.widgetBackground)`): drawn as the config's `named_colors:` entry of that name,
+/// as `Color("WidgetBackground")` is. The two every widget template has are here.
+public struct ColorResource: Hashable, Sendable {
+    let name: String
+    public init(name: String, bundle: Bundle? = nil) { self.name = name }
+    public static let widgetBackground = ColorResource(name: "WidgetBackground")
+    public static let accent = ColorResource(name: "AccentColor")
+}
+
+extension Color {
+    public init(_ resource: ColorResource) { self.init(resource.name) }
+}

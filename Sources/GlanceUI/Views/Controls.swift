@@ -43,6 +43,25 @@ extension Button where Label == Text {
     public init(_ title: some StringProtocol, intent: some AppIntent) {
         self.init(intent: intent) { Text(title) }
     }
+
+    /// With a role (`.destructive`, `.cancel`): drawn as any button (a wall has no
+    /// confirmation sheet for a role to change).
+    public init(_ title: some StringProtocol, role: ButtonRole?, intent: some AppIntent) {
+        self.init(intent: intent) { Text(title) }
+    }
+}
+
+extension Button {
+    public init(role: ButtonRole?, intent: some AppIntent, @ViewBuilder label: () -> Label) {
+        self.init(intent: intent, label: label)
+    }
+}
+
+/// What a button does (SwiftUI's `ButtonRole`).
+public struct ButtonRole: Hashable, Sendable {
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
 }
 
 extension Button where Label == HStack<TupleView<(Image, Text)>> {

@@ -61,6 +61,8 @@ public enum SymbolNames {
         "arrow.down": "arrow-down", "arrow.down.circle": "arrow-down-bold-circle", "arrow.down.right": "trending-down",
         "arrow.left": "arrow-left", "arrow.right": "arrow-right", "arrow.triangle.2.circlepath": "refresh",
         "arrow.up": "arrow-up", "arrow.up.arrow.down": "swap-vertical", "arrow.up.circle": "arrow-up-bold-circle",
+        "arrowshape.down": "arrow-down-bold", "arrowshape.left": "arrow-left-bold", "arrowshape.right": "arrow-right-bold",
+        "arrowshape.up": "arrow-up-bold",
         "arrow.up.right": "trending-up", "backward": "rewind", "bag": "shopping", "battery.0": "battery-outline",
         "battery.100": "battery", "battery.100.bolt": "battery-charging", "battery.25": "battery-20",
         "battery.50": "battery-50", "battery.75": "battery-70", "bed.double": "hotel", "bell": "bell", "bicycle": "bike",
