@@ -221,7 +221,7 @@ let corpus = [
     "rakhlin-streak",
     "xiaopin-player",
     "xsidelight-appgroup",
-    "maris-time", "packt-todo", "nurhayat-superhome", "gyeolee-counter", "packt18-calendar", "packt18-alarm", "packt3-todo",
+    "maris-time", "packt-todo", "nurhayat-superhome", "gyeolee-counter", "packt18-calendar", "packt3-todo",
 ]
 let chartsCorpus: Set<String> = ["docs-charts-steps"]
 for entry in corpus {

@@ -65,7 +65,6 @@ import Testing
         Entry(name: "nurhayat-superhome", families: system),
         Entry(name: "gyeolee-counter", families: system),
         Entry(name: "packt18-calendar", families: system),
-        Entry(name: "packt18-alarm", families: ["systemMedium"]),
         Entry(name: "packt3-todo", families: ["systemSmall", "systemMedium"]),
     ]
 
