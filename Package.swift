@@ -225,7 +225,9 @@ let corpus = [
 ]
 let chartsCorpus: Set<String> = ["docs-charts-steps"]
 for entry in corpus {
-    var dependencies: [Target.Dependency] = ["SwiftUI", "WidgetKit", "AppIntents"]
+    // Apple's module names, as a widget package depending on the Glance product has them.
+    var dependencies: [Target.Dependency] = ["SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os",
+                                             "OSLog", "CoreLocation"]
     if chartsCorpus.contains(entry) { dependencies.append("Charts") }
     package.targets.append(.executableTarget(name: "corpus-\(entry)", dependencies: dependencies,
                                              path: "Tests/Corpus/\(entry)", exclude: ["LICENSE", "SOURCE.md"],

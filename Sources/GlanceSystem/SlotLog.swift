@@ -47,7 +47,8 @@ package enum SlotLog {
         if let sink {
             sink("\(slot): \(line)")
         } else {
-            var bytes = Array("\(slot): \(line)\n".utf8)
+            // Widget text from outside (a fetched name) cannot forge a line or drive a terminal.
+            var bytes = Array("\(slot): \(line)".terminalSafe.utf8) + [0x0A]
             _ = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress, $0.count) }
         }
     }

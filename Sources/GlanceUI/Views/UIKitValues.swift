@@ -160,13 +160,17 @@ open class UILabel: UIView, @unchecked Sendable {
 }
 
 /// Pictures decoded from memory (`UIImage(data:)`), kept for the renderer under a name
-/// `Image` draws like a file's: the most recent 32 distinct pictures, by content.
+/// `Image` draws like a file's: the most recent distinct pictures, by content, at most 32
+/// of them and 64 MB of pixels (a picture is at most 16 megapixels: PNG's own bound), so
+/// that pictures from the internet cannot fill a Pi's memory.
 package enum ImageMemory {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var kept: [String: Canvas] = [:]
     nonisolated(unsafe) private static var order: [String] = []
+    nonisolated(unsafe) private static var bytesKept = 0
     package static let prefix = "memory:"
     static let capacity = 32
+    static let byteCapacity = 64 << 20
 
     /// Keeps `canvas` and returns its name (the same bytes, the same name).
     static func keep(_ canvas: Canvas, bytes: [UInt8]) -> String {
@@ -177,11 +181,19 @@ package enum ImageMemory {
             if kept[key] == nil {
                 kept[key] = canvas
                 order.append(key)
-                while order.count > capacity { kept[order.removeFirst()] = nil }
+                bytesKept += canvas.width * canvas.height * 4
+                // The newest stays even alone over the byte bound: it is the one to draw.
+                while order.count > 1 && (order.count > capacity || bytesKept > byteCapacity) {
+                    let oldest = order.removeFirst()
+                    if let given = kept.removeValue(forKey: oldest) { bytesKept -= given.width * given.height * 4 }
+                }
             }
         }
         return key
     }
+
+    /// How many pictures and bytes of pixels are kept (for tests).
+    package static var usage: (pictures: Int, bytes: Int) { lock.withLock { (kept.count, bytesKept) } }
 
     /// The picture kept under `name`; nil once it has been given up for newer ones.
     package static func canvas(named name: String) -> Canvas? { lock.withLock { kept[name] } }
