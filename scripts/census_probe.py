@@ -263,8 +263,8 @@ def uses(row, api, counter):
                 base = base.lstrip(".")
                 for written in api.parameters.get((base, target[1][0]), ()):
                     candidates += value_types(written)
-        if True:
-            candidates += [("type", owner) for owner in sorted(api.static_owners.get(member, set()) | api.owners.get(member, set()))]
+        # And every type with a member of that name (a context the baseline does not type).
+        candidates += [("type", owner) for owner in sorted(api.static_owners.get(member, set()) | api.owners.get(member, set()))]
         options = []
         for form, written in candidates:
             if form == "some":
