@@ -43,12 +43,40 @@ final class Extractor: SyntaxVisitor {
     private(set) var uses: [Use] = []
     /// Names the file itself declares (types, functions, properties, cases).
     private(set) var declared: Set<String> = []
+    /// What the file adds to another module's type: `Color(hex:)` for an `init(hex:)` in
+    /// `extension Color`, `Color.widgetBackground` for a static member there. A use of one is
+    /// the repository's own code, not Apple's.
+    private(set) var declaredShapes: Set<String> = []
+    private var extended: [String] = []
 
-    static func uses(in text: String) -> (uses: [Use], declared: Set<String>) {
+    static func uses(in text: String) -> (uses: [Use], declared: Set<String>, shapes: Set<String>) {
         let tree = Parser.parse(source: text)
         let extractor = Extractor(viewMode: .sourceAccurate)
         extractor.walk(tree)
-        return (extractor.uses, extractor.declared)
+        return (extractor.uses, extractor.declared, extractor.declaredShapes)
+    }
+
+    /// The shapes a call of an initialiser with these parameters can have: any defaulted
+    /// parameter left out, and the last one or two closures written as trailing closures.
+    static func callShapes(of parameters: FunctionParameterListSyntax) -> Set<String> {
+        let all = parameters.map { (label: $0.firstName.text, defaulted: $0.defaultValue != nil,
+                                    closure: $0.type.trimmedDescription.contains("->")) }
+        guard all.count <= 8 else { return [] }
+        var shapes: Set<String> = []
+        for mask in 0..<(1 << all.count) {
+            // A bit set leaves that parameter out; only defaulted ones may be.
+            let kept = all.enumerated().filter { mask & (1 << $0.offset) == 0 }.map(\.element)
+            guard all.enumerated().allSatisfy({ mask & (1 << $0.offset) == 0 || $0.element.defaulted }) else { continue }
+            for trailing in 0...min(2, kept.count) {
+                let tail = kept.suffix(trailing)
+                guard tail.allSatisfy(\.closure) else { continue }
+                let inside = kept.dropLast(trailing).map { $0.label + ":" }.joined()
+                var closures = ""
+                for (index, parameter) in tail.enumerated() { closures += index == 0 ? "{}" : parameter.label + ":{}" }
+                shapes.insert("(" + inside + ")" + closures)
+            }
+        }
+        return shapes
     }
 
     static func labels(_ arguments: LabeledExprListSyntax, trailing: ClosureExprSyntax?, more: MultipleTrailingClosureElementListSyntax) -> String {
@@ -64,6 +92,29 @@ final class Extractor: SyntaxVisitor {
 
     // MARK: Declarations
 
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let type = node.extendedType.as(MemberTypeSyntax.self)?.name.text ?? node.extendedType.as(IdentifierTypeSyntax.self)?.name.text ?? ""
+        extended.append(type)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) { extended.removeLast() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let type = extended.last, !type.isEmpty {
+            for shape in Self.callShapes(of: node.signature.parameterClause.parameters) { declaredShapes.insert(type + shape) }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let type = extended.last, !type.isEmpty, node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+            for binding in node.bindings {
+                if let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { declaredShapes.insert(type + "." + name) }
+            }
+        }
+        return .visitChildren
+    }
+
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
@@ -71,8 +122,18 @@ final class Extractor: SyntaxVisitor {
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
     override func visit(_ node: TypeAliasDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
     override func visit(_ node: AssociatedTypeDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
-    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert(node.name.text)
+        if let type = extended.last, !type.isEmpty, node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) {
+            for shape in Self.callShapes(of: node.signature.parameterClause.parameters) { declaredShapes.insert(type + "." + node.name.text + shape) }
+        }
+        return .visitChildren
+    }
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        declared.insert(node.name.text)
+        if let type = extended.last, !type.isEmpty { declaredShapes.insert(type + "." + node.name.text) }
+        return .visitChildren
+    }
     override func visit(_ node: GenericParameterSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
     override func visit(_ node: MacroDeclSyntax) -> SyntaxVisitorContinueKind { declared.insert(node.name.text); return .visitChildren }
     override func visit(_ node: FunctionParameterSyntax) -> SyntaxVisitorContinueKind {

@@ -107,6 +107,11 @@ for repository in repositories.prefix(options.limit) {
         #"(struct|class|enum|protocol|typealias|actor|func|var|let|case)[[:space:]]+[A-Za-z_][A-Za-z0-9_]*"#, repository.commit, "--", "*.swift"]),
                               as: UTF8.self)
     var declared = Set(declarations.split(whereSeparator: { $0 == "\n" }).compactMap { $0.split(separator: " ").last.map(String.init) })
+    // What the repository adds to other modules' types, in any of its files (shared code too):
+    // `Color(hex:)` from an `init(hex:)` in `extension Color` is its own, not SwiftUI's.
+    var declaredShapes: Set<String> = []
+    let extending = try repository.grep(#"^[[:space:]]*(public |internal |fileprivate |private )?extension[[:space:]]"#, in: ["*.swift"])
+    for (_, text) in try repository.read(extending) { declaredShapes.formUnion(Extractor.uses(in: text).shapes) }
     let year = String(decoding: try repository.git(["log", "-1", "--format=%cs", repository.commit]), as: UTF8.self).prefix(4)
     let kind = project(of: repository, paths: paths)
     // Xcode generates a class for each intent of an .intentdefinition file (`ConfigurationIntent`).
@@ -151,6 +156,9 @@ for repository in repositories.prefix(options.limit) {
             case .type, .initializer, .conformance:
                 // A module's own name, as in `SwiftUI.Text`: the member says what is used.
                 guard !declared.contains(use.name), !Names.modules.contains(use.name) else { continue }
+                // An initialiser with labels the repository declares is its own; an unlabelled
+                // one (`Text(_:)`) stays Apple's, which the repository only overloads.
+                if use.kind == .initializer, declaredShapes.contains(use.shape), !use.shape.hasSuffix("(_:)") { continue }
                 framework = names.framework(ofType: use.name) ?? (generated(use.name) ? "Intents" : "?")
             case .attribute:
                 guard !declared.contains(use.name), !swiftAttributes.contains(use.name) else { continue }
@@ -159,7 +167,7 @@ for repository in repositories.prefix(options.limit) {
                 guard !declared.contains(use.name) else { continue }
                 framework = names.framework(ofType: use.name) ?? "?"
             case .staticMember:
-                guard let base = use.base, !declared.contains(base) else { continue }
+                guard let base = use.base, !declared.contains(base), !declaredShapes.contains(use.shape) else { continue }
                 if Names.modules.contains(base) {
                     framework = base == "Swift" ? nil : base
                 } else {
