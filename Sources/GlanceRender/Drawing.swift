@@ -67,7 +67,8 @@ extension ViewRenderer {
                                                      height: Int(laid.lineHeight) * 3 / 5), radius: 3, bar, tonal: tonal)
                 }
             } else {
-                text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, colors: node.pieces.map(\.color))
+                text.draw(laid, into: &canvas, x: pixels.x, y: pixels.y, colors: node.pieces.map(\.color),
+                          decorations: node.runs.map { $0.map(\.decoration) } ?? [])
             }
         default:
             for child in box.children { draw(child, into: &canvas, offset: offset) }

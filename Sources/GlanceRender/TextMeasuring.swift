@@ -23,22 +23,28 @@ extension ViewRenderer {
             factors.append(next)
             next -= 0.05
         }
-        func laidOut(_ factor: Double) -> LaidOutText {
+        func laidOut(_ factor: Double, tightened: Bool = false) -> LaidOutText {
             statistics.textLayouts += 1
             let descriptor = FontDescriptor(family: node.family, weight: node.weight, italic: node.italic,
                                             pixelSize: (node.pointSize * scale * factor).rounded())
             // Height proposals do not cut lines: a text's height follows from its width
             // and line limit, so stacks cannot squeeze a two-line label into one.
             let style = TextStyle(font: descriptor, alignment: node.alignment.layout, lineLimit: node.lineLimit,
-                                  lineSpacing: node.lineSpacing * scale * factor, emoji: emoji)
+                                  lineSpacing: node.lineSpacing * scale * factor, emoji: emoji, truncation: node.truncation)
             let spans = node.pieces.map { run in
-                TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic,
-                                                          pixelSize: (run.pointSize * scale * factor).rounded()),
-                         tracking: run.tracking * scale * factor)
+                let pixelSize = (run.pointSize * scale * factor).rounded()
+                // `allowsTightening`: letters up to 5 % of the size closer, as SwiftUI
+                // tightens before it truncates.
+                return TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic, pixelSize: pixelSize),
+                                tracking: run.tracking * scale * factor - (tightened ? pixelSize * 0.05 : 0))
             }
             return text.layout(spans, style: style, maxWidth: maxWidth)
         }
         var result = laidOut(factors[0])
+        if result.truncated, node.allowsTightening {
+            let tightened = laidOut(factors[0], tightened: true)
+            if !tightened.truncated { result = tightened }
+        }
         if result.truncated, factors.count > 1 {
             // The first uncut factor lies in low...high (high: the smallest, used cut or not).
             var low = 1, high = factors.count - 1

@@ -5,6 +5,12 @@ public enum TextAlignment: Sendable {
     case leading, center, trailing
 }
 
+/// Where a text too long for its lines is cut (SwiftUI's `Text.TruncationMode`): the
+/// "…" stands for what was left out at the end, the start, or the middle.
+public enum Truncation: Sendable {
+    case tail, head, middle
+}
+
 /// How a run of text is set.
 public struct TextStyle: Sendable {
     public var font: FontDescriptor
@@ -17,9 +23,12 @@ public struct TextStyle: Sendable {
     public var lineSpacing: Double
     /// Emoji in colour or as outlines (`EmojiStyle(for:)` the panel's palette).
     public var emoji: EmojiStyle
+    /// Where the last line shown is cut when the text does not fit.
+    public var truncation: Truncation
 
     public init(font: FontDescriptor, alignment: TextAlignment = .leading, lineLimit: Int? = nil, mono: Bool = false,
-                lineSpacing: Double = 0, emoji: EmojiStyle = .color) {
+                lineSpacing: Double = 0, emoji: EmojiStyle = .color, truncation: Truncation = .tail) {
+        self.truncation = truncation
         self.font = font
         self.alignment = alignment
         self.lineLimit = lineLimit
@@ -41,6 +50,17 @@ public struct TextSpan: Sendable {
         self.text = text
         self.font = font
         self.tracking = tracking
+    }
+}
+
+/// Lines drawn with a span's glyphs (`.underline()`, `.strikethrough()`), in their colours.
+public struct TextDecoration: Hashable, Sendable {
+    public var underline: RGBA?
+    public var strikethrough: RGBA?
+
+    public init(underline: RGBA? = nil, strikethrough: RGBA? = nil) {
+        self.underline = underline
+        self.strikethrough = strikethrough
     }
 }
 
@@ -132,12 +152,13 @@ public struct TextLayout {
         lines += wrap(paragraph, maxWidth: maxWidth)
         var truncated = false
         if let limit = style.lineLimit, limit > 0, lines.count > limit {
+            let rest = Array(lines[(limit - 1)...])
             lines = Array(lines.prefix(limit))
-            lines[limit - 1] = ellipsize(lines[limit - 1], main: main, style: style, maxWidth: maxWidth)
+            lines[limit - 1] = cut(rest, main: main, style: style, maxWidth: maxWidth)
             truncated = true
         } else if let maxWidth, let index = lines.indices.last(where: { lines[$0].width > maxWidth + 0.01 }) {
             // A single unbreakable run wider than the box.
-            lines[index] = ellipsize(lines[index], main: main, style: style, maxWidth: maxWidth)
+            lines[index] = cut([lines[index]], main: main, style: style, maxWidth: maxWidth)
             truncated = true
         }
         let width = maxWidth ?? (lines.map(\.width).max() ?? 0)
@@ -155,9 +176,9 @@ public struct TextLayout {
     }
 
     /// Draws `text` with its top-left at (`x`, `y`), span `n` in `colors[n]` (the first
-    /// colour where there are fewer). Colour emoji keep their own colours and are tonal
-    /// (dithered like a picture); every other glyph is flat.
-    public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, colors: [RGBA]) {
+    /// colour where there are fewer) and with `decorations[n]`'s lines. Colour emoji keep
+    /// their own colours and are tonal (dithered like a picture); every other glyph is flat.
+    public func draw(_ text: LaidOutText, into canvas: inout Canvas, x: Int, y: Int, colors: [RGBA], decorations: [TextDecoration] = []) {
         for (number, line) in text.lines.enumerated() {
             let baseline = y + Int(text.ascent) + number * Int(text.lineStep)
             for placed in line.glyphs {
@@ -173,6 +194,38 @@ public struct TextLayout {
                 canvas.drawMask(mask, width: glyph.width, height: glyph.height,
                                 atX: penX + glyph.left, y: baseline - glyph.top, color, glyph: true)
             }
+            // Over the glyphs, as a line through text is.
+            if decorations.contains(where: { $0.underline != nil || $0.strikethrough != nil }) {
+                decorate(line, baseline: baseline, x: x, ascent: text.ascent, lineHeight: text.lineHeight, decorations: decorations, into: &canvas)
+            }
+        }
+    }
+
+    /// Underlines and strikes through the glyphs of each decorated span of `line`: a line
+    /// a fifteenth of the line's height thick (at least a pixel), below the baseline or
+    /// across the middle of the lower-case letters.
+    private func decorate(_ line: TextLine, baseline: Int, x: Int, ascent: Double, lineHeight: Double, decorations: [TextDecoration],
+                          into canvas: inout Canvas) {
+        let thickness = max(1, Int((lineHeight / 15).rounded()))
+        var start = 0
+        while start < line.glyphs.count {
+            let span = line.glyphs[start].span
+            var end = start
+            while end + 1 < line.glyphs.count, line.glyphs[end + 1].span == span { end += 1 }
+            // Trailing spaces of a line carry no line.
+            var last = end
+            while last > start, line.glyphs[last].scalar == " " { last -= 1 }
+            if span < decorations.count {
+                let left = x + Int((line.offset + line.glyphs[start].x).rounded())
+                let right = x + Int((line.offset + line.glyphs[last].x + line.glyphs[last].advance).rounded())
+                if let color = decorations[span].underline {
+                    canvas.fill(PixelRect(x: left, y: baseline + max(1, Int((ascent / 10).rounded())), width: right - left, height: thickness), color)
+                }
+                if let color = decorations[span].strikethrough {
+                    canvas.fill(PixelRect(x: left, y: baseline - Int((ascent * 0.3).rounded()), width: right - left, height: thickness), color)
+                }
+            }
+            start = end + 1
         }
     }
 
@@ -281,6 +334,53 @@ public struct TextLayout {
         }
         let visible = glyphs.last { $0.scalar != " " }
         return TextLine(glyphs: glyphs, width: visible.map { $0.x + $0.advance } ?? 0)
+    }
+
+    /// The last line shown, made from `rest` (it and the lines that do not fit) as
+    /// `style.truncation` says: its start and "…" (tail), "…" and the text's end (head), or
+    /// its start, "…" and the text's end (middle).
+    private func cut(_ rest: [TextLine], main: FontFace, style: TextStyle, maxWidth: Double?) -> TextLine {
+        guard style.truncation != .tail, let maxWidth else { return ellipsize(rest[0], main: main, style: style, maxWidth: maxWidth) }
+        // The lines as one run (spaces where they broke kept).
+        var run: [PlacedGlyph] = []
+        var pen = 0.0
+        for line in rest {
+            for glyph in line.glyphs {
+                run.append(PlacedGlyph(face: glyph.face, index: glyph.index, x: pen + glyph.x, advance: glyph.advance, scalar: glyph.scalar,
+                                       span: glyph.span, solid: glyph.solid))
+            }
+            pen += line.glyphs.last.map { $0.x + $0.advance } ?? 0
+        }
+        while run.last?.scalar == " " { run.removeLast() }
+        let ellipsisIndex = main.glyphIndex(for: "\u{2026}")
+        let ellipsisAdvance = main.glyph(ellipsisIndex, mono: style.mono).advance
+        let room = maxWidth - ellipsisAdvance
+        // The end that fits in `width`, and the start that fits in what is left.
+        func ending(within width: Double) -> ArraySlice<PlacedGlyph> {
+            guard let end = run.last.map({ $0.x + $0.advance }) else { return [] }
+            var first = run.endIndex
+            while first > run.startIndex, end - run[first - 1].x <= width { first -= 1 }
+            while first < run.endIndex, run[first].scalar == " " { first += 1 }
+            return run[first...]
+        }
+        let tail = ending(within: style.truncation == .head ? room : (room / 2).rounded(.down))
+        let tailWidth = tail.first.map { (run.last!.x + run.last!.advance) - $0.x } ?? 0
+        var head: [PlacedGlyph] = []
+        if style.truncation == .middle {
+            for glyph in run where glyph.x + glyph.advance <= room - tailWidth && glyph.x < (tail.first?.x ?? .infinity) { head.append(glyph) }
+            while head.last?.scalar == " " { head.removeLast() }
+        }
+        var glyphs = head
+        var x = head.last.map { $0.x + $0.advance } ?? 0
+        glyphs.append(PlacedGlyph(face: main, index: ellipsisIndex, x: x, advance: ellipsisAdvance, scalar: "\u{2026}",
+                                  span: tail.first?.span ?? head.last?.span ?? 0))
+        x += ellipsisAdvance
+        let shift = x - (tail.first?.x ?? 0)
+        for glyph in tail {
+            glyphs.append(PlacedGlyph(face: glyph.face, index: glyph.index, x: glyph.x + shift, advance: glyph.advance, scalar: glyph.scalar,
+                                      span: glyph.span, solid: glyph.solid))
+        }
+        return TextLine(glyphs: glyphs, width: glyphs.last.map { $0.x + $0.advance } ?? 0)
     }
 
     /// The line cut so that it and a trailing "…" fit `maxWidth`.

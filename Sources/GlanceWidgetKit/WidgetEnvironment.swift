@@ -73,6 +73,19 @@ extension EnvironmentValues {
         get { containerBackgroundShown }
         set { containerBackgroundShown = newValue }
     }
+    /// A wall's display is never dimmed to save power (iOS's Always-On and StandBy at
+    /// night): always `false`.
+    public var isLuminanceReduced: Bool {
+        get { false }
+        set {}
+    }
+
+    /// Whether an accessory widget's `widgetLabel` is shown: a wall shows no labels
+    /// around its widgets, so `false`.
+    public var showsWidgetLabel: Bool {
+        get { false }
+        set {}
+    }
 }
 
 /// Where content margins apply (SwiftUI's `ContentMarginPlacement`).

@@ -22,6 +22,17 @@ public struct EnvironmentValues: Sendable {
     public var tracking: Double = 0
     public var multilineTextAlignment: TextAlignment = .leading
     public var minimumScaleFactor: CGFloat = 1
+    /// Where text that does not fit is cut (`.truncationMode`).
+    public var truncationMode: Text.TruncationMode = .tail
+    /// Letters may sit closer before text is cut (`.allowsTightening`).
+    public var allowsTightening = false
+    /// The variant symbols inside are drawn in (`.symbolVariant`).
+    public var symbolVariants: SymbolVariants = .none
+    /// The outline of bordered buttons (`.buttonBorderShape`).
+    public var buttonBorderShape: ButtonBorderShape = .automatic
+    /// Lines under or through texts (`.underline()`, `.strikethrough()` on a view).
+    package var underline: TextLineSetting?
+    package var strikethrough: TextLineSetting?
     public var redactionReasons: RedactionReasons = []
     public var colorScheme: ColorScheme = .light
     /// The instant being drawn (`Text(date, style: .relative)` counts from it).

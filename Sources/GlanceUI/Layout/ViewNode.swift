@@ -93,6 +93,10 @@ package struct TextNode: Hashable, Sendable {
     package var reservedLines = 0
     /// Points after every character (of the runs that set none of their own).
     package var tracking: Double = 0
+    /// Where the text is cut when it does not fit.
+    package var truncation: Truncation = .tail
+    /// Letters may sit up to 5 % closer before the text is cut or scaled.
+    package var allowsTightening = false
 
     /// The pieces to lay out: the runs, or the whole text as one piece in its style.
     package var pieces: [TextRunNode] {
@@ -111,10 +115,12 @@ package struct TextRunNode: Hashable, Sendable {
     package var color: RGBA
     /// Points after every character.
     package var tracking: Double = 0
+    /// Lines under or through it, in their colours.
+    package var decoration = TextDecoration()
 
     func looksLike(_ other: TextRunNode) -> Bool {
         pointSize == other.pointSize && weight == other.weight && italic == other.italic && family == other.family && color == other.color
-            && tracking == other.tracking
+            && tracking == other.tracking && decoration == other.decoration
     }
 }
 

@@ -113,6 +113,17 @@ extension View {
         })
     }
 
+    /// Where text that does not fit its lines is cut: `.tail` ("Long na…"), `.head`
+    /// ("…ng name") or `.middle` ("Lon…ame").
+    public func truncationMode(_ mode: Text.TruncationMode) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.truncationMode = mode })
+    }
+
+    /// Lets letters sit up to 5 % of the size closer before text is cut or made smaller.
+    public func allowsTightening(_ flag: Bool) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.allowsTightening = flag })
+    }
+
     /// Between `range.lowerBound` lines (reserved) and `range.upperBound` lines.
     public func lineLimit(_ range: ClosedRange<Int>) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: {

@@ -265,3 +265,79 @@ public struct InsetBuiltinShape: InsettableShape {
     public var _builtinKind: _ShapeKind? { _ShapeKind(kind) }
     public func inset(by amount: CGFloat) -> InsetBuiltinShape { InsetBuiltinShape(kind: .inset(kind, amount: Double(amount))) }
 }
+
+// SwiftUI's shapes as leading-dot members where a shape goes: `.clipShape(.rect(cornerRadius: 8))`.
+extension Shape where Self == Rectangle {
+    public static var rect: Rectangle { Rectangle() }
+}
+
+extension Shape where Self == RoundedRectangle {
+    public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerRadius: cornerRadius, style: style)
+    }
+    public static func rect(cornerSize: CGSize, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
+        RoundedRectangle(cornerSize: cornerSize, style: style)
+    }
+}
+
+extension Shape where Self == UnevenRoundedRectangle {
+    public static func rect(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
+                            topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) -> UnevenRoundedRectangle {
+        UnevenRoundedRectangle(topLeadingRadius: topLeadingRadius, bottomLeadingRadius: bottomLeadingRadius,
+                               bottomTrailingRadius: bottomTrailingRadius, topTrailingRadius: topTrailingRadius, style: style)
+    }
+}
+
+extension Shape where Self == Circle {
+    public static var circle: Circle { Circle() }
+}
+
+extension Shape where Self == Ellipse {
+    public static var ellipse: Ellipse { Ellipse() }
+}
+
+extension Shape where Self == Capsule {
+    public static var capsule: Capsule { Capsule() }
+    public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
+}
+
+extension Shape where Self == ContainerRelativeShape {
+    public static var containerRelative: ContainerRelativeShape { ContainerRelativeShape() }
+}
+
+/// A rectangle whose four corners have their own radii (SwiftUI's `UnevenRoundedRectangle`).
+public struct UnevenRoundedRectangle: Shape {
+    public var topLeadingRadius: CGFloat
+    public var bottomLeadingRadius: CGFloat
+    public var bottomTrailingRadius: CGFloat
+    public var topTrailingRadius: CGFloat
+    public var style: RoundedCornerStyle
+
+    public init(topLeadingRadius: CGFloat = 0, bottomLeadingRadius: CGFloat = 0, bottomTrailingRadius: CGFloat = 0,
+                topTrailingRadius: CGFloat = 0, style: RoundedCornerStyle = .continuous) {
+        self.topLeadingRadius = topLeadingRadius
+        self.bottomLeadingRadius = bottomLeadingRadius
+        self.bottomTrailingRadius = bottomTrailingRadius
+        self.topTrailingRadius = topTrailingRadius
+        self.style = style
+    }
+
+    /// Each radius at most half the shorter side; corners as quarter circles.
+    public func path(in rect: CGRect) -> Path {
+        let limit = min(rect.width, rect.height) / 2
+        let (tl, tr, br, bl) = (min(topLeadingRadius, limit), min(topTrailingRadius, limit), min(bottomTrailingRadius, limit),
+                                min(bottomLeadingRadius, limit))
+        var path = Path()
+        path.move(to: CGPoint(x: rect.minX + tl, y: rect.minY))
+        path.addLine(to: CGPoint(x: rect.maxX - tr, y: rect.minY))
+        if tr > 0 { path.addArc(center: CGPoint(x: rect.maxX - tr, y: rect.minY + tr), radius: tr, startAngle: .degrees(-90), endAngle: .degrees(0), clockwise: false) }
+        path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY - br))
+        if br > 0 { path.addArc(center: CGPoint(x: rect.maxX - br, y: rect.maxY - br), radius: br, startAngle: .degrees(0), endAngle: .degrees(90), clockwise: false) }
+        path.addLine(to: CGPoint(x: rect.minX + bl, y: rect.maxY))
+        if bl > 0 { path.addArc(center: CGPoint(x: rect.minX + bl, y: rect.maxY - bl), radius: bl, startAngle: .degrees(90), endAngle: .degrees(180), clockwise: false) }
+        path.addLine(to: CGPoint(x: rect.minX, y: rect.minY + tl))
+        if tl > 0 { path.addArc(center: CGPoint(x: rect.minX + tl, y: rect.minY + tl), radius: tl, startAngle: .degrees(180), endAngle: .degrees(270), clockwise: false) }
+        path.closeSubpath()
+        return path
+    }
+}

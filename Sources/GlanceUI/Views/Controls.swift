@@ -137,6 +137,21 @@ public struct ToggleStyleConfiguration: Hashable, Sendable {
     public static let button = ToggleStyleConfiguration(look: .button)
 }
 
+/// SwiftUI's button style types, as values: `.buttonStyle(PlainButtonStyle())`.
+public struct PlainButtonStyle: Sendable { public init() {} }
+public struct BorderlessButtonStyle: Sendable { public init() {} }
+public struct BorderedButtonStyle: Sendable { public init() {} }
+public struct BorderedProminentButtonStyle: Sendable { public init() {} }
+public struct DefaultButtonStyle: Sendable { public init() {} }
+
+extension View {
+    public func buttonStyle(_ style: PlainButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.plain) }
+    public func buttonStyle(_ style: BorderlessButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.borderless) }
+    public func buttonStyle(_ style: BorderedButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.bordered) }
+    public func buttonStyle(_ style: BorderedProminentButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.borderedProminent) }
+    public func buttonStyle(_ style: DefaultButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.automatic) }
+}
+
 extension View {
     /// `.plain` and `.borderless` draw the label as it is; `.bordered` (the widget default)
     /// on a light fill of the tint, in the tint; `.borderedProminent` white on the tint.
@@ -217,7 +232,8 @@ enum ButtonLook {
             inner.foregroundColor = prominent ? .white : tint
             let fill = prominent ? tint : RGBA(tint.r, tint.g, tint.b, UInt8(Int(tint.a) * 15 / 100))
             let padded = ViewNode.padding(EdgeInsets(top: 6, leading: 12, bottom: 6, trailing: 12), resolveNode(label, in: inner))
-            return .background(content: padded, decoration: .shape(ShapeNode(kind: .capsule, fill: .color(fill))), alignment: .center)
+            return .background(content: padded, decoration: .shape(ShapeNode(kind: environment.buttonBorderShape.shapeKind, fill: .color(fill))),
+                                alignment: .center)
         }
     }
 }

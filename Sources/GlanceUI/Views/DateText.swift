@@ -28,6 +28,25 @@ extension Text {
     public init(_ date: Date, style: DateStyle) {
         self.init(runs: [Run(content: .date(DateSpec(date: date, style: style)))])
     }
+
+    /// A timer over `timerInterval` (SwiftUI's `Text(timerInterval:pauseTime:countsDown:showsHours:)`):
+    /// what is left of it (or, not `countsDown`, what has passed) at the frame's instant or
+    /// at `pauseTime`, as "4:59" or "1:04:59"; without `showsHours`, "64:59". Before the
+    /// interval it shows the whole length (counting down) or 0:00, after it the other end.
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        let value = FormattedValue(text: { environment in
+            let now = pauseTime ?? environment.now
+            let length = max(0, timerInterval.upperBound.timeIntervalSince(timerInterval.lowerBound))
+            let passed = min(max(0, now.timeIntervalSince(timerInterval.lowerBound)), length)
+            let seconds = Int64((countsDown ? length - passed : passed).rounded(countsDown ? .up : .down))
+            let hours = showsHours ? seconds / 3600 : 0
+            let minutes = (seconds - hours * 3600) / 60
+            let rest = seconds % 60
+            let twoDigits = { (value: Int64) in value < 10 ? "0\(value)" : "\(value)" }
+            return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
+        })
+        self.init(runs: [Run(content: .formatted(value))])
+    }
 }
 
 /// A date waiting for the environment (zone, language, now) to become text.
@@ -72,6 +91,8 @@ struct FormattedValue: @unchecked Sendable {
     // Unchecked: the input need not be Sendable; a view tree is built and resolved on one
     // thread, and the closure only reads what it captured.
     let text: (EnvironmentValues) -> String
+
+    init(text: @escaping (EnvironmentValues) -> String) { self.text = text }
 
     init<Style: FormatStyle>(_ input: Style.FormatInput, _ format: Style) where Style.FormatOutput == String {
         text = { environment in

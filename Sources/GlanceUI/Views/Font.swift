@@ -53,6 +53,12 @@ public struct Font: Hashable, Sendable {
     public func bold() -> Font { weight(.bold) }
     public func italic() -> Font { var copy = self; copy.isItalic = true; return copy }
     public func monospacedDigit() -> Font { self }
+    /// The same size and weight in the monospaced face.
+    public func monospaced() -> Font {
+        var copy = self
+        copy.family = "DejaVu Sans Mono"
+        return copy
+    }
 
     public enum Design: Hashable, Sendable {
         case `default`, serif, rounded, monospaced

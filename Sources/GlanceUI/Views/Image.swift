@@ -33,7 +33,7 @@ public struct Image: View, PrimitiveView {
             let path = name.hasSuffix(".png") || name.hasPrefix(ImageMemory.prefix) ? name : "\(environment.imagesDirectory)/\(name).png"
             return .image(path: path, resizable: isResizable)
         }
-        let systemName = systemName ?? ""
+        let systemName = environment.symbolVariants == .none ? systemName ?? "" : environment.symbolVariants.applied(to: systemName ?? "")
         return .symbol(SymbolNode(systemName: systemName, glyphNames: SymbolNames.candidates(for: systemName),
                                   pointSize: environment.font.pointSize * environment.imageScale, color: environment.foregroundColor,
                                   resizable: isResizable))

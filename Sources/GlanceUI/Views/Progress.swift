@@ -132,6 +132,14 @@ extension ProgressView {
         self.label = label()
         self.currentValueLabel = currentValueLabel()
     }
+
+    /// A timer's bar with a label and a value below it (often `Text(timerInterval:)`).
+    public init(timerInterval: ClosedRange<Date>, countsDown: Bool = true, @ViewBuilder label: () -> Label,
+                @ViewBuilder currentValueLabel: () -> CurrentValueLabel) {
+        amount = .timer(timerInterval, countsDown: countsDown)
+        self.label = label()
+        self.currentValueLabel = currentValueLabel()
+    }
 }
 
 extension ProgressView where Label == Text, CurrentValueLabel == EmptyView {

@@ -24,6 +24,9 @@ public struct Text: View, PrimitiveView, Sendable {
         /// Resolved when the tree is: asset colours and `.secondary` need the environment.
         var style: (any ShapeStyle)?
         var tracking: Double?
+        /// `.underline()` / `.strikethrough()`: the line's colour (`nil` in it: the text's).
+        var underline: Color?? = nil
+        var strikethrough: Color?? = nil
     }
 
     var runs: [Run]
@@ -89,13 +92,14 @@ public struct Text: View, PrimitiveView, Sendable {
                 italic: run.italic ?? (font.isItalic || environment.italic),
                 family: font.family,
                 color: run.style?.fill(in: environment).representativeColor ?? environment.foregroundColor,
-                tracking: run.tracking ?? environment.tracking
+                tracking: run.tracking ?? environment.tracking,
+                decoration: decoration(run, in: environment)
             )
         }
         let first = resolved.first ?? TextRunNode(string: "", pointSize: environment.font.pointSize, weight: environment.font.weight,
                                                   italic: false, family: environment.font.family, color: environment.foregroundColor)
         // Runs that all look alike are one run: the plain case stays as cheap as before.
-        let uniform = resolved.dropFirst().allSatisfy { $0.looksLike(first) }
+        let uniform = resolved.dropFirst().allSatisfy { $0.looksLike(first) } && first.decoration == TextDecoration()
         return .text(TextNode(
             string: resolved.map(\.string).joined(),
             pointSize: first.pointSize,
@@ -110,7 +114,9 @@ public struct Text: View, PrimitiveView, Sendable {
             runs: uniform ? nil : resolved,
             lineSpacing: environment.lineSpacing,
             reservedLines: environment.lineLimit.map { min($0, environment.reservedLines) } ?? environment.reservedLines,
-            tracking: first.tracking
+            tracking: first.tracking,
+            truncation: environment.truncationMode.truncation,
+            allowsTightening: environment.allowsTightening
         ))
     }
 
@@ -137,6 +143,51 @@ public struct Text: View, PrimitiveView, Sendable {
     /// Points after every character of this text.
     public func kerning(_ kerning: CGFloat) -> Text { filling { if $0.tracking == nil { $0.tracking = kerning.native } } }
     public func tracking(_ tracking: CGFloat) -> Text { filling { if $0.tracking == nil { $0.tracking = tracking.native } } }
+
+    /// A line under this text, in `color` or the text's own.
+    public func underline(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        filling { if $0.underline == nil { $0.underline = isActive ? .some(color) : .none } }
+    }
+    /// A line under this text; the pattern is drawn solid.
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern, color: Color? = nil) -> Text {
+        underline(isActive, color: color)
+    }
+    /// A line through this text, in `color` or the text's own.
+    public func strikethrough(_ isActive: Bool = true, color: Color? = nil) -> Text {
+        filling { if $0.strikethrough == nil { $0.strikethrough = isActive ? .some(color) : .none } }
+    }
+    /// A line through this text; the pattern is drawn solid.
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern, color: Color? = nil) -> Text {
+        strikethrough(isActive, color: color)
+    }
+
+    /// The run's lines in their colours: its own, else the environment's (`.underline()`
+    /// on a view around it).
+    private func decoration(_ run: Run, in environment: EnvironmentValues) -> TextDecoration {
+        let own = run.style?.fill(in: environment).representativeColor ?? environment.foregroundColor
+        func color(_ setting: Color??, _ inherited: TextLineSetting?) -> RGBA? {
+            switch setting {
+            case .some(.some(let color)): return color.resolved(in: environment)
+            case .some(.none): return own
+            case .none: return inherited.map { $0.color?.resolved(in: environment) ?? own }
+            }
+        }
+        return TextDecoration(underline: color(run.underline, environment.underline), strikethrough: color(run.strikethrough, environment.strikethrough))
+    }
+
+    /// How a text line is drawn (SwiftUI's `Text.LineStyle`); Glance draws every pattern solid.
+    public struct LineStyle: Hashable, Sendable {
+        public enum Pattern: Hashable, Sendable {
+            case solid, dot, dash, dashDot, dashDotDot
+        }
+        public var pattern: Pattern
+        public var color: Color?
+        public init(pattern: Pattern = .solid, color: Color? = nil) {
+            self.pattern = pattern
+            self.color = color
+        }
+        public static let single = LineStyle()
+    }
 
     /// `Text("a").bold() + Text("b")`: one text whose pieces keep their own styles.
     public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
@@ -330,9 +381,36 @@ extension Text {
         case uppercase
         case lowercase
     }
+
+    /// Where a text too long for its lines is cut (SwiftUI's `Text.TruncationMode`).
+    public enum TruncationMode: Hashable, Sendable {
+        case head, tail, middle
+
+        var truncation: Truncation {
+            switch self {
+            case .head: .head
+            case .tail: .tail
+            case .middle: .middle
+            }
+        }
+    }
+}
+
+/// `.underline()` / `.strikethrough()` on a view: the texts inside that set none of their own.
+package struct TextLineSetting: Sendable {
+    package var color: Color?
 }
 
 extension View {
+    /// A line under every text inside (that sets none of its own).
+    public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.underline = isActive ? TextLineSetting(color: color) : nil })
+    }
+    /// A line through every text inside (that sets none of its own).
+    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.strikethrough = isActive ? TextLineSetting(color: color) : nil })
+    }
+
     /// Every text inside in capitals or in small letters (`nil`: as written).
     public func textCase(_ textCase: Text.Case?) -> ModifiedContent<Self, BuiltinModifier> {
         environment(\.textCase, textCase)
