@@ -142,11 +142,11 @@ extension ActivityAttributes {
 extension View {
     /// The label watchOS draws around a circular or corner complication. An iPhone's Lock
     /// Screen draws no such label, and neither does a wall: the widget is drawn alone.
-    public func widgetLabel(_ label: some StringProtocol) -> Self { self }
-    public func widgetLabel(_ label: Text) -> Self { self }
-    public func widgetLabel<Label: View>(@ViewBuilder label: () -> Label) -> Self { self }
+    public func widgetLabel(_ label: some StringProtocol) -> Self { WallNoOp.note(self, "widgetLabel", "a wall shows no labels around its widgets") }
+    public func widgetLabel(_ label: Text) -> Self { WallNoOp.note(self, "widgetLabel", "a wall shows no labels around its widgets") }
+    public func widgetLabel<Label: View>(@ViewBuilder label: () -> Label) -> Self { WallNoOp.note(self, "widgetLabel", "a wall shows no labels around its widgets") }
     /// Curves content along a watch face's corner; a wall has no corners to curve along.
-    public func widgetCurvesContent(_ curves: Bool = true) -> Self { self }
+    public func widgetCurvesContent(_ curves: Bool = true) -> Self { WallNoOp.note(self, "widgetCurvesContent", "a wall has no round watch face") }
 }
 
 /// How an image shows in the accented rendering mode (WidgetKit's).

@@ -29,6 +29,7 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     private var noteChanges = 0
     private var name: String?
     private var slot: String?
+    private var slotLog: ((String) -> Void)?
 
     /// What the thread is called (`top -H`, `/proc/PID/task/*/comm`: 15 bytes), taken up
     /// when it starts: a slot's executor is named after the slot, so a busy or stuck
@@ -42,6 +43,12 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
     package var slotName: String? {
         get { condition.withLock { slot } }
         set { condition.withLock { slot = newValue } }
+    }
+
+    /// Where the thread's widget log lines go (the host's log; nil: the process's).
+    package var log: ((String) -> Void)? {
+        get { condition.withLock { slotLog } }
+        set { condition.withLock { slotLog = newValue } }
     }
 
     /// The note the thread takes up before its next job: which slot's provider (or
@@ -110,9 +117,10 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
             let noteChanged = noteTaken != noteChanges
             let note = self.note
             let slot = self.slot
+            let slotLog = self.slotLog
             noteTaken = noteChanges
             condition.unlock()
-            SlotLog.setSlot(slot)
+            SlotLog.setSlot(slot, log: slotLog)
             if noteChanged {
                 if let note { CrashNotes.set(note) } else { CrashNotes.clear() }
             }

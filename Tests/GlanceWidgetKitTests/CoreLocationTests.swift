@@ -46,9 +46,7 @@ import Testing
     @Test func withoutALocationTheWidgetIsToldNoAndTheLogSaysHowOnce() {
         WallLocation.current = nil
         let lines = Lines()
-        SlotLog.setSink { lines.append($0) }
-        defer { SlotLog.setSink(nil) }
-        SlotLog.setSlot("forecast")
+        SlotLog.setSlot("forecast", log: { lines.append($0) })
         defer { SlotLog.setSlot(nil) }
         let manager = CLLocationManager()
         let delegate = Delegate()

@@ -16,11 +16,10 @@ import os
 
     @Test func aProvidersLoggerLineCarriesItsSlotsName() async throws {
         let lines = Lines()
-        SlotLog.setSink { lines.append($0) }
-        defer { SlotLog.setSink(nil) }
         let executor = ProviderExecutor()
         defer { executor.retire() }
         executor.slotName = "kitchen weather"
+        executor.log = { lines.append($0) }
         let token = "sk-123456"
         await Task(executorPreference: executor) {
             let logger = Logger(subsystem: "com.example.weather", category: "Fetch")
@@ -33,9 +32,8 @@ import os
 
     @Test func osLogFormatsItsArgumentsAndKeepsStringsPrivate() {
         let lines = Lines()
-        SlotLog.setSink { lines.append($0) }
-        defer { SlotLog.setSink(nil) }
-        SlotLog.setSlot(nil)
+        SlotLog.setSlot(nil, log: { lines.append($0) })
+        defer { SlotLog.setSlot(nil) }
         let log = OSLog(subsystem: "com.example", category: "Timeline")
         os_log("made %d entries for %@ and %{public}@ (%.1f%%)", log: log, type: .info, 12, "secret" as NSString, "public" as NSString, 99.5)
         #expect(lines.all == ["widget: [Timeline] info: made 12 entries for <private> and public (99.5%)"])

@@ -28,6 +28,7 @@ final class IntentRunner {
         // A crash on the intent's thread is this slot's.
         executor.crashNote = slot.notes[.intent]
         executor.slotName = slot.config.name
+        executor.log = log
         Task(executorPreference: executor) {
             do {
                 try await action.perform()

@@ -58,6 +58,8 @@ final class SlotState {
     /// The thread this slot's provider runs on, its own, so that a provider that blocks
     /// holds up no other slot.
     var executor = ProviderExecutor()
+    /// What the slot's widget has been told once (the wall's no-ops its view uses).
+    let said = SlotLog.SaidRecord()
     /// What the provider keeps while the slot runs (a heatmap's file watcher), released
     /// with the slot.
     let resources = SlotResources()
@@ -89,7 +91,9 @@ final class SlotState {
         guard executor.isBusy else { return }
         executor.retire()
         stuckExecutors.append(executor)
+        let log = executor.log
         executor = ProviderExecutor()
+        executor.log = log
         executor.crashNote = fetchNote
         executor.threadName = threadName
         executor.slotName = config.name

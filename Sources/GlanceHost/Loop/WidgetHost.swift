@@ -120,6 +120,8 @@ public final class WidgetHost {
                               message: "the display is \(size.width)x\(size.height), the configuration says \(config.display.width)x\(config.display.height); set size: \(size.width)x\(size.height) (or remove it where the device gives its size)")
         }
         slots = try SlotFactory.makeSlots(config: config, registry: registry)
+        // Widget code's `os.Logger` lines go to this host's log, with their slot's name.
+        for slot in slots { slot.executor.log = log }
         var stacks: [StackState] = []
         var stackOf: [ObjectIdentifier: StackState] = [:]
         for slot in slots {
@@ -224,8 +226,6 @@ public final class WidgetHost {
     public func start() {
         // `UIScreen.main.bounds` in widget code is the display's size.
         UIScreen.setDisplaySize(width: config.display.width, height: config.display.height)
-        // Widget code's `os.Logger` lines go to this host's log, with their slot's name.
-        SlotLog.setSink(log)
         // `CLLocationManager` in widget code answers with the config's `location:`.
         WallLocation.current = config.location
         center.setWakeHandler { [clock] in clock.interrupt() }
@@ -570,9 +570,15 @@ public final class WidgetHost {
     func during<Value>(_ phase: SlotActivity.Phase, of slot: SlotState, guarded: Bool = true, _ body: () -> Value) -> Value {
         if let note = slot.notes[phase] { CrashNotes.set(note) }
         if guarded { HangGuard.arm(seconds: config.drawTimeout) }
+        // The widget's own log lines (and the no-ops its view uses) name the slot.
+        let previous = SlotLog.currentSlot
+        let previousLog = SlotLog.currentLog
+        let previousSaid = SlotLog.currentSaid
+        SlotLog.setSlot(slot.name, log: log, said: slot.said)
         defer {
             if guarded { HangGuard.disarm() }
             CrashNotes.clear()
+            SlotLog.setSlot(previous, log: previousLog, said: previousSaid)
         }
         return body()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GlanceSystem
 import GlanceText
 
 extension View {
@@ -187,13 +188,101 @@ extension View {
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         clipShape(RoundedRectangle(cornerRadius: radius))
     }
-    public func contentTransition(_ transition: ContentTransition) -> Self { self }
-    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
-    public func widgetURL(_ url: URL?) -> Self { self }
-    public func invalidatableContent(_ invalidatable: Bool = true) -> Self { self }
-    public func privacySensitive(_ sensitive: Bool = true) -> Self { self }
+    public func contentTransition(_ transition: ContentTransition) -> Self { WallNoOp.note(self, "contentTransition", "a wall changes frames without transitions") }
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { WallNoOp.note(self, "symbolRenderingMode", "symbols are drawn in one colour") }
+    public func widgetURL(_ url: URL?) -> Self { WallNoOp.note(self, "widgetURL", "a wall has no touch to open the app with") }
+    public func invalidatableContent(_ invalidatable: Bool = true) -> Self { WallNoOp.note(self, "invalidatableContent", "a frame is not dimmed while a button runs") }
+    public func privacySensitive(_ sensitive: Bool = true) -> Self { WallNoOp.note(self, "privacySensitive", "a wall has no locked state that hides content") }
     public func id<ID: Hashable>(_ id: ID) -> Self { self }
     public func monospacedDigit() -> Self { self }
+
+    /// Keeps the view's place in the layout and draws nothing of it.
+    public func hidden() -> ModifiedContent<Self, BuiltinModifier> { opacity(0) }
+
+    /// Every text inside in the monospaced face.
+    public func monospaced(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { if isActive { $0.font = $0.font.monospaced() } })
+    }
+
+    /// Fills `shape` behind the view with the context's background style (white on a
+    /// light widget).
+    public func background(in shape: some Shape, fillStyle: FillStyle = FillStyle()) -> ModifiedContent<Self, BuiltinModifier> {
+        background(BackgroundStyle(), in: shape)
+    }
+
+    /// Symbols inside drawn in a variant: `.fill`, `.circle`, `.circle.fill`, `.slash`.
+    public func symbolVariant(_ variant: SymbolVariants) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.symbolVariants = variant })
+    }
+
+    /// The outline of bordered buttons inside: `.capsule` (the default), `.roundedRectangle`,
+    /// `.roundedRectangle(radius:)` or `.circle`.
+    public func buttonBorderShape(_ shape: ButtonBorderShape) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.buttonBorderShape = shape })
+    }
+}
+
+/// SwiftUI's `SymbolVariants`: a symbol's name with the variant's suffixes added in SF
+/// Symbols' order (shape, then fill, then slash), each only once.
+public struct SymbolVariants: Hashable, Sendable {
+    var shape: String?
+    var filled = false
+    var slashed = false
+
+    public static let none = SymbolVariants()
+    public static let circle = SymbolVariants(shape: "circle")
+    public static let square = SymbolVariants(shape: "square")
+    public static let rectangle = SymbolVariants(shape: "rectangle")
+    public static let fill = SymbolVariants(filled: true)
+    public static let slash = SymbolVariants(slashed: true)
+
+    public var circle: SymbolVariants { var copy = self; copy.shape = "circle"; return copy }
+    public var square: SymbolVariants { var copy = self; copy.shape = "square"; return copy }
+    public var rectangle: SymbolVariants { var copy = self; copy.shape = "rectangle"; return copy }
+    public var fill: SymbolVariants { var copy = self; copy.filled = true; return copy }
+    public var slash: SymbolVariants { var copy = self; copy.slashed = true; return copy }
+
+    public func contains(_ other: SymbolVariants) -> Bool {
+        (other.shape == nil || other.shape == shape) && (!other.filled || filled) && (!other.slashed || slashed)
+    }
+
+    /// "heart" with `.circle.fill` is "heart.circle.fill".
+    func applied(to name: String) -> String {
+        var parts = name.split(separator: ".").map(String.init)
+        guard !parts.isEmpty else { return name }
+        let hadFill = parts.last == "fill"
+        if hadFill { parts.removeLast() }
+        let hadSlash = parts.last == "slash"
+        if hadSlash { parts.removeLast() }
+        if let shape, !["circle", "square", "rectangle"].contains(parts.last ?? "") { parts.append(shape) }
+        if slashed || hadSlash { parts.append("slash") }
+        if filled || hadFill { parts.append("fill") }
+        return parts.joined(separator: ".")
+    }
+}
+
+/// The outline of a bordered button (SwiftUI's `ButtonBorderShape`).
+public struct ButtonBorderShape: Hashable, Sendable {
+    enum Kind: Hashable, Sendable {
+        case automatic, capsule, circle, roundedRectangle(Double?)
+    }
+    let kind: Kind
+
+    public static let automatic = ButtonBorderShape(kind: .automatic)
+    public static let capsule = ButtonBorderShape(kind: .capsule)
+    public static let circle = ButtonBorderShape(kind: .circle)
+    public static let roundedRectangle = ButtonBorderShape(kind: .roundedRectangle(nil))
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(kind: .roundedRectangle(Double(radius))) }
+
+    /// SwiftUI's bordered buttons: a capsule unless told, 6 points of rounding for
+    /// `.roundedRectangle`.
+    var shapeKind: ShapeNode.Kind {
+        switch kind {
+        case .automatic, .capsule: .capsule
+        case .circle: .circle
+        case .roundedRectangle(let radius): .roundedRectangle(cornerRadius: radius ?? 6)
+        }
+    }
 }
 
 /// The content fills the widget; its background reaches out over the content margins

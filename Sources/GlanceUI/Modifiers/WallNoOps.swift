@@ -1,4 +1,5 @@
 import Foundation
+import GlanceSystem
 
 // SwiftUI's modifiers for what a wall does not have: animation, touch, accessibility
 // services, a dark mode switch. Each compiles as on iOS and leaves the frame as it was;
@@ -56,30 +57,40 @@ public enum DynamicTypeSize: Hashable, Sendable, Comparable, CaseIterable {
 }
 
 extension View {
-    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { self }
-    public func animation(_ animation: Animation?) -> Self { self }
-    public func transition(_ transition: AnyTransition) -> Self { self }
+    public func animation<V: Equatable>(_ animation: Animation?, value: V) -> Self { WallNoOp.note(self, "animation", "a wall changes frames without animating") }
+    public func animation(_ animation: Animation?) -> Self { WallNoOp.note(self, "animation", "a wall changes frames without animating") }
+    public func transition(_ transition: AnyTransition) -> Self { WallNoOp.note(self, "transition", "a wall changes frames without transitions") }
     /// Runs nothing: a widget's view is drawn, never shown on a screen that appears.
-    public func onAppear(perform action: (() -> Void)? = nil) -> Self { self }
-    public func onDisappear(perform action: (() -> Void)? = nil) -> Self { self }
-    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> Self { self }
-    public func contentShape(_ shape: some Shape, eoFill: Bool = false) -> Self { self }
-    public func preferredColorScheme(_ scheme: ColorScheme?) -> Self { self }
-    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> Self { self }
-    public func dynamicTypeSize(_ size: DynamicTypeSize) -> Self { self }
-    public func dynamicTypeSize<Range: RangeExpression>(_ range: Range) -> Self where Range.Bound == DynamicTypeSize { self }
-    public func blendMode(_ mode: BlendMode) -> Self { self }
-    public func accessibilityLabel(_ label: Text) -> Self { self }
-    public func accessibilityLabel(_ label: some StringProtocol) -> Self { self }
-    public func accessibilityValue(_ value: Text) -> Self { self }
-    public func accessibilityValue(_ value: some StringProtocol) -> Self { self }
-    public func accessibilityHint(_ hint: some StringProtocol) -> Self { self }
-    public func accessibilityHidden(_ hidden: Bool) -> Self { self }
-    public func accessibilityIdentifier(_ identifier: String) -> Self { self }
-    public func accessibility(hidden: Bool) -> Self { self }
-    public func accessibility(label: Text) -> Self { self }
+    public func onAppear(perform action: (() -> Void)? = nil) -> Self { WallNoOp.note(self, "onAppear", "a widget view is drawn, never shown on a screen that appears") }
+    public func onDisappear(perform action: (() -> Void)? = nil) -> Self { WallNoOp.note(self, "onDisappear", "a widget view is drawn, never shown on a screen that appears") }
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> Self { WallNoOp.note(self, "accessibilityElement", "a wall has no screen reader") }
+    public func contentShape(_ shape: some Shape, eoFill: Bool = false) -> Self { WallNoOp.note(self, "contentShape", "a wall has no touch") }
+    public func preferredColorScheme(_ scheme: ColorScheme?) -> Self { WallNoOp.note(self, "preferredColorScheme", "the config sets the display's appearance") }
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> Self { WallNoOp.note(self, "edgesIgnoringSafeArea", "a widget has no safe area") }
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> Self { WallNoOp.note(self, "dynamicTypeSize", "a wall has one text size") }
+    public func dynamicTypeSize<Range: RangeExpression>(_ range: Range) -> Self where Range.Bound == DynamicTypeSize { WallNoOp.note(self, "dynamicTypeSize", "a wall has one text size") }
+    public func blendMode(_ mode: BlendMode) -> Self { WallNoOp.note(self, "blendMode", "colours are drawn over each other as they are") }
+    public func accessibilityLabel(_ label: Text) -> Self { WallNoOp.note(self, "accessibilityLabel", "a wall has no screen reader") }
+    public func accessibilityLabel(_ label: some StringProtocol) -> Self { WallNoOp.note(self, "accessibilityLabel", "a wall has no screen reader") }
+    public func accessibilityValue(_ value: Text) -> Self { WallNoOp.note(self, "accessibilityValue", "a wall has no screen reader") }
+    public func accessibilityValue(_ value: some StringProtocol) -> Self { WallNoOp.note(self, "accessibilityValue", "a wall has no screen reader") }
+    public func accessibilityHint(_ hint: some StringProtocol) -> Self { WallNoOp.note(self, "accessibilityHint", "a wall has no screen reader") }
+    public func accessibilityHidden(_ hidden: Bool) -> Self { WallNoOp.note(self, "accessibilityHidden", "a wall has no screen reader") }
+    public func accessibilityIdentifier(_ identifier: String) -> Self { WallNoOp.note(self, "accessibilityIdentifier", "a wall has no screen reader") }
+    public func accessibility(hidden: Bool) -> Self { WallNoOp.note(self, "accessibility", "a wall has no screen reader") }
+    public func accessibility(label: Text) -> Self { WallNoOp.note(self, "accessibility", "a wall has no screen reader") }
     /// Paper has no blur: the view is drawn sharp.
-    public func blur(radius: CGFloat, opaque: Bool = false) -> Self { self }
+    public func blur(radius: CGFloat, opaque: Bool = false) -> Self { WallNoOp.note(self, "blur", "paper has no blur: the view is drawn sharp") }
+    /// Xcode's canvas layout of a preview: a wall's previews are `glance render`'s frames.
+    public func previewLayout(_ layout: PreviewLayout) -> Self { WallNoOp.note(self, "previewLayout", "previews are glance render's frames") }
+    /// Touch: a wall has none (keys and the page reach `Button(intent:)`, not hit tests).
+    public func allowsHitTesting(_ enabled: Bool) -> Self { WallNoOp.note(self, "allowsHitTesting", "a wall has no touch") }
+}
+
+/// How Xcode's canvas lays out a preview (`.previewLayout`).
+public enum PreviewLayout: Hashable, Sendable {
+    case device, sizeThatFits
+    case fixed(width: CGFloat, height: CGFloat)
 }
 
 /// SwiftUI's older name for the reader's text size (`ContentSizeCategory`); a wall has one.
@@ -98,5 +109,15 @@ extension EnvironmentValues {
     public var dynamicTypeSize: DynamicTypeSize {
         get { .large }
         set {}
+    }
+}
+
+/// The log line of an API a wall accepts and ignores: once per slot (the daemon's log,
+/// or standard error under `render`), so that a widget's author sees what a wall leaves
+/// out without a line at every frame.
+package enum WallNoOp {
+    package static func note<Value>(_ value: Value, _ api: String, _ why: String) -> Value {
+        SlotLog.once(api, ".\(api)(…) does nothing on a wall: \(why) (docs/swiftui-coverage.md)")
+        return value
     }
 }
