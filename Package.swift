@@ -16,6 +16,12 @@ let package = Package(
         // boards, the renderer, the wires and the commands.
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
         .executable(name: "glance", targets: ["GlanceCLI"]),
+        // `import Combine` (OpenCombine under Apple's name): its own product, so that only a
+        // widget package that imports Combine builds OpenCombine.
+        .library(name: "Combine", targets: ["Combine"]),
+        // The classes Xcode generates from an `.intentdefinition` (`ConfigurationIntent`):
+        // `plugins: [.plugin(name: "IntentDefinitions", package: "glance")]` on a widget's target.
+        .plugin(name: "IntentDefinitions", targets: ["IntentDefinitions"]),
     ],
     // What a widget package may ask of Glance beyond widget code:
     //   .package(url: …, from: …, traits: ["Fleet"])
@@ -27,6 +33,8 @@ let package = Package(
         // The HTTP server TRMNL devices poll (one event-loop thread; requests are answered
         // on the daemon's own thread).
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // Combine's publishers and subjects for `import Combine` (Sources/Combine).
+        .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     ],
     targets: [
         // Linux syscalls that Glibc does not import cleanly (timerfd, signalfd, epoll,
@@ -78,7 +86,7 @@ let package = Package(
         // Controller emulators: decode bus traffic into the image a panel would show.
         .target(name: "GlanceEmulators", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceDisplays"]),
         // The SwiftUI-style views widget authors write, resolved into view trees.
-        .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText", "GlanceIntents"]),
+        .target(name: "GlanceUI", dependencies: ["GlanceTime", "GlanceGraphics", "GlanceText", "GlanceIntents", "GlanceSystem"]),
         // Lays out and draws view trees (FreeType glyphs, shapes, images) into a Canvas.
         .target(name: "GlanceRender", dependencies: ["GlanceUI", "GlanceGraphics", "GlanceText"]),
         .target(name: "GlanceIntents", dependencies: ["GlanceTime", "GlanceSystem"]),
@@ -139,6 +147,13 @@ let package = Package(
         .target(name: "os", dependencies: ["Glance"]),
         .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "CoreLocation", dependencies: ["Glance", "GlanceSystem"]),
+        // Reads `.intentdefinition` files and writes Swift (the IntentDefinitions plugin's tool).
+        .target(name: "GlanceIntentDefinitions"),
+        .executableTarget(name: "glance-intentdefinition", dependencies: ["GlanceIntentDefinitions"], path: "Sources/GlanceIntentDefinitionTool"),
+        .plugin(name: "IntentDefinitions", capability: .buildTool(), dependencies: ["glance-intentdefinition"]),
+        .target(name: "Combine", dependencies: ["GlanceUI", .product(name: "OpenCombine", package: "OpenCombine"),
+                                                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                                                .product(name: "OpenCombineFoundation", package: "OpenCombine")]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
         .target(
@@ -184,13 +199,17 @@ let package = Package(
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
-        .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI", "GlanceSystem", "os", "CoreLocation"]),
+        .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI", "GlanceSystem", "os", "CoreLocation",
+                                                               "Combine", "SwiftUI", "GlanceTestSupport"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceSystem", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceRender", "GlanceText", "GlanceTestSupport", "GlanceWidgetKit"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML", "GlanceTestSupport"]),
         // What `import Glance` gives widget code: iOS-shaped geometry code compiled and
         // drawn, MeasurementFormatter.
+        // Its Weather.intentdefinition goes through the IntentDefinitions plugin, as a widget package's would.
+        .testTarget(name: "IntentDefinitionTests", dependencies: ["Glance", "Intents", "GlanceIntents", "GlanceIntentDefinitions"],
+                    plugins: ["IntentDefinitions"]),
         .testTarget(name: "GlanceTests", dependencies: ["Glance", "Charts", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),
         .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "trap-widget", "GlanceSystem", "CGlanceLinux"]),
     ],
@@ -227,7 +246,7 @@ let chartsCorpus: Set<String> = ["docs-charts-steps"]
 for entry in corpus {
     // Apple's module names, as a widget package depending on the Glance product has them.
     var dependencies: [Target.Dependency] = ["SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os",
-                                             "OSLog", "CoreLocation"]
+                                             "OSLog", "CoreLocation", "Combine"]
     if chartsCorpus.contains(entry) { dependencies.append("Charts") }
     package.targets.append(.executableTarget(name: "corpus-\(entry)", dependencies: dependencies,
                                              path: "Tests/Corpus/\(entry)", exclude: ["LICENSE", "SOURCE.md"],

@@ -93,6 +93,47 @@ extension Date: IntentParameterValue {
     }
 }
 
+extension URL: IntentParameterValue {
+    public static var parameterTypeName: String { "a URL like https://example.com/feed" }
+    public var parameterText: String { absoluteString }
+    public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
+        guard let url = URL(string: text.trimmedOfSpaces), url.scheme != nil else { throw ParameterDecodingError(expected: Self.parameterTypeName) }
+        self = url
+    }
+}
+
+extension DateComponents: IntentParameterValue {
+    public static var parameterTypeName: String { "a date like 2027-01-03, a time like 09:30, or both (2027-01-03T09:30)" }
+    public static var parameterKind: ParameterKind { .date }
+    public var parameterText: String {
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let date = year.flatMap { year in month.flatMap { month in day.map { "\(year)-\(two(month))-\(two($0))" } } }
+        let time = hour.flatMap { hour in minute.map { "\(two(hour)):\(two($0))" } }
+        return [date, time].compactMap { $0 }.joined(separator: "T")
+    }
+    /// The fields the text has: year, month and day; hour and minute; or all five.
+    public init(parameterText text: String, context: ParameterDecodingContext) throws(ParameterDecodingError) {
+        let parts = text.trimmedOfSpaces.split(separator: "T", omittingEmptySubsequences: false)
+        var components = DateComponents()
+        for part in parts {
+            let fields = part.split(separator: part.contains(":") ? ":" : "-").map { Int($0) }
+            if part.contains(":"), fields.count == 2, let hour = fields[0], let minute = fields[1], (0..<24).contains(hour), (0..<60).contains(minute) {
+                components.hour = hour
+                components.minute = minute
+            } else if !part.contains(":"), fields.count == 3, let year = fields[0], let month = fields[1], let day = fields[2],
+                      (1...12).contains(month), (1...31).contains(day) {
+                components.year = year
+                components.month = month
+                components.day = day
+            } else {
+                throw ParameterDecodingError(expected: Self.parameterTypeName)
+            }
+        }
+        guard parts.count <= 2, components != DateComponents() else { throw ParameterDecodingError(expected: Self.parameterTypeName) }
+        self = components
+    }
+}
+
 extension Optional: IntentParameterValue where Wrapped: IntentParameterValue {
     public static var parameterTypeName: String { Wrapped.parameterTypeName + " (optional)" }
     public static var parameterKind: ParameterKind { Wrapped.parameterKind }

@@ -83,6 +83,36 @@ extension Parameter {
     }
 }
 
+extension Parameter {
+    /// A list that is `nil` until the config gives one (an `.intentdefinition` parameter
+    /// with several values, as Xcode generates it).
+    public init<Element: IntentParameterValue>(title: LocalizedStringResource, description: IntentDescription? = nil) where Value == [Element]? {
+        self.init(title: title, value: .some(nil), coding: .optionalList(of: .plain))
+    }
+
+    /// A list of an enumeration's values that is `nil` until the config gives one.
+    public init<Element: AppEnum>(title: LocalizedStringResource, description: IntentDescription? = nil) where Value == [Element]? {
+        self.init(title: title, value: .some(nil), coding: .optionalList(of: .enumeration))
+    }
+}
+
+extension Parameter where Value: ExpressibleByNilLiteral {
+    /// A parameter of a type made from a plain value, `nil` until the config gives one:
+    /// Xcode's `NSNumber?` for an `.intentdefinition`'s whole number, flag or decimal
+    /// (Glance's umbrella, which has Foundation's `NSNumber`, declares that one).
+    package init<Plain: IntentParameterValue>(title: LocalizedStringResource, from plain: Plain.Type,
+                                              make: @escaping @Sendable (Plain) throws(ParameterDecodingError) -> Value,
+                                              read: @escaping @Sendable (Value) -> Plain?) {
+        let coding = ParameterCoding<Value>(
+            typeName: Plain.parameterTypeName, kind: Plain.parameterKind,
+            decode: { texts, context throws(ParameterDecodingError) in try make(try Plain(parameterText: texts[0], context: context)) },
+            text: { value in read(value).map { [$0.parameterText] } ?? [] },
+            display: { value in read(value)?.parameterText ?? "" }
+        )
+        self.init(title: title, value: .some(nil), coding: coding)
+    }
+}
+
 // MARK: - Parameters that name places (Glance's own)
 
 extension Parameter where Value: IntentParameterValue {
@@ -394,6 +424,18 @@ extension ParameterCoding {
             },
             text: { $0.flatMap(element.text) },
             display: { $0.map(element.display).joined(separator: ", ") }
+        )
+    }
+
+    /// A list that is `nil` until the config gives one (what Xcode generates for an intent
+    /// parameter with several values: `[City]?`).
+    static func optionalList<Element>(of element: ParameterCoding<Element>) -> ParameterCoding where Value == [Element]? {
+        let list = ParameterCoding<[Element]>.list(of: element)
+        return ParameterCoding(
+            typeName: list.typeName, kind: .list, isList: true,
+            decode: { texts, context throws(ParameterDecodingError) in try list.decode(texts, context).map { .some($0) } },
+            text: { $0.map(list.text) ?? [] },
+            display: { $0.map(list.display) ?? "" }
         )
     }
 }
