@@ -212,7 +212,13 @@ def uses(row, api, counter):
         if not parsed:
             return []
         name, labels, closures = parsed
-        return [function(f"_ = {call(name, labels, closures, arity)}") for arity in ((0, 1, 2, 3) if closures else (0,))]
+        arities = (0, 1, 2, 3) if closures else (0,)
+        options = [function(f"_ = {call(name, labels, closures, arity)}") for arity in arities]
+        # A protocol's typealias, written bare inside a conforming type (`Summary` in an
+        # AppIntent's `parameterSummary`).
+        for owner in sorted(owner for owner in api.owners.get(name, ()) if owner in api.protocols):
+            options += [in_extension(owner, f"_ = {call(name, labels, closures, arity)}") for arity in arities]
+        return options
     if kind == "static":
         parsed = parse_call(shape)
         if not parsed:

@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A user-visible string (Apple's `LocalizedStringResource`).
 ///
 /// Glance ships no string catalogues: the key is the text shown.
@@ -24,10 +26,32 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
 public struct DisplayRepresentation: Hashable, Sendable, ExpressibleByStringInterpolation {
     public var title: LocalizedStringResource
     public var subtitle: LocalizedStringResource?
+    /// A picker's picture beside the title; a wall's pickers (`glance widgets`, the page)
+    /// list titles.
+    public var image: Image?
 
     public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil) {
         self.title = title
         self.subtitle = subtitle
+    }
+
+    public init(title: LocalizedStringResource, subtitle: LocalizedStringResource? = nil, image: Image?) {
+        self.title = title
+        self.subtitle = subtitle
+        self.image = image
+    }
+
+    /// A picture for a picker row (Apple's `DisplayRepresentation.Image`).
+    public struct Image: Hashable, Sendable {
+        public var systemName: String?
+        public var name: String?
+        public var url: URL?
+        public var data: Data?
+
+        public init(systemName: String, isTemplate: Bool = true) { self.systemName = systemName }
+        public init(named name: String, isTemplate: Bool = false) { self.name = name }
+        public init(url: URL, isTemplate: Bool = false) { self.url = url }
+        public init(data: Data, isTemplate: Bool = false) { self.data = data }
     }
 
     public init(stringLiteral value: String) { title = LocalizedStringResource(value) }
