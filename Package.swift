@@ -195,7 +195,8 @@ let package = Package(
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTime"], path: "Tests/Support"),
         .testTarget(name: "GlanceFetchTests", dependencies: ["GlanceFetch", "GlanceTestSupport", "GlanceSystem"]),
-        .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport",
+                                                        "GlanceSystem"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),

@@ -270,7 +270,10 @@ def uses(row, api, counter):
                 for written in api.parameters.get((base, target[1][0]), ()):
                     candidates += value_types(written)
         # And every type with a member of that name (a context the baseline does not type).
-        candidates += [("type", owner) for owner in sorted(api.static_owners.get(member, set()) | api.owners.get(member, set()))]
+        owners = sorted(api.static_owners.get(member, set()) | api.owners.get(member, set()))
+        candidates += [("type", owner) for owner in owners]
+        # A protocol's (`extension LabelStyle where Self == IconOnlyLabelStyle`) also as a generic argument.
+        candidates += [("some", owner) for owner in owners if owner in api.protocols]
         options = []
         for form, written in candidates:
             if form == "some":

@@ -46,6 +46,10 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
                                @ViewBuilder content: @escaping (ActivityViewContext<Attributes>) -> Content,
                                dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland) {}
 
+    /// iOS 16.0's first form, a Lock Screen view without a Dynamic Island.
+    public init<Content: View>(attributesType: Attributes.Type,
+                               @ViewBuilder content: @escaping (ActivityViewContext<Attributes>) -> Content) {}
+
     public var descriptor: WidgetDescriptor {
         preconditionFailure("a Live Activity is not a widget on a wall; the bundle leaves it out")
     }
@@ -80,7 +84,7 @@ public struct DynamicIsland {
 }
 
 /// The Dynamic Island's presentations, for `contentMargins(_:_:for:)`.
-public enum DynamicIslandMode: Hashable, Sendable { case compact, expanded, minimal }
+public enum DynamicIslandMode: Hashable, Sendable { case compact, compactLeading, compactTrailing, expanded, minimal }
 
 /// Where an expanded region sits in the Dynamic Island.
 public struct DynamicIslandExpandedRegionPosition: Hashable, Sendable {

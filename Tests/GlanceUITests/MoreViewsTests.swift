@@ -28,6 +28,48 @@ import Testing
         }
     }
 
+    /// A widget's own label style arranges the title and icon, and what it does to each
+    /// (a font, a colour) applies to them.
+    @Test func aWidgetsOwnLabelStyleArrangesTheParts() {
+        struct Stacked: LabelStyle {
+            func makeBody(configuration: Configuration) -> some View {
+                VStack(spacing: 2) {
+                    configuration.icon
+                    configuration.title.font(.caption).foregroundStyle(.red)
+                }
+            }
+        }
+        let node = resolveNode(Label("Rain", systemImage: "cloud.rain").labelStyle(Stacked()), in: EnvironmentValues())
+        guard case .stack(let stack) = node, stack.axis == .vertical, case .symbol = stack.children[0], case .text(let title) = stack.children[1] else {
+            Issue.record("not the style's stack: \(node)")
+            return
+        }
+        #expect(title.string == "Rain" && title.pointSize == Font.caption.pointSize && title.color == Color.red.rgba)
+        // A built-in style inside a custom one's reach wins where it is set.
+        #expect(resolveNode(Label("Rain", systemImage: "cloud.rain").labelStyle(.titleOnly).labelStyle(Stacked()), in: EnvironmentValues()).textLines == ["Rain"])
+    }
+
+    /// A widget's own button style draws the label its way; the button still runs its intent.
+    @Test func aWidgetsOwnButtonStyleDrawsTheButton() {
+        struct Pill: ButtonStyle {
+            func makeBody(configuration: Configuration) -> some View {
+                configuration.label.padding(4).background(Capsule().fill(configuration.isPressed ? Color.gray : Color.green))
+            }
+        }
+        let node = resolveNode(Button(intent: NoteIntent()) { Text("Done") }.buttonStyle(Pill()), in: EnvironmentValues())
+        guard case .control(_, let styled) = node, case .background(_, .shape(let capsule), _) = styled else {
+            Issue.record("not the style's look inside a control: \(node)")
+            return
+        }
+        #expect(capsule.kind == .capsule && node.textLines == ["Done"])
+        // `.buttonStyle(.plain)` inside puts the built-in look back.
+        let plain = resolveNode(Button(intent: NoteIntent()) { Text("Done") }.buttonStyle(.plain).buttonStyle(Pill()), in: EnvironmentValues())
+        guard case .control(_, .text) = plain else {
+            Issue.record("plain inside a custom style: \(plain)")
+            return
+        }
+    }
+
     @Test func opacityScalesEveryColour() {
         let node = resolveNode(HStack { Text("x").foregroundColor(.red); Color.blue }.opacity(0.5), in: EnvironmentValues())
         guard case .stack(let stack) = node, case .text(let text) = stack.children[0], case .shape(let shape) = stack.children[1] else {

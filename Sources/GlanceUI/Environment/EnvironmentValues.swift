@@ -55,8 +55,10 @@ public struct EnvironmentValues: Sendable {
     /// The accent colour of controls (`.tint`); `nil`: each control's own default.
     package var tint: RGBA?
     public var buttonStyle: PrimitiveButtonStyleConfiguration = .automatic
+    /// A widget's own `ButtonStyle`, over `buttonStyle` when set.
+    package var customButtonStyle: AnyButtonStyle?
     public var toggleStyle: ToggleStyleConfiguration = .automatic
-    public var labelStyle: LabelStyleConfiguration = .automatic
+    package var labelStyle: AnyLabelStyle = .automatic
     var gaugeStyle: GaugeStyleConfiguration.Look = .linearCapacity
     var progressViewStyle: ProgressLook = .linear
     /// Icons beside text are drawn this many times the text's size (`.imageScale`).

@@ -24,8 +24,15 @@ public struct Button<Label: View>: View, PrimitiveView {
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        let styled = ButtonLook.styled(label, style: environment.buttonStyle, prominent: environment.buttonStyle == .borderedProminent,
+        let styled: ViewNode
+        if let custom = environment.customButtonStyle {
+            // A widget's own `ButtonStyle`: its body around the label, never pressed (a wall
+            // draws a frame, not a finger on the glass).
+            styled = resolveNode(custom.body(ButtonStyleConfiguration(label: .init(content: AnyView(label)), isPressed: false, role: nil)), in: environment)
+        } else {
+            styled = ButtonLook.styled(label, style: environment.buttonStyle, prominent: environment.buttonStyle == .borderedProminent,
                                        in: environment)
+        }
         guard let action else { return styled }
         return .control(ControlNode(action: action, role: .button), styled)
     }
@@ -137,6 +144,33 @@ public struct ToggleStyleConfiguration: Hashable, Sendable {
     public static let button = ToggleStyleConfiguration(look: .button)
 }
 
+/// A widget's own look for buttons (SwiftUI's `ButtonStyle`).
+public protocol ButtonStyle: Sendable {
+    associatedtype Body: View
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = ButtonStyleConfiguration
+}
+
+/// A button as its style gets it (SwiftUI's `ButtonStyleConfiguration`): the label, as a
+/// view that resolves where the style puts it; on a wall never pressed.
+public struct ButtonStyleConfiguration {
+    public struct Label: View, PrimitiveView {
+        public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
+        let content: AnyView
+        package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
+    }
+
+    public let label: Label
+    public let isPressed: Bool
+    public let role: ButtonRole?
+}
+
+/// The button style in the environment, its type erased.
+package struct AnyButtonStyle: Sendable {
+    let body: @Sendable (ButtonStyleConfiguration) -> AnyView
+    init<Style: ButtonStyle>(_ style: Style) { body = { AnyView(style.makeBody(configuration: $0)) } }
+}
+
 /// SwiftUI's button style types, as values: `.buttonStyle(PlainButtonStyle())`.
 public struct PlainButtonStyle: Sendable { public init() {} }
 public struct BorderlessButtonStyle: Sendable { public init() {} }
@@ -156,7 +190,15 @@ extension View {
     /// `.plain` and `.borderless` draw the label as it is; `.bordered` (the widget default)
     /// on a light fill of the tint, in the tint; `.borderedProminent` white on the tint.
     public func buttonStyle(_ style: PrimitiveButtonStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, environment: { $0.buttonStyle = style })
+        ModifiedContent(self, environment: {
+            $0.buttonStyle = style
+            $0.customButtonStyle = nil
+        })
+    }
+
+    /// A widget's own button style: its `makeBody(configuration:)` draws every button inside.
+    public func buttonStyle<Style: ButtonStyle>(_ style: Style) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.customButtonStyle = AnyButtonStyle(style) })
     }
 
     public func toggleStyle(_ style: ToggleStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {

@@ -13,13 +13,8 @@ public struct Label<Title: View, Icon: View>: View, PrimitiveView {
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        let titleNode = resolveNode(title, in: environment), iconNode = resolveNode(icon, in: environment)
-        switch environment.labelStyle.look {
-        case .titleOnly: return titleNode
-        case .iconOnly: return iconNode
-        case .automatic, .titleAndIcon:
-            return .stack(StackNode(axis: .horizontal, alignment: .center, spacing: 6, children: [iconNode, titleNode]))
-        }
+        let configuration = LabelStyleConfiguration(title: .init(content: AnyView(title)), icon: .init(content: AnyView(icon)))
+        return resolveNode(environment.labelStyle.body(configuration), in: environment)
     }
 }
 
@@ -39,22 +34,74 @@ extension Label where Title == Text, Icon == Image {
     }
 }
 
-/// How labels show (SwiftUI's label styles): `.labelStyle(.iconOnly)`.
-public struct LabelStyleConfiguration: Hashable, Sendable {
-    enum Look: Hashable, Sendable {
-        case automatic, titleOnly, iconOnly, titleAndIcon
+/// How labels show (SwiftUI's `LabelStyle`): the built-in `.iconOnly`, `.titleOnly`,
+/// `.titleAndIcon`, or a widget's own style whose `makeBody(configuration:)` arranges the
+/// label's title and icon.
+public protocol LabelStyle: Sendable {
+    associatedtype Body: View
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+    typealias Configuration = LabelStyleConfiguration
+}
+
+/// A label's parts as a style gets them (SwiftUI's `LabelStyleConfiguration`): each a view
+/// that resolves in the environment the style puts it in (`configuration.title.font(.caption)`).
+public struct LabelStyleConfiguration {
+    public struct Title: View, PrimitiveView {
+        public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
+        let content: AnyView
+        package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
     }
 
-    let look: Look
+    public struct Icon: View, PrimitiveView {
+        public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
+        let content: AnyView
+        package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
+    }
 
-    public static let automatic = LabelStyleConfiguration(look: .automatic)
-    public static let titleOnly = LabelStyleConfiguration(look: .titleOnly)
-    public static let iconOnly = LabelStyleConfiguration(look: .iconOnly)
-    public static let titleAndIcon = LabelStyleConfiguration(look: .titleAndIcon)
+    public let title: Title
+    public let icon: Icon
+}
+
+public struct DefaultLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        HStack(spacing: 6) { configuration.icon; configuration.title }
+    }
+}
+
+public struct TitleAndIconLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        HStack(spacing: 6) { configuration.icon; configuration.title }
+    }
+}
+
+public struct TitleOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { configuration.title }
+}
+
+public struct IconOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { configuration.icon }
+}
+
+extension LabelStyle where Self == DefaultLabelStyle { public static var automatic: DefaultLabelStyle { DefaultLabelStyle() } }
+extension LabelStyle where Self == TitleAndIconLabelStyle { public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: TitleOnlyLabelStyle { TitleOnlyLabelStyle() } }
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() } }
+
+/// The style in the environment, its type erased.
+package struct AnyLabelStyle: Sendable {
+    let body: @Sendable (LabelStyleConfiguration) -> AnyView
+
+    init<Style: LabelStyle>(_ style: Style) { body = { AnyView(style.makeBody(configuration: $0)) } }
+
+    static let automatic = AnyLabelStyle(DefaultLabelStyle())
 }
 
 extension View {
-    public func labelStyle(_ style: LabelStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, environment: { $0.labelStyle = style })
+    public func labelStyle<Style: LabelStyle>(_ style: Style) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.labelStyle = AnyLabelStyle(style) })
     }
 }

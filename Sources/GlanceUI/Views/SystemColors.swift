@@ -107,3 +107,55 @@ public struct UIColor: Hashable, Sendable {
     public static let black = UIColor(0x000000)
     public static let clear = UIColor(0x000000, alpha: 0)
 }
+
+extension UIColor {
+    /// UIKit's fixed colours (not the system ones that follow the appearance), with UIKit's
+    /// components: `.gray` is 50 % white, `.lightGray` two thirds, `.darkGray` one third.
+    public static let gray = UIColor(white: 0.5, alpha: 1)
+    public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
+    public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
+
+    public init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
+
+    /// The colour as Core Graphics holds it.
+    public var cgColor: CGColor { CGColor(rgba: rgba) }
+    public init(cgColor: CGColor) { rgba = cgColor.rgba }
+}
+
+/// Core Graphics' colour: components in 0…1 (sRGB), what `Color(cgColor:)` and
+/// `UIColor.cgColor` pass around.
+public struct CGColor: Hashable, Sendable {
+    let rgba: RGBA
+
+    init(rgba: RGBA) { self.rgba = rgba }
+
+    public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        rgba = Color(red: red, green: green, blue: blue, opacity: alpha).rgba
+    }
+    public init(gray: CGFloat, alpha: CGFloat) { self.init(red: gray, green: gray, blue: gray, alpha: alpha) }
+    public init(srgbRed red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { self.init(red: red, green: green, blue: blue, alpha: alpha) }
+
+    public var alpha: CGFloat { CGFloat(rgba.a) / 255 }
+    public var components: [CGFloat]? { [rgba.r, rgba.g, rgba.b, rgba.a].map { CGFloat($0) / 255 } }
+    public var numberOfComponents: Int { 4 }
+    public func copy(alpha: CGFloat) -> CGColor? { CGColor(red: CGFloat(rgba.r) / 255, green: CGFloat(rgba.g) / 255, blue: CGFloat(rgba.b) / 255, alpha: alpha) }
+
+    public static let white = CGColor(rgba: RGBA(hex: 0xFFFFFF))
+    public static let black = CGColor(rgba: RGBA(hex: 0x000000))
+    public static let clear = CGColor(rgba: RGBA(hex: 0x000000, alpha: 0))
+}
+
+extension Color {
+    public init(cgColor: CGColor) { self.init(cgColor.rgba) }
+    /// The colour as Core Graphics holds it (nil for none: every Glance colour has one).
+    public var cgColor: CGColor? { CGColor(rgba: rgba) }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import GlanceGraphics
+import GlanceSystem
 
 // The parts of UIKit that widget code uses beside SwiftUI (the census: docs/compat.md):
 // pictures, fonts and the screen as values Glance already draws. `import UIKit` is Glance.
@@ -197,4 +198,69 @@ package enum ImageMemory {
 
     /// The picture kept under `name`; nil once it has been given up for newer ones.
     package static func canvas(named name: String) -> Canvas? { lock.withLock { kept[name] } }
+}
+
+/// The app (UIKit's `UIApplication`): a widget on a wall has none around it. `open(_:)`
+/// opens nothing (there is no browser or app to switch to) and says so once in the log.
+public final class UIApplication: @unchecked Sendable {
+    public static let shared = UIApplication()
+
+    public struct OpenExternalURLOptionsKey: Hashable, Sendable, RawRepresentable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+    }
+
+    public struct LaunchOptionsKey: Hashable, Sendable, RawRepresentable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let url = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsURLKey")
+        public static let remoteNotification = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsRemoteNotificationKey")
+        public static let shortcutItem = LaunchOptionsKey(rawValue: "UIApplicationLaunchOptionsShortcutItemKey")
+    }
+
+    /// The app's icon badge: a wall shows no icon.
+    public var applicationIconBadgeNumber = 0
+
+    public func open(_ url: URL, options: [OpenExternalURLOptionsKey: Any] = [:], completionHandler: ((Bool) -> Void)? = nil) {
+        SlotLog.once("UIApplication.open", "UIApplication.shared.open(\(url.absoluteString)) does nothing on a wall: it has no browser or app to open")
+        completionHandler?(false)
+    }
+
+    public func canOpenURL(_ url: URL) -> Bool { false }
+}
+
+/// Light or dark (UIKit's `UIUserInterfaceStyle`): a wall's is the config's appearance.
+public enum UIUserInterfaceStyle: Int, Sendable {
+    case unspecified, light, dark
+}
+
+/// UIKit's traits: a wall's are fixed.
+public struct UITraitCollection: Hashable, Sendable {
+    public var userInterfaceStyle: UIUserInterfaceStyle
+
+    public init(userInterfaceStyle: UIUserInterfaceStyle) { self.userInterfaceStyle = userInterfaceStyle }
+
+    public static var current: UITraitCollection { UITraitCollection(userInterfaceStyle: .light) }
+}
+
+
+
+/// Scales sizes with the reader's text size (UIKit's `UIFontMetrics`): a wall has one
+/// text size, so values and fonts stay as given.
+public struct UIFontMetrics: Sendable {
+    public static let `default` = UIFontMetrics()
+
+    public init() {}
+    public init(forTextStyle style: UIFont.TextStyle) {}
+
+    public func scaledValue(for value: CGFloat) -> CGFloat { value }
+    public func scaledFont(for font: UIFont) -> UIFont { font }
+}
+
+/// A screen of an app (UIKit's `UIViewController`): never shown in a widget.
+open class UIViewController {
+    public var view: UIView
+
+    public init() { view = UIView() }
 }
