@@ -154,11 +154,7 @@ public protocol ButtonStyle: Sendable {
 /// A button as its style gets it (SwiftUI's `ButtonStyleConfiguration`): the label, as a
 /// view that resolves where the style puts it; on a wall never pressed.
 public struct ButtonStyleConfiguration {
-    public struct Label: View, PrimitiveView {
-        public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
-        let content: AnyView
-        package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
-    }
+    public typealias Label = StylePart
 
     public let label: Label
     public let isPressed: Bool

@@ -46,27 +46,25 @@ public protocol LabelStyle: Sendable {
 /// A label's parts as a style gets them (SwiftUI's `LabelStyleConfiguration`): each a view
 /// that resolves in the environment the style puts it in (`configuration.title.font(.caption)`).
 public struct LabelStyleConfiguration {
-    public struct Title: View, PrimitiveView {
-        public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
-        let content: AnyView
-        package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
-    }
-
-    public struct Icon: View, PrimitiveView {
-        public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
-        let content: AnyView
-        package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
-    }
+    public typealias Title = StylePart
+    public typealias Icon = StylePart
 
     public let title: Title
     public let icon: Icon
 }
 
+/// A part of a view handed to its style (a label's title or icon, a button's label): the
+/// view as written, resolved in the environment where the style puts it.
+public struct StylePart: View, PrimitiveView {
+    public func _glanceNode(in environment: EnvironmentValues) -> _ResolvedView { _ResolvedView(makeNode(in: environment)) }
+    let content: AnyView
+    package func makeNode(in environment: EnvironmentValues) -> ViewNode { resolveNode(content, in: environment) }
+}
+
+/// The icon before the title, as `.titleAndIcon`.
 public struct DefaultLabelStyle: LabelStyle {
     public init() {}
-    public func makeBody(configuration: Configuration) -> some View {
-        HStack(spacing: 6) { configuration.icon; configuration.title }
-    }
+    public func makeBody(configuration: Configuration) -> some View { TitleAndIconLabelStyle().makeBody(configuration: configuration) }
 }
 
 public struct TitleAndIconLabelStyle: LabelStyle {
