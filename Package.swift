@@ -160,7 +160,7 @@ let package = Package(
             name: "GlanceRunner",
             dependencies: [
                 "GlanceHost", "GlanceConfiguration", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
-                "GlanceHardware", "GlanceYAML", "GlanceSystem",
+                "GlanceHardware", "GlanceYAML", "GlanceSystem", "GlanceFetch", "GlanceCalendar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,6 +21,18 @@ package struct FleetFrontEnds: FrontEndMaker {
         guard configuration.mqtt != nil || configuration.trmnl != nil || configuration.web != nil else { return [] }
         return [Fleet(context)]
     }
+
+    package func libraries(_ configuration: GlanceConfig) -> [(library: SharedLibrary, reason: String)] {
+        configuration.mqtt == nil ? [] : [(SharedLibrary.mosquitto, "mqtt:")]
+    }
+
+    package func otherSlots(_ configuration: GlanceConfig) -> [SlotConfig] {
+        (configuration.trmnl?.devices ?? []).flatMap { $0.displayConfig(from: configuration).slots }
+    }
+}
+
+extension SharedLibrary {
+    static let mosquitto = SharedLibrary(file: "libmosquitto.so.1", package: "libmosquitto1") { MQTTLibrary.problem }
 }
 
 /// MQTT, the TRMNL server and the web page of one daemon, wired to each other.

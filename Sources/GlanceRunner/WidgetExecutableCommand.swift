@@ -12,7 +12,7 @@ public enum GlanceVersion {
     public static let current = "0.16.0"
 }
 
-/// The commands of a user's widget executable: `render`, `gallery`, `run` and `widgets`
+/// The commands of a user's widget executable: `render`, `gallery`, `run`, `check` and `widgets`
 /// for its own widgets (and the built-in ones). What it does not carry: MQTT and TRMNL
 /// unless its package asks for the `Fleet` trait, the benches, the emulators and the
 /// panel tools, which are `glance`'s.
@@ -22,7 +22,7 @@ package struct WidgetExecutableCommand: ParsableCommand {
         commandName: CommandLine.arguments.first.map { String($0.split(separator: "/").last ?? Substring($0)) },
         abstract: "A Glance widget: render it to a PNG, or run it on a display.",
         version: GlanceVersion.current,
-        subcommands: [RenderCommand.self, GalleryCommand.self, RunCommand.self, WidgetsCommand.self]
+        subcommands: [RenderCommand.self, GalleryCommand.self, RunCommand.self, CheckCommand.self, WidgetsCommand.self]
         )
     }
 

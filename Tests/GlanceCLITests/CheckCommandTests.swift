@@ -140,4 +140,28 @@ import Testing
             + "to group video with MODE=\"0660\" (the glance package installs them for gpio and spi; udevadm trigger applies them) "
             + "and the user must be in group video (sudo usermod -aG video nobody); then restart glance or log in again\n")
     }
+
+    /// A widget executable has `check` too: it knows its own widgets (which `glance` does
+    /// not), says when no slot shows them, and that `mqtt:` needs the Fleet trait. The
+    /// packaged service's upgrade asks the binary the unit runs (scripts/widget-service).
+    @Test func aWidgetExecutableChecksWithItsOwnWidgets() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try write("display: {backend: file, path: frames}\nslots:\n  - {name: emoji, kind: EmojiWidget, family: systemSmall}\n", in: directory)
+        let own = try runGlance(["check", "--config", "wall.yaml"], in: directory, executable: "EmojiWidget")
+        #expect(own.status == 0, "\(own.stderr)")
+        #expect(own.stdout == "glance: wall.yaml loads: 1 slot on the file backend (frames in frames), 800×480 bw\n")
+        let daemon = try runGlance(["check", "--config", "wall.yaml"], in: directory)
+        #expect(daemon.status == 2)
+        #expect(daemon.stderr.hasPrefix("glance: wall.yaml:3:25: slots[0].kind: unknown widget kind 'EmojiWidget'"), "\(daemon.stderr)")
+
+        try write("mqtt: {host: broker.lan}\ndisplay: {backend: file, path: frames}\nslots:\n  - {kind: weekday, family: systemSmall}\n", in: directory)
+        let builtIn = try runGlance(["check", "--config", "wall.yaml"], in: directory, executable: "EmojiWidget")
+        #expect(builtIn.status == 0, "\(builtIn.stderr)")
+        #expect(builtIn.stdout == "glance: wall.yaml loads: 1 slot on the file backend (frames in frames), 800×480 bw; "
+            + "no slot shows this program's own widget (EmojiWidget): add one with kind: EmojiWidget; "
+            + "mqtt: not served: this executable was built without the Fleet trait\n")
+        let bad = try runGlance(["check", "--config", "missing.yaml"], in: directory, executable: "EmojiWidget")
+        #expect(bad.status == 2 && bad.stdout.isEmpty && bad.stderr.contains("missing.yaml"), "\(bad.stderr)")
+    }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import GlanceText
 import GlanceYAML
 import GlanceConfiguration
+import GlanceSystem
 
 /// More ways in to a running display than its control socket: MQTT and TRMNL devices in
 /// `glance` (`GlanceFleet`), none in a widget executable unless its package asks for them
@@ -64,4 +65,9 @@ package protocol FrontEndMaker {
     /// The front ends `context.configuration` asks for; a failure of one is said and the
     /// display runs on without it.
     func make(_ context: FrontEndContext) -> [FrontEnd]
+    /// The shared libraries the front ends will open for `configuration`, each with the
+    /// first thing that needs it (`glance check` opens them).
+    func libraries(_ configuration: GlanceConfig) -> [(library: SharedLibrary, reason: String)]
+    /// The slots the front ends show beyond the display's (each TRMNL device's).
+    func otherSlots(_ configuration: GlanceConfig) -> [SlotConfig]
 }

@@ -2,19 +2,19 @@ import ArgumentParser
 import GlanceCalendar
 import GlanceConfiguration
 import GlanceFetch
-import GlanceFleet
 import GlanceHardware
 import GlanceHost
-import GlanceRunner
 import GlanceSystem
 import GlanceWidgets
 import Glibc
 
 /// `glance check`: loads a configuration as `glance run` does and says whether it would
 /// start, touching no panel, socket, state folder or network. The package's upgrade runs
-/// it (as the daemon's user) before it restarts the running display.
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+/// it (as the daemon's user, with the binary the unit runs) before it restarts the running
+/// display. A widget executable has it too (`MyWidget check`), knowing its own widgets,
+/// and says when no slot shows them.
+package struct CheckCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Check that a configuration loads as glance run would load it, and that what it needs is there.",
         discussion: """
@@ -35,10 +35,17 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Also open (and close) each device node the display would use: SPI, GPIO chips, framebuffer, input devices.")
     var devices = false
 
-    func run() throws {
+    package init() {}
+
+    package func run() throws {
         let configuration = try RunCommand.loadConfiguration(config)
         try RunCommand.check(configuration)
         var parts = ["\(configuration.source) loads: \(Self.describe(configuration))"]
+        if let missing = Self.ownWidgetsUnshown(configuration) { parts.append(missing) }
+        if RunCommand.frontEnds == nil, !configuration.unservedSections.isEmpty {
+            parts.append(configuration.unservedSections.map { $0 + ":" }.joined(separator: " and ")
+                         + " not served: this executable was built without the Fleet trait")
+        }
 
         let needed = SharedLibrary.needed(by: configuration)
         let missing = needed.compactMap { need in need.library.missingLine(neededBy: need.reason) }
@@ -54,6 +61,17 @@ struct CheckCommand: ParsableCommand {
         if !missing.isEmpty { Glibc.exit(Self.missingLibrary) }
         if !unopenable.isEmpty { Glibc.exit(Self.unopenableDevice) }
         print("glance: " + parts.joined(separator: "; "))
+    }
+
+    /// In a widget executable whose own widgets no slot (nor TRMNL device's slot) shows:
+    /// `no slot shows this program's own widget (EmojiWidget): add one with kind: EmojiWidget`.
+    static func ownWidgetsUnshown(_ configuration: GlanceConfig) -> String? {
+        let own = WidgetCatalog.ownKinds
+        guard !own.isEmpty else { return nil }
+        let slots = configuration.slots + (RunCommand.frontEnds?.otherSlots(configuration) ?? [])
+        guard !slots.contains(where: { own.contains($0.kind) }) else { return nil }
+        let names = own.joined(separator: ", ")
+        return "no slot shows this program's own widget\(own.count == 1 ? "" : "s") (\(names)): add one with kind: \(own[0])"
     }
 
     /// `5 slots on board waveshare-7in5-v2, 800×480 bw; with mqtt:, web:`.
@@ -75,16 +93,15 @@ struct CheckCommand: ParsableCommand {
 
 extension SharedLibrary {
     static let curl = SharedLibrary(file: "libcurl.so.4", package: "libcurl4") { HTTPClient.libraryProblem }
-    static let mosquitto = SharedLibrary(file: "libmosquitto.so.1", package: "libmosquitto1") { MQTTLibrary.problem }
     static let ical = SharedLibrary(file: "libical.so.3", package: "libical3") { ICalendarFeed.libraryProblem }
 
     /// Which libraries `configuration` needs and, for each, the first thing that needs
     /// it: libcurl for a slot that fetches (weather, stat, any http:// or https:// in its
     /// parameters: heatmap's url, agenda's calendars), libical for an agenda, libmosquitto
-    /// for `mqtt:`. Slots with `preview: true` fetch nothing. TRMNL devices' slots count.
+    /// for `mqtt:` (the front ends': `glance`'s, or a widget package's with the `Fleet`
+    /// trait). Slots with `preview: true` fetch nothing. TRMNL devices' slots count.
     static func needed(by configuration: GlanceConfig) -> [(library: SharedLibrary, reason: String)] {
-        var slots = configuration.slots
-        for device in configuration.trmnl?.devices ?? [] { slots += device.displayConfig(from: configuration).slots }
+        let slots = configuration.slots + (RunCommand.frontEnds?.otherSlots(configuration) ?? [])
         var result: [(library: SharedLibrary, reason: String)] = []
         let live = slots.filter { !$0.preview }
         let fetching = live.first { slot in
@@ -93,7 +110,7 @@ extension SharedLibrary {
         }
         if let slot = fetching { result.append((curl, "slot \(slot.name) (\(slot.kind))")) }
         if let slot = live.first(where: { $0.kind == AgendaWidget.kind }) { result.append((ical, "slot \(slot.name) (\(slot.kind))")) }
-        if configuration.mqtt != nil { result.append((mosquitto, "mqtt:")) }
+        result += RunCommand.frontEnds?.libraries(configuration) ?? []
         return result
     }
 }
