@@ -19,6 +19,9 @@ let package = Package(
         // `import Combine` (OpenCombine under Apple's name): its own product, so that only a
         // widget package that imports Combine builds OpenCombine.
         .library(name: "Combine", targets: ["Combine"]),
+        // `import SwiftData`: models kept in SQLite in the state folder; a product of its own,
+        // so that only a widget package that imports SwiftData links SQLite.
+        .library(name: "SwiftData", targets: ["SwiftData"]),
         // The classes Xcode generates from an `.intentdefinition` (`ConfigurationIntent`):
         // `plugins: [.plugin(name: "IntentDefinitions", package: "glance")]` on a widget's target.
         .plugin(name: "IntentDefinitions", targets: ["IntentDefinitions"]),
@@ -154,6 +157,9 @@ let package = Package(
         .target(name: "Combine", dependencies: ["GlanceUI", .product(name: "OpenCombine", package: "OpenCombine"),
                                                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
                                                 .product(name: "OpenCombineFoundation", package: "OpenCombine")]),
+        // SQLite from Debian (libsqlite3-dev), under SwiftData.
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "SwiftData", dependencies: ["Glance", "GlanceUI", "GlanceSystem", "CSQLite", "GlanceMacros"]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
         .target(
@@ -201,7 +207,7 @@ let package = Package(
         .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI", "GlanceSystem", "os", "CoreLocation",
-                                                               "Combine", "SwiftUI", "GlanceTestSupport"]),
+                                                               "Combine", "SwiftUI", "SwiftData", "GlanceTestSupport"]),
         .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceSystem", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceRender", "GlanceText", "GlanceTestSupport", "GlanceWidgetKit"], exclude: ["Goldens"]),

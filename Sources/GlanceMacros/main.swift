@@ -27,10 +27,20 @@ struct HostMessage: Decodable {
     struct Body: Decodable {
         init(from decoder: any Decoder) throws {}
     }
+    /// An attached macro's use: which macro, in which role, on which declaration.
+    struct Attached: Decodable {
+        struct Reference: Decodable { var typeName: String }
+        struct Syntax: Decodable { var source: String }
+        var macro: Reference
+        var macroRole: String
+        var declSyntax: Syntax
+        var extendedTypeSyntax: Syntax?
+        var conformanceListSyntax: Syntax?
+    }
 
     var getCapability: Capability?
     var expandFreestandingMacro: Body?
-    var expandAttachedMacro: Body?
+    var expandAttachedMacro: Attached?
     var loadPluginLibrary: Body?
 }
 
@@ -49,16 +59,25 @@ func answer(to message: HostMessage, hostVersion: inout Int) -> String? {
         let kind = hostVersion >= 5 ? "expandMacroResult" : "expandFreestandingMacroResult"
         return #"{"\#(kind)":{"expandedSource":"","diagnostics":[]}}"#
     }
-    if message.expandAttachedMacro != nil {
-        // This plugin declares no attached macro; the compiler never asks.
+    if let attached = message.expandAttachedMacro {
+        // SwiftData's `@Model` (ModelMacro.swift); `@Attribute`, `@Relationship` and
+        // `@Transient` (NothingMacro) mark properties and add nothing.
+        let source = attached.macro.typeName == "ModelMacro" ? ModelMacro.expand(attached) : ""
         let kind = hostVersion >= 5 ? "expandMacroResult" : "expandAttachedMacroResult"
-        let field = hostVersion >= 5 ? "expandedSource" : "expandedSources"
-        return #"{"\#(kind)":{"\#(field)":null,"diagnostics":[]}}"#
+        if hostVersion >= 5 {
+            return #"{"\#(kind)":{"expandedSource":\#(jsonString(source)),"diagnostics":[]}}"#
+        }
+        return #"{"\#(kind)":{"expandedSources":[\#(jsonString(source))],"diagnostics":[]}}"#
     }
     if message.loadPluginLibrary != nil {
         return #"{"loadPluginLibraryResult":{"loaded":false,"diagnostics":[]}}"#
     }
     return nil
+}
+
+/// `text` as a JSON string literal.
+func jsonString(_ text: String) -> String {
+    String(decoding: (try? JSONEncoder().encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
 }
 
 /// Reads exactly `count` bytes from standard input; nil at its end.
