@@ -229,6 +229,22 @@ extension AppStorage {
     }
 }
 
+// MARK: Localized strings
+
+extension String {
+    /// Foundation's `String(localized:)`. Glance ships no string catalogues (as
+    /// `LocalizedStringResource`): the default value, else the key, is the text.
+    public init(localized key: String, defaultValue: String? = nil, table: String? = nil, bundle: Bundle? = nil,
+                locale: Locale = .current, comment: StaticString? = nil) {
+        self = defaultValue ?? key
+    }
+
+    /// A resource's text (its key: there are no catalogues).
+    public init(localized resource: LocalizedStringResource) {
+        self = resource.key
+    }
+}
+
 // MARK: App group containers
 
 extension FileManager {

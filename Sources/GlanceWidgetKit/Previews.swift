@@ -17,6 +17,17 @@ public enum PreviewTimelineBuilder<Entry: TimelineEntry> {
 public protocol PreviewProvider {
     associatedtype Previews: View
     @ViewBuilder static var previews: Previews { get }
+    /// The platform Xcode would preview on.
+    static var platform: PreviewPlatform? { get }
+}
+
+extension PreviewProvider {
+    public static var platform: PreviewPlatform? { nil }
+}
+
+/// A platform an Xcode preview runs on (SwiftUI's `PreviewPlatform`): accepted and ignored.
+public enum PreviewPlatform: Sendable {
+    case iOS, macOS, tvOS, watchOS, visionOS
 }
 
 /// Where a preview would be shown (WidgetKit's `WidgetPreviewContext`): accepted and ignored.

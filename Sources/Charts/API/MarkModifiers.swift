@@ -51,6 +51,17 @@ extension ChartContent {
         modifyingMarks { mark, _ in mark.cornerRadius = radius }
     }
 
+    /// Bars and rectangles cut to `shape`: a capsule or circle rounds them fully, a
+    /// rounded rectangle by its radius; other shapes leave them square.
+    public func clipShape(_ shape: some Shape, style: FillStyle = FillStyle()) -> some ChartContent {
+        let radius: CGFloat? = switch shape._builtinKind?.kind {
+        case .capsule?, .circle?: .greatestFiniteMagnitude
+        case .roundedRectangle(let cornerRadius)?: CGFloat(cornerRadius)
+        default: nil
+        }
+        return modifyingMarks { mark, _ in if let radius { mark.cornerRadius = radius } }
+    }
+
     public func lineStyle(_ style: StrokeStyle) -> some ChartContent {
         modifyingMarks { mark, _ in mark.lineStyle = style }
     }

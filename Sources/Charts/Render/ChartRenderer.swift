@@ -191,7 +191,11 @@ struct ChartRenderer {
         let defaultColor = ink ? Color.black : Color(RGBA(0x6C, 0x6C, 0x70))
         let lineHeight = (ChartLayout.labelSize * 1.3).rounded(.up)
         func label(_ mark: AxisTickMark) -> AnyView? {
-            if let view = mark.labelView { return AnyView(view.font(mark.font ?? .system(size: ChartLayout.labelSize))) }
+            // The widget's own label view at its ideal size, as Swift Charts lays it out: it
+            // is not measured before the fonts are known, and its room (four characters) may
+            // be too narrow for it and its padding ("$80" broke over two lines, over the text
+            // above the chart).
+            if let view = mark.labelView { return AnyView(view.font(mark.font ?? .system(size: ChartLayout.labelSize)).fixedSize()) }
             guard let text = mark.label, !text.isEmpty else { return nil }
             let color = ink ? Color.black : mark.color.map { Color($0) } ?? defaultColor
             return AnyView(Text(text).font(mark.font ?? .system(size: ChartLayout.labelSize)).foregroundColor(color).lineLimit(1).fixedSize())

@@ -31,7 +31,8 @@ extension ChartRenderer {
             switch mark.kind {
             case .bar, .rectangle:
                 guard let rect = markRect(index, mark), rect.width.isFinite, rect.height.isFinite else { continue }
-                let shape = mark.cornerRadius.map { Path(roundedRect: rect, cornerRadius: $0) } ?? Path(rect)
+                // A capsule's radius is as large as it gets: half the bar's narrower side.
+                let shape = mark.cornerRadius.map { Path(roundedRect: rect, cornerRadius: min($0, min(rect.width, rect.height) / 2)) } ?? Path(rect)
                 views += filled(shape, mark: mark)
             case .rule:
                 guard let rect = markRect(index, mark) else { continue }

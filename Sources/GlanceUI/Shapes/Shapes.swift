@@ -167,6 +167,15 @@ public struct FilledShape: View, PrimitiveView {
         self.evenOdd = evenOdd
     }
 
+    /// A stroked shape filled as well (SwiftUI's `StrokeShapeView.fill`, iOS 17): the
+    /// inside in `content`, the outline drawn over it as before.
+    public func fill(_ content: some ShapeStyle, style fillStyle: FillStyle = FillStyle()) -> some View {
+        ZStack {
+            FilledShape(kind: kind, style: content, evenOdd: fillStyle.isEOFilled)
+            self
+        }
+    }
+
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         .shape(ShapeNode(kind: kind, fill: style?.fill(in: environment) ?? .color(environment.foregroundColor), stroke: stroke,
                          evenOdd: evenOdd))

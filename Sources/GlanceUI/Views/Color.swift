@@ -144,6 +144,14 @@ public struct HierarchicalShapeStyle: ShapeStyle, Hashable {
     }
 }
 
+extension Color {
+    /// This colour at a hierarchical level (SwiftUI's `ShapeStyle.secondary` … `.quaternary`
+    /// on a colour: `.gray.quaternary`): its opacity scaled as the foreground's levels are.
+    public var secondary: Color { opacity(HierarchicalShapeStyle.secondary.opacity) }
+    public var tertiary: Color { opacity(HierarchicalShapeStyle.tertiary.opacity) }
+    public var quaternary: Color { opacity(HierarchicalShapeStyle.quaternary.opacity) }
+}
+
 extension ShapeStyle where Self == HierarchicalShapeStyle {
     public static var primary: HierarchicalShapeStyle { .primary }
     public static var secondary: HierarchicalShapeStyle { .secondary }
