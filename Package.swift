@@ -248,8 +248,9 @@ let corpus = [
     "xiaopin-player",
     "xsidelight-appgroup",
     "maris-time", "packt-todo", "nurhayat-superhome", "gyeolee-counter", "packt18-calendar", "packt3-todo",
+    "trainlcd-watch", "paulsolt-budgetchart", "teenloong-flipclock",
 ]
-let chartsCorpus: Set<String> = ["docs-charts-steps"]
+let chartsCorpus: Set<String> = ["docs-charts-steps", "paulsolt-budgetchart"]
 for entry in corpus {
     // Apple's module names, as a widget package depending on the Glance product has them.
     var dependencies: [Target.Dependency] = ["SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os",

@@ -66,6 +66,9 @@ import Testing
         Entry(name: "gyeolee-counter", families: system),
         Entry(name: "packt18-calendar", families: system),
         Entry(name: "packt3-todo", families: ["systemSmall", "systemMedium"]),
+        Entry(name: "trainlcd-watch", families: ["accessoryCircular", "accessoryCorner", "accessoryRectangular", "accessoryInline"]),
+        Entry(name: "paulsolt-budgetchart", families: system),
+        Entry(name: "teenloong-flipclock", families: ["systemSmall", "systemMedium"]),
     ]
 
     /// The built executable of an entry, beside the test bundle.
