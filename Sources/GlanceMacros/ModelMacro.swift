@@ -127,8 +127,38 @@ enum ModelMacro {
             }
             if keyword == "let", equals != nil { continue }
             names.append(name)
+            // `var a, b: Int` and `var a = 0, b = 1` declare more than one.
+            for part in splitAtTopLevelCommas(String(after)).dropFirst() {
+                let trimmed = part.trimmingWhitespace
+                guard let end = trimmed.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "`") }) ?? Optional(trimmed.endIndex),
+                      end > trimmed.startIndex else { continue }
+                let rest = trimmed[end...].trimmingWhitespace
+                // A name is followed by its type, its value or nothing (not `Int>` of a generic type).
+                guard rest.isEmpty || rest.hasPrefix(":") || rest.hasPrefix("=") else { continue }
+                if keyword == "let", rest.contains("=") { continue }
+                names.append(String(trimmed[..<end]))
+            }
         }
         return names
+    }
+
+    /// `text` split at the commas outside brackets, parentheses, braces and angle brackets.
+    static func splitAtTopLevelCommas(_ text: String) -> [String] {
+        var parts: [String] = [], current = "", depth = 0
+        for character in text {
+            switch character {
+            case "(", "[", "{", "<": depth += 1
+            case ")", "]", "}", ">": depth = max(depth - 1, 0)
+            case "," where depth == 0:
+                parts.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        parts.append(current)
+        return parts
     }
 
     /// `text` from an opening parenthesis to just past its partner.

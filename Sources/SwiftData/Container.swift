@@ -226,7 +226,10 @@ public final class ModelContext: @unchecked Sendable {
     /// context keeps its changes to try again.
     public func save() throws {
         lock.lock(); defer { lock.unlock() }
-        var given: [any PersistentModel] = []
+        // What a failed save puts back: every model's row and saved JSON, the registry
+        // and the pending inserts (a model given a row through a relationship is new again).
+        let before = (registry: registry, pending: pending,
+                      storage: (registry.values.flatMap(\.values) + pending).map { ($0._glanceStorage, $0._glanceStorage.row, $0._glanceStorage.saved) })
         do {
             try container.store.transaction { transaction in
                 self.transaction = transaction
@@ -235,7 +238,6 @@ public final class ModelContext: @unchecked Sendable {
                 while let model = pending.first {
                     pending.removeFirst()
                     _ = try giveRow(model, in: transaction)
-                    given.append(model)
                 }
                 // Encoding a model may give a related new model its row: until none is left.
                 var encoded: Set<ObjectIdentifier> = []
@@ -253,13 +255,17 @@ public final class ModelContext: @unchecked Sendable {
                 }
             }
         } catch {
-            // Nothing was written: the new models are new again.
-            for model in given {
-                if let row = model._glanceStorage.row { registry[type(of: model).entityName]?[row] = nil }
+            // Nothing was written: every model is as it was before the save.
+            for model in registry.values.flatMap(\.values) {
                 model._glanceStorage.row = nil
                 model._glanceStorage.saved = nil
             }
-            pending = given + pending
+            for (storage, row, saved) in before.storage {
+                storage.row = row
+                storage.saved = saved
+            }
+            registry = before.registry
+            pending = before.pending
             throw error
         }
         for model in deleted {
@@ -281,8 +287,10 @@ public final class ModelContext: @unchecked Sendable {
 
     /// A related model's row, for a relationship being saved; a model not inserted yet is
     /// inserted with the one that names it, as SwiftData does.
-    func rowOf(_ model: some PersistentModel) throws -> Int64 {
+    func rowOf(_ model: some PersistentModel) throws -> Int64? {
         lock.lock(); defer { lock.unlock() }
+        // A deleted model is named by no relationship (as SwiftData's nullify).
+        if model._glanceStorage.isDeleted { return nil }
         if let row = model._glanceStorage.row { return row }
         guard let transaction else {
             // Encoding outside a save (to tell whether something changed).
@@ -320,7 +328,15 @@ public final class ModelContext: @unchecked Sendable {
         var models: [T] = []
         for (row, json) in try container.store.rows(of: T.entityName) {
             if let known = registry[T.entityName]?[row] {
-                if let model = known as? T { models.append(model) }
+                // Another process (the app's side) saved this row since it was read: a
+                // model not edited here is read again; one edited here keeps its edits.
+                if json != known._glanceStorage.saved, !changed(known) {
+                    registry[T.entityName]?[row] = nil
+                    known._glanceStorage.context = nil
+                    models.append(try read(T.self, row: row, json: json))
+                } else if let model = known as? T {
+                    models.append(model)
+                }
                 continue
             }
             if deleted.contains(where: { $0._glanceStorage.row == row && type(of: $0) == T.self }) { continue }
@@ -354,9 +370,14 @@ public final class ModelContext: @unchecked Sendable {
     /// Forgets unsaved inserts and deletes, and reads edited models back from the store.
     public func rollback() {
         lock.lock(); defer { lock.unlock() }
-        for model in pending { model._glanceStorage.context = nil }
+        // Every model this context held lets go of it: a later fetch reads the store anew,
+        // and an insert of one of them inserts it again.
+        for model in pending + deleted + registry.values.flatMap(\.values) {
+            model._glanceStorage.context = nil
+            model._glanceStorage.isDeleted = false
+            model._glanceStorage.saved = nil
+        }
         pending = []
-        for model in deleted { model._glanceStorage.isDeleted = false }
         deleted = []
         registry = [:]
     }

@@ -173,7 +173,13 @@ public struct ModelRow {
     }
 
     public mutating func set<T: PersistentModel>(_ value: T, for key: String) throws {
-        values[key] = NSNumber(value: try context?.rowOf(value) ?? -1)
+        values[key] = try row(of: value).map { NSNumber(value: $0) } ?? NSNull()
+    }
+
+    /// A related model's row: nil for a deleted one, -1 while it has none (outside a save).
+    private func row(of model: some PersistentModel) throws -> Int64? {
+        guard let context else { return -1 }
+        return try context.rowOf(model)
     }
 
     public mutating func set<T: PersistentModel>(_ value: T?, for key: String) throws {
@@ -181,7 +187,7 @@ public struct ModelRow {
     }
 
     public mutating func set<T: PersistentModel>(_ value: [T], for key: String) throws {
-        values[key] = try value.map { NSNumber(value: try context?.rowOf($0) ?? -1) }
+        values[key] = try value.compactMap { try row(of: $0).map { NSNumber(value: $0) } }
     }
 
     public mutating func set<T: PersistentModel>(_ value: [T]?, for key: String) throws {

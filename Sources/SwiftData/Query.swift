@@ -11,9 +11,22 @@ enum ProcessContainer {
     nonisolated(unsafe) private static var fallback: ModelContainer?
     private static let lock = NSLock()
 
+    nonisolated(unsafe) private static var made: [String: Result<ModelContainer, any Error>] = [:]
+
     static func set(_ container: ModelContainer) {
         lock.lock(); defer { lock.unlock() }
         named = container
+    }
+
+    /// `.modelContainer(for:)`'s container, made once per set of types: a view's body runs
+    /// at every frame, and each container holds the store open.
+    static func container(for types: [any PersistentModel.Type], inMemory: Bool) -> Result<ModelContainer, any Error> {
+        let key = types.map { "\($0)" }.sorted().joined(separator: ",") + (inMemory ? "|memory" : "")
+        lock.lock(); defer { lock.unlock() }
+        if let known = made[key] { return known }
+        let result = Result { try ModelContainer(for: Schema(types), configurations: [ModelConfiguration(isStoredInMemoryOnly: inMemory)]) }
+        made[key] = result
+        return result
     }
 
     static var context: ModelContext {
@@ -50,7 +63,7 @@ extension View {
     /// A container for `modelTypes` in the default store (`inMemory` for none), made now.
     public func modelContainer(for modelTypes: [any PersistentModel.Type], inMemory: Bool = false, isAutosaveEnabled: Bool = true,
                                isUndoEnabled: Bool = false, onSetup: @escaping (Result<ModelContainer, any Error>) -> Void = { _ in }) -> some View {
-        let made = Result { try ModelContainer(for: Schema(modelTypes), configurations: [ModelConfiguration(isStoredInMemoryOnly: inMemory)]) }
+        let made = ProcessContainer.container(for: modelTypes, inMemory: inMemory)
         onSetup(made)
         return modelContainer(Self.usable(made))
     }
@@ -70,7 +83,8 @@ extension View {
         case .success(let container): return container
         case .failure:
             // As SwiftUI, a container that cannot be made leaves the views an empty store.
-            return try! ModelContainer(for: Schema([]), configurations: [ModelConfiguration(isStoredInMemoryOnly: true)])
+            return (try? ProcessContainer.container(for: [], inMemory: true).get())
+                ?? (try! ModelContainer(for: Schema([]), configurations: [ModelConfiguration(isStoredInMemoryOnly: true)]))
         }
     }
 }
@@ -84,7 +98,7 @@ extension WidgetConfiguration {
 
     public func modelContainer(for modelTypes: [any PersistentModel.Type], inMemory: Bool = false, isAutosaveEnabled: Bool = true,
                                isUndoEnabled: Bool = false, onSetup: @escaping (Result<ModelContainer, any Error>) -> Void = { _ in }) -> some WidgetConfiguration {
-        let made = Result { try ModelContainer(for: Schema(modelTypes), configurations: [ModelConfiguration(isStoredInMemoryOnly: inMemory)]) }
+        let made = ProcessContainer.container(for: modelTypes, inMemory: inMemory)
         onSetup(made)
         if case .success(let container) = made { ProcessContainer.set(container) }
         return self

@@ -14,6 +14,7 @@ final class SQLiteStore: @unchecked Sendable {
     static let rowLimit = 4 << 20
 
     let location: String
+    private let path: String?
     fileprivate var database: OpaquePointer?
     private let lock = NSLock()
     private let readOnly: Bool
@@ -22,6 +23,7 @@ final class SQLiteStore: @unchecked Sendable {
     /// read-only store whose file does not exist yet reads as empty.
     init(path: String?, readOnly: Bool) throws {
         self.readOnly = readOnly
+        self.path = path
         location = path ?? ":memory:"
         if let path {
             if readOnly && !FileManager.default.fileExists(atPath: path) { return }
@@ -47,6 +49,19 @@ final class SQLiteStore: @unchecked Sendable {
 
     deinit { sqlite3_close_v2(database) }
 
+    /// A read-only store whose file did not exist when it was opened is opened once the
+    /// app's side has made it (the widget's process outlives that first read).
+    private func openWhenMade() {
+        guard database == nil, readOnly, let path, FileManager.default.fileExists(atPath: path) else { return }
+        var opened: OpaquePointer?
+        if sqlite3_open_v2(path, &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_FULLMUTEX, nil) == SQLITE_OK {
+            sqlite3_busy_timeout(opened, Self.busyTimeoutMilliseconds)
+            database = opened
+        } else {
+            sqlite3_close(opened)
+        }
+    }
+
     fileprivate func execute(_ sql: String) throws {
         var error: UnsafeMutablePointer<CChar>?
         if sqlite3_exec(database, sql, nil, nil, &error) != SQLITE_OK {
@@ -65,6 +80,7 @@ final class SQLiteStore: @unchecked Sendable {
     /// Every row of `entity`, in the order they were first saved.
     func rows(of entity: String) throws -> [(id: Int64, json: Data)] {
         lock.lock(); defer { lock.unlock() }
+        openWhenMade()
         guard let database else { return [] }
         var statement: OpaquePointer?
         let sql = "SELECT id, data FROM \(Self.quoted(entity)) ORDER BY id"
@@ -94,6 +110,7 @@ final class SQLiteStore: @unchecked Sendable {
     /// The row `id` of `entity`, if there is one.
     func row(of entity: String, id: Int64) throws -> Data? {
         lock.lock(); defer { lock.unlock() }
+        openWhenMade()
         guard let database else { return nil }
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(database, "SELECT data FROM \(Self.quoted(entity)) WHERE id = ?", -1, &statement, nil) == SQLITE_OK else {

@@ -37,7 +37,8 @@ final class Trip {
 @Model final class Leg {
     var from: String
     var to: String
-    init(from: String, to: String) { self.from = from; self.to = to }
+    var minutes, stops: Int
+    init(from: String, to: String) { self.from = from; self.to = to; minutes = 0; stops = 0 }
 }
 
 @Suite struct SwiftDataTests {
@@ -147,6 +148,48 @@ final class Trip {
         memory.mainContext.insert(Trip(name: "Nowhere", start: day))
         try memory.mainContext.save()
         #expect(try memory.mainContext.fetch(FetchDescriptor<Trip>()).count == 1)
+    }
+
+    /// A widget's long-lived context sees what the app's side saves later (a store made
+    /// after it first looked, rows changed since it read them), keeps its own edits, and
+    /// a failed save (a row over the size bound) leaves every change to save again; a
+    /// deleted model named by a relationship does not come back.
+    @Test func aLongLivedContextSeesTheAppsSaves() throws {
+        let url = try temporaryStore()
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let widget = ModelContext(try container(url, allowsSave: false))
+        #expect(try widget.fetch(FetchDescriptor<Trip>()).isEmpty)
+        let app = ModelContext(try container(url))
+        let trip = Trip(name: "Sokcho", start: day)
+        let leg = Leg(from: "SEL", to: "SOK")
+        leg.minutes = 150
+        leg.stops = 2
+        trip.legs = [leg]
+        app.insert(trip)
+        try app.save()
+        let seen = try #require(try widget.fetch(FetchDescriptor<Trip>()).first)
+        #expect(seen.name == "Sokcho" && seen.legs.map(\.minutes) == [150] && seen.legs.map(\.stops) == [2])
+        trip.name = "Sokcho Beach"
+        try app.save()
+        #expect(try widget.fetch(FetchDescriptor<Trip>()).map(\.name) == ["Sokcho Beach"])
+
+        // Too large to save: nothing written, everything kept to try again.
+        trip.note = String(repeating: "x", count: 5 << 20)
+        let extra = Leg(from: "SOK", to: "YNY")
+        trip.legs.append(extra)
+        #expect(throws: SwiftDataError.self) { try app.save() }
+        #expect(app.hasChanges && extra.persistentModelID.description == "Leg/new")
+        trip.note = "short"
+        try app.save()
+        let reader = ModelContext(try container(url))
+        #expect(try reader.fetch(FetchDescriptor<Trip>()).first.map { "\($0.note ?? "-") \($0.legs.map(\.to))" } == "short [\"SOK\", \"YNY\"]")
+
+        // A deleted leg that the trip still names is not saved again.
+        app.delete(extra)
+        try app.save()
+        let after = ModelContext(try container(url))
+        #expect(try after.fetch(FetchDescriptor<Leg>()).map(\.to) == ["SOK"])
+        #expect(try after.fetch(FetchDescriptor<Trip>()).first?.legs.map(\.to) == ["SOK"])
     }
 
     /// `@Query` in a view reads the context its environment names (`.modelContainer`),
