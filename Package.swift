@@ -11,7 +11,9 @@ let package = Package(
         // Apple's module names are Glance too: `import SwiftUI`, `WidgetKit`, `AppIntents`,
         // `Intents` and `Charts` compile as on iOS for a target that depends on this product,
         // and so do `ActivityKit`, `UIKit`, `CoreGraphics`, `os`/`OSLog` and `CoreLocation` (the parts widgets use).
-        .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os", "OSLog", "CoreLocation"]),
+        .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os", "OSLog", "CoreLocation",
+                                                 // Frameworks a wall has no use for: their names are compile errors saying what a wall does instead.
+                                                 "Network", "CloudKit", "MapKit", "WatchKit", "WatchConnectivity", "UserNotifications", "Contacts", "EventKit", "Photos", "AVFoundation", "CoreImage"]),
         // For programs that embed the daemon: the host, its configuration, the outputs and
         // boards, the renderer, the wires and the commands.
         .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
@@ -22,9 +24,14 @@ let package = Package(
         // `import SwiftData`: models kept in SQLite in the state folder; a product of its own,
         // so that only a widget package that imports SwiftData links SQLite.
         .library(name: "SwiftData", targets: ["SwiftData"]),
+        // `import CoreData`: the app's store over the same SQLite files, with the
+        // CoreDataModels plugin generating a data model's classes.
+        .library(name: "CoreData", targets: ["CoreData"]),
         // The classes Xcode generates from an `.intentdefinition` (`ConfigurationIntent`):
         // `plugins: [.plugin(name: "IntentDefinitions", package: "glance")]` on a widget's target.
         .plugin(name: "IntentDefinitions", targets: ["IntentDefinitions"]),
+        // The classes Xcode generates from a Core Data model (`.xcdatamodeld`).
+        .plugin(name: "CoreDataModels", targets: ["CoreDataModels"]),
     ],
     // What a widget package may ask of Glance beyond widget code:
     //   .package(url: …, from: …, traits: ["Fleet"])
@@ -134,7 +141,9 @@ let package = Package(
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar", "Charts"]),
         // Swift Charts' names (`import Charts`): charts resolved into GlanceUI views.
         .target(name: "Charts", dependencies: ["GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceWidgetKit"]),
-        .target(name: "Glance", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "Charts", "GlanceRunner", "GlanceMacros", "GlanceSystem",
+        // Foundation's predicate strings and key-based sorting (NSPredicate(format:)), for Glance and CoreData.
+        .target(name: "GlancePredicates", dependencies: ["GlanceSystem"]),
+        .target(name: "Glance", dependencies: ["GlancePredicates", "GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "Charts", "GlanceRunner", "GlanceMacros", "GlanceSystem",
                                                .target(name: "GlanceFleet", condition: .when(traits: ["Fleet"]))],
                 // _FoundationICU: MeasurementFormatter's unit patterns (ICU's C API, which a
                 // dynamic build does not link through Foundation).
@@ -150,16 +159,32 @@ let package = Package(
         .target(name: "os", dependencies: ["Glance"]),
         .target(name: "OSLog", dependencies: ["os"]),
         .target(name: "CoreLocation", dependencies: ["Glance", "GlanceSystem"]),
+        .target(name: "Network", dependencies: ["Glance"]),
+        .target(name: "CloudKit", dependencies: ["Glance"]),
+        .target(name: "MapKit", dependencies: ["Glance", "CoreLocation"]),
+        .target(name: "WatchKit", dependencies: ["Glance"]),
+        .target(name: "WatchConnectivity", dependencies: ["Glance"]),
+        .target(name: "UserNotifications", dependencies: ["Glance"]),
+        .target(name: "Contacts", dependencies: ["Glance"]),
+        .target(name: "EventKit", dependencies: ["Glance"]),
+        .target(name: "Photos", dependencies: ["Glance"]),
+        .target(name: "AVFoundation", dependencies: ["Glance"]),
+        .target(name: "CoreImage", dependencies: ["Glance"]),
         // Reads `.intentdefinition` files and writes Swift (the IntentDefinitions plugin's tool).
         .target(name: "GlanceIntentDefinitions"),
         .executableTarget(name: "glance-intentdefinition", dependencies: ["GlanceIntentDefinitions"], path: "Sources/GlanceIntentDefinitionTool"),
         .plugin(name: "IntentDefinitions", capability: .buildTool(), dependencies: ["glance-intentdefinition"]),
+        // Reads Core Data models and writes their classes (the CoreDataModels plugin's tool).
+        .target(name: "GlanceDataModels"),
+        .executableTarget(name: "glance-datamodel", dependencies: ["GlanceDataModels"], path: "Sources/GlanceDataModelTool"),
+        .plugin(name: "CoreDataModels", capability: .buildTool(), dependencies: ["glance-datamodel"]),
         .target(name: "Combine", dependencies: ["GlanceUI", .product(name: "OpenCombine", package: "OpenCombine"),
                                                 .product(name: "OpenCombineDispatch", package: "OpenCombine"),
                                                 .product(name: "OpenCombineFoundation", package: "OpenCombine")]),
         // SQLite from Debian (libsqlite3-dev), under SwiftData.
         .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         .target(name: "SwiftData", dependencies: ["Glance", "GlanceUI", "GlanceSystem", "CSQLite", "GlanceMacros"]),
+        .target(name: "CoreData", dependencies: ["GlancePredicates", "Glance", "GlanceUI", "GlanceSystem", "SwiftData"]),
         // The thin runner a widget executable is: render, run, gallery and widgets over the
         // host and the built-in widgets; no MQTT, TRMNL, emulators or benches.
         .target(
@@ -215,6 +240,9 @@ let package = Package(
         // What `import Glance` gives widget code: iOS-shaped geometry code compiled and
         // drawn, MeasurementFormatter.
         // Its Weather.intentdefinition goes through the IntentDefinitions plugin, as a widget package's would.
+        // Its Notes.xcdatamodeld goes through the CoreDataModels plugin, as a widget package's would.
+        .testTarget(name: "CoreDataTests", dependencies: ["CoreData", "Glance", "GlanceUI", "GlanceDataModels"],
+                    plugins: ["CoreDataModels"]),
         .testTarget(name: "IntentDefinitionTests", dependencies: ["Glance", "Intents", "GlanceIntents", "GlanceIntentDefinitions"],
                     plugins: ["IntentDefinitions"]),
         .testTarget(name: "GlanceTests", dependencies: ["Glance", "Charts", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),

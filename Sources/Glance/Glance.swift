@@ -6,6 +6,7 @@
 // on its own, as on iOS).
 @_exported import Charts
 @_exported import Foundation
+@_exported import GlancePredicates
 #if Fleet
 import GlanceFleet
 #endif

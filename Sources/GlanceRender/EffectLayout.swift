@@ -12,7 +12,7 @@ extension ViewRenderer {
     func childProposal(of effect: EffectNode, _ child: LayoutNode, _ proposal: ProposedSize) -> ProposedSize {
         switch effect {
         case .aspectRatio(let ratio, let fill): aspectProposal(child, ratio, fill: fill, proposal)
-        case .offset, .position, .anchored, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable: proposal
+        case .offset, .position, .anchored, .layoutPriority, .zIndex, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable: proposal
         }
     }
 
@@ -23,7 +23,7 @@ extension ViewRenderer {
             // All it is offered, where it is offered something; its child's size elsewhere.
             let own = size(child, proposal)
             return Size(width: proposal.width ?? own.width, height: proposal.height ?? own.height)
-        case .aspectRatio, .offset, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
+        case .aspectRatio, .offset, .layoutPriority, .zIndex, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             return size(child, childProposal(of: effect, child, proposal))
         }
     }
@@ -34,7 +34,7 @@ extension ViewRenderer {
         // A positioned view's lines are its own, not its child's.
         case .position, .anchored: nil
         // An offset moves what is drawn, not the lines it is aligned by (as in SwiftUI).
-        case .aspectRatio, .offset, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
+        case .aspectRatio, .offset, .layoutPriority, .zIndex, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             explicitGuide(child, key, childProposal(of: effect, child, proposal))
         }
     }
@@ -51,7 +51,7 @@ extension ViewRenderer {
             let own = size(child, proposal)
             let origin = placement.origin(width: own.width, height: own.height)
             return (rect.x + origin.x, rect.y + origin.y)
-        case .aspectRatio, .layoutPriority, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
+        case .aspectRatio, .layoutPriority, .zIndex, .transform, .affine, .gridCellColumns, .gridColumnAlignment, .gridRow, .accentable:
             return (rect.x, rect.y)
         }
     }
@@ -73,7 +73,7 @@ extension ViewRenderer {
             defer { accentDepth -= 1 }
             for child in box.children { draw(child, into: &canvas, offset: offset) }
             return true
-        case .offset, .position, .anchored, .aspectRatio, .layoutPriority, .gridCellColumns, .gridColumnAlignment, .gridRow:
+        case .offset, .position, .anchored, .aspectRatio, .layoutPriority, .zIndex, .gridCellColumns, .gridColumnAlignment, .gridRow:
             return false
         }
     }

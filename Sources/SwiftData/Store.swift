@@ -7,13 +7,13 @@ import GlanceSystem
 /// save whole across a power cut (its journal) and a full disk (the transaction fails,
 /// the file keeps what it had); a writer in another process (the app's side) is waited
 /// for at most `busyTimeout`.
-final class SQLiteStore: @unchecked Sendable {
+package final class SQLiteStore: @unchecked Sendable {
     /// How long a statement waits for another process's write lock.
     static let busyTimeoutMilliseconds: Int32 = 2_000
     /// A row's JSON larger than this is refused on save, and skipped (with an error) on fetch.
     static let rowLimit = 4 << 20
 
-    let location: String
+    package let location: String
     private let path: String?
     fileprivate var database: OpaquePointer?
     private let lock = NSLock()
@@ -21,7 +21,7 @@ final class SQLiteStore: @unchecked Sendable {
 
     /// Opens (and, unless `readOnly`, makes) the store at `path`; `nil` for memory only. A
     /// read-only store whose file does not exist yet reads as empty.
-    init(path: String?, readOnly: Bool) throws {
+    package init(path: String?, readOnly: Bool) throws {
         self.readOnly = readOnly
         self.path = path
         location = path ?? ":memory:"
@@ -78,7 +78,7 @@ final class SQLiteStore: @unchecked Sendable {
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
     /// Every row of `entity`, in the order they were first saved.
-    func rows(of entity: String) throws -> [(id: Int64, json: Data)] {
+    package func rows(of entity: String) throws -> [(id: Int64, json: Data)] {
         lock.lock(); defer { lock.unlock() }
         openWhenMade()
         guard let database else { return [] }
@@ -108,7 +108,7 @@ final class SQLiteStore: @unchecked Sendable {
     }
 
     /// The row `id` of `entity`, if there is one.
-    func row(of entity: String, id: Int64) throws -> Data? {
+    package func row(of entity: String, id: Int64) throws -> Data? {
         lock.lock(); defer { lock.unlock() }
         openWhenMade()
         guard let database else { return nil }
@@ -129,37 +129,37 @@ final class SQLiteStore: @unchecked Sendable {
     }
 
     /// The writes of one save, inside one SQLite transaction.
-    struct Transaction {
+    package struct Transaction {
         fileprivate let store: SQLiteStore
         fileprivate let made: Box
 
         final class Box { var tables: Set<String> = [] }
 
         /// A new row of `entity` holding `json`; its id.
-        func insert(_ entity: String, json: Data) throws -> Int64 {
+        package func insert(_ entity: String, json: Data) throws -> Int64 {
             if made.tables.insert(entity).inserted {
                 try store.execute("CREATE TABLE IF NOT EXISTS \(SQLiteStore.quoted(entity)) (id INTEGER PRIMARY KEY AUTOINCREMENT, data BLOB NOT NULL)")
             }
             try store.run("INSERT INTO \(SQLiteStore.quoted(entity)) (data) VALUES (?)", json: json, id: nil)
             return sqlite3_last_insert_rowid(store.database)
         }
-        func update(_ entity: String, id: Int64, json: Data) throws {
+        package func update(_ entity: String, id: Int64, json: Data) throws {
             try store.run("UPDATE \(SQLiteStore.quoted(entity)) SET data = ? WHERE id = ?", json: json, id: id)
         }
         /// Every row of `entity` (none when it was never saved).
-        func deleteAll(_ entity: String) throws {
+        package func deleteAll(_ entity: String) throws {
             do {
                 try store.execute("DELETE FROM \(SQLiteStore.quoted(entity))")
             } catch let error as SwiftDataError where error.description.contains("no such table") {}
         }
-        func delete(_ entity: String, id: Int64) throws {
+        package func delete(_ entity: String, id: Int64) throws {
             try store.run("DELETE FROM \(SQLiteStore.quoted(entity)) WHERE id = ?", json: nil, id: id)
         }
     }
 
     /// Runs `body`'s writes in one transaction: all of them, or (on any failure, a full
     /// disk among them) none.
-    func transaction<R>(_ body: (Transaction) throws -> R) throws -> R {
+    package func transaction<R>(_ body: (Transaction) throws -> R) throws -> R {
         lock.lock(); defer { lock.unlock() }
         guard database != nil, !readOnly else {
             throw SwiftDataError.store("\(location): this configuration does not allow saving (allowsSave: false)")

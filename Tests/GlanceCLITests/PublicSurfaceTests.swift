@@ -266,6 +266,37 @@ import Testing
         #expect(result.status == 0, "\(result.output)")
     }
 
+    /// A framework a wall has no use for imports, and each name of it widget code uses is a
+    /// compile error that names it and says what a wall does instead; MapKit's region values,
+    /// plain numbers, are provided.
+    @Test func frameworksAWallHasNoUseForSayWhatToDoInstead() throws {
+        let cases: [(module: String, use: String, name: String, says: String)] = [
+            ("Network", "let monitor = NWPathMonitor()", "NWPathMonitor", "fetch in the provider with URLSession"),
+            ("CloudKit", "let database = CKContainer(identifier: \"x\").publicCloudDatabase", "CKContainer", "no iCloud account"),
+            ("MapKit", "let options = MKMapSnapshotter.Options()", "MKMapSnapshotter", "a wall draws no maps"),
+            ("WatchKit", "let size = WKInterfaceDevice.current().screenBounds", "WKInterfaceDevice", "context.displaySize"),
+            ("UserNotifications", "let center = UNUserNotificationCenter.current()", "UNUserNotificationCenter", "next timeline entry"),
+            ("AVFoundation", "let player = AVPlayer(playerItem: nil)", "AVPlayer", "plays no sound"),
+            ("ActivityKit", "func end(_ activity: Activity<Attributes>) {}\nstruct Attributes: ActivityAttributes { struct ContentState: Codable, Hashable {} }",
+             "Activity", "Lock Screen"),
+        ]
+        for test in cases {
+            let result = try typecheck("import SwiftUI\nimport \(test.module)\n\(test.use)\n")
+            #expect(result.status != 0)
+            #expect(result.output.contains("'\(test.name)' is unavailable: \(test.module): "), "\(test.module): \(result.output)")
+            #expect(result.output.contains(test.says), "\(test.module): \(result.output)")
+            #expect(!result.output.contains("no such module"), "\(result.output)")
+        }
+        let region = try typecheck("""
+            import MapKit
+            let here = CLLocationCoordinate2D(latitude: 52.52, longitude: 13.40)
+            let region = MKCoordinateRegion(center: here, span: MKCoordinateSpan(latitudeDelta: 0.1, longitudeDelta: 0.1))
+            let around = MKCoordinateRegion(center: here, latitudinalMeters: 1000, longitudinalMeters: 1000)
+            let wider = around.span.longitudeDelta > region.span.latitudeDelta / 100
+            """)
+        #expect(region.status == 0, "\(region.output)")
+    }
+
     /// Every host-only name is out of sight: naming one is "cannot find … in scope".
     @Test func hostOnlyNamesAreNotVisible() throws {
         let source = "import Glance\n" + Self.hostOnly.map { "let _ = \($0).self\n" }.joined() + "let _ = \"\".trimmedOfSpaces\n"

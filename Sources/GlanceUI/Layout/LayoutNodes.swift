@@ -105,6 +105,8 @@ package enum EffectNode: Hashable, Sendable {
     case anchored(AnchoredPlacement)
     /// Served before its siblings in a stack (`.layoutPriority`).
     case layoutPriority(Double)
+    /// Drawn above the siblings of a `ZStack` with lower values (`.zIndex`); elsewhere nothing.
+    case zIndex(Double)
     /// The child proposed the largest (`fill`: smallest covering) size of this width to
     /// height ratio; `nil`: the child's own ideal proportions (`.aspectRatio`).
     case aspectRatio(Double?, fill: Bool)

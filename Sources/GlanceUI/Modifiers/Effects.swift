@@ -70,6 +70,11 @@ extension View {
     public func mask<Mask: View>(_ mask: Mask) -> ModifiedContent<Self, BuiltinModifier> { self.mask(alignment: .center) { mask } }
 
     /// A stack offers space to higher priorities first (default 0).
+    /// Drawn above the siblings of its `ZStack` with a lower value (in their order where equal).
+    public func zIndex(_ value: Double) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, _ in .effect(.zIndex(value), node) })
+    }
+
     public func layoutPriority(_ value: Double) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .effect(.layoutPriority(value), node) })
     }

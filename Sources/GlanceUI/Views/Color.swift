@@ -19,6 +19,12 @@ public struct Color: View, PrimitiveView, ShapeStyle, Hashable, Sendable {
         assetName = name
     }
 
+    /// A colour by name (`Color("Accent", bundle: .main)`): the config's `named_colors:`,
+    /// whichever bundle is named (a wall has one set of colours).
+    public init(_ name: String, bundle: Bundle?) {
+        self.init(name)
+    }
+
     /// The colour, with an asset name looked up in `environment`.
     package func resolved(in environment: EnvironmentValues) -> RGBA {
         guard let assetName else { return rgba }

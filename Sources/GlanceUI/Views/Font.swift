@@ -8,6 +8,18 @@ public struct Font: Hashable, Sendable {
     public var weight: Weight
     public var family: String?
     public var isItalic: Bool
+    /// Lowercase letters drawn as capitals at the size of small capitals (`.smallCaps()`),
+    /// and uppercase ones too (`.uppercaseSmallCaps()`).
+    var capitals: SmallCaps = []
+
+    struct SmallCaps: OptionSet, Hashable, Sendable {
+        let rawValue: UInt8
+        static let lowercase = SmallCaps(rawValue: 1)
+        static let uppercase = SmallCaps(rawValue: 2)
+    }
+
+    /// A small capital's height against a capital's: about a lowercase letter's x-height.
+    static let smallCapsScale = 0.75
 
     public typealias Weight = FontWeight
 
@@ -53,6 +65,11 @@ public struct Font: Hashable, Sendable {
     public func bold() -> Font { weight(.bold) }
     public func italic() -> Font { var copy = self; copy.isItalic = true; return copy }
     public func monospacedDigit() -> Font { self }
+    /// Lowercase letters as small capitals (SwiftUI's `Font.smallCaps()`).
+    public func smallCaps() -> Font { var copy = self; copy.capitals.insert(.lowercase); return copy }
+    public func lowercaseSmallCaps() -> Font { var copy = self; copy.capitals.insert(.lowercase); return copy }
+    /// Uppercase letters as small capitals too.
+    public func uppercaseSmallCaps() -> Font { var copy = self; copy.capitals.insert(.uppercase); return copy }
     /// The same size and weight in the monospaced face.
     public func monospaced() -> Font {
         var copy = self
@@ -63,6 +80,38 @@ public struct Font: Hashable, Sendable {
     public enum Design: Hashable, Sendable {
         case `default`, serif, rounded, monospaced
     }
+}
+
+extension Font {
+    /// Dynamic Type's text styles, as values (`Font.system(style)`), at Apple's default sizes.
+    public enum TextStyle: Hashable, Sendable, CaseIterable {
+        case largeTitle, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
+
+        public var font: Font {
+            switch self {
+            case .largeTitle: .largeTitle
+            case .title: .title
+            case .title2: .title2
+            case .title3: .title3
+            case .headline: .headline
+            case .subheadline: .subheadline
+            case .body: .body
+            case .callout: .callout
+            case .footnote: .footnote
+            case .caption: .caption
+            case .caption2: .caption2
+            }
+        }
+    }
+
+    /// A text style's font (a `Font.TextStyle` value; `.system(.body)` is the `Font` one).
+    @_disfavoredOverload
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        system(style.font, design: design ?? .default, weight: weight)
+    }
+
+    @_disfavoredOverload
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font { custom(name, size: size) }
 }
 
 extension Font {

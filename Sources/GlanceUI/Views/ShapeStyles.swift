@@ -196,6 +196,11 @@ public struct Material: ShapeStyle, Hashable {
     public static let thickMaterial = Material(depth: 0.15)
     public static let ultraThickMaterial = Material(depth: 0.19)
     public static let bar = Material(depth: 0.07)
+    public static let ultraThin = ultraThinMaterial
+    public static let thin = thinMaterial
+    public static let regular = regularMaterial
+    public static let thick = thickMaterial
+    public static let ultraThick = ultraThickMaterial
 
     public func _resolvedFill(in environment: EnvironmentValues) -> _ResolvedFill { _ResolvedFill(fill(in: environment)) }
     package func fill(in environment: EnvironmentValues) -> ShapeNode.Fill {

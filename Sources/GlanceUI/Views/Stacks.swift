@@ -51,7 +51,7 @@ public struct ZStack<Content: View>: View, PrimitiveView {
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        .stack(StackNode(axis: .depth, alignment: alignment, spacing: 0, children: flattenedChildren(content, in: environment)))
+        .stack(StackNode(axis: .depth, alignment: alignment, spacing: 0, children: Self.drawingOrder(flattenedChildren(content, in: environment))))
     }
 }
 
@@ -117,6 +117,22 @@ extension ForEach where Content: View, Data == Range<Int>, ID == Int {
 
 /// A stack's children: groups from builder blocks, conditionals and `ForEach` dissolve
 /// into the stack, as in SwiftUI.
+extension ZStack {
+    /// Children in the order they are drawn: by `.zIndex` (0 where none), in their own order where equal.
+    static func drawingOrder(_ children: [ViewNode]) -> [ViewNode] {
+        func zIndex(_ node: ViewNode) -> Double {
+            if case .effect(let effect, let inner) = node {
+                if case .zIndex(let value) = effect { return value }
+                return zIndex(inner)
+            }
+            return 0
+        }
+        let indexes = children.map(zIndex)
+        guard indexes.contains(where: { $0 != 0 }) else { return children }
+        return children.indices.sorted { (indexes[$0], $0) < (indexes[$1], $1) }.map { children[$0] }
+    }
+}
+
 func flattenedChildren<Content: View>(_ content: Content, in environment: EnvironmentValues) -> [ViewNode] {
     func flatten(_ node: ViewNode) -> [ViewNode] {
         switch node {

@@ -126,6 +126,25 @@ extension UIColor {
 
     public init(white: CGFloat, alpha: CGFloat) { self.init(red: white, green: white, blue: white, alpha: alpha) }
 
+    /// A Display P3 colour, converted to sRGB (what a panel shows); outside sRGB, the nearest in it.
+    public init(displayP3Red red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
+        func linear(_ value: CGFloat) -> Double {
+            let v = Double(min(max(value, 0), 1))
+            return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+        }
+        func encoded(_ value: Double) -> CGFloat {
+            let v = min(max(value, 0), 1)
+            return CGFloat(v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055)
+        }
+        let (r, g, b) = (linear(red), linear(green), linear(blue))
+        self.init(red: encoded(1.2249401 * r - 0.2249401 * g),
+                  green: encoded(-0.0420569 * r + 1.0420569 * g),
+                  blue: encoded(-0.0196376 * r - 0.0786361 * g + 1.0982737 * b), alpha: alpha)
+    }
+
+    /// A SwiftUI colour as UIKit's (an asset colour by name is clear here: it needs the config).
+    public init(_ color: Color) { rgba = color.rgba }
+
     /// The colour as Core Graphics holds it.
     public var cgColor: CGColor { CGColor(rgba: rgba) }
     public init(cgColor: CGColor) { rgba = cgColor.rgba }

@@ -73,7 +73,7 @@ public struct Text: View, PrimitiveView, Sendable {
     init(runs: [Run]) { self.runs = runs }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        let resolved = runs.map { run -> TextRunNode in
+        let resolved = runs.flatMap { run -> [TextRunNode] in
             let font = run.font ?? environment.font
             var text: String = switch run.content {
             case .string(let string): string
@@ -85,7 +85,7 @@ public struct Text: View, PrimitiveView, Sendable {
             case .lowercase?: text = text.lowercased()
             case nil: break
             }
-            return TextRunNode(
+            let node = TextRunNode(
                 string: text,
                 pointSize: font.pointSize,
                 weight: run.weight ?? environment.fontWeight ?? font.weight,
@@ -95,6 +95,7 @@ public struct Text: View, PrimitiveView, Sendable {
                 tracking: run.tracking ?? environment.tracking,
                 decoration: decoration(run, in: environment)
             )
+            return font.capitals.isEmpty ? [node] : Self.smallCapitals(node, font.capitals)
         }
         let first = resolved.first ?? TextRunNode(string: "", pointSize: environment.font.pointSize, weight: environment.font.weight,
                                                   italic: false, family: environment.font.family, color: environment.foregroundColor)
@@ -118,6 +119,32 @@ public struct Text: View, PrimitiveView, Sendable {
             truncation: environment.truncationMode.truncation,
             allowsTightening: environment.allowsTightening
         ))
+    }
+
+    /// A run in small capitals: each stretch of the letters they change (lowercase ones, and
+    /// uppercase ones with `.uppercaseSmallCaps()`) as capitals at `Font.smallCapsScale`.
+    static func smallCapitals(_ node: TextRunNode, _ caps: Font.SmallCaps) -> [TextRunNode] {
+        func small(_ character: Character) -> Bool {
+            (caps.contains(.lowercase) && character.isLowercase) || (caps.contains(.uppercase) && character.isUppercase)
+        }
+        var pieces: [TextRunNode] = []
+        var current = "", currentSmall = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            var piece = node
+            piece.string = currentSmall ? current.uppercased() : current
+            if currentSmall { piece.pointSize = node.pointSize * Font.smallCapsScale }
+            pieces.append(piece)
+            current = ""
+        }
+        for character in node.string {
+            let isSmall = small(character)
+            if isSmall != currentSmall, !current.isEmpty { flush() }
+            currentSmall = isSmall
+            current.append(character)
+        }
+        flush()
+        return pieces.isEmpty ? [node] : pieces
     }
 
     /// Applies a style to every piece that does not set its own (SwiftUI: the innermost

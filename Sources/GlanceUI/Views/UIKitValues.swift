@@ -49,6 +49,34 @@ public struct UIImage: Hashable, Sendable {
     }
     /// An icon by SF Symbols name, drawn from Material Design Icons.
     public init?(systemName name: String) { self.init(source: .symbol(name)) }
+
+    /// A PNG's bytes at `scale` pixels a point (a wall's point is a pixel: 2 draws half the size).
+    public init?(data: Data, scale: CGFloat) {
+        guard scale != 1 else { self.init(data: data); return }
+        guard let canvas = try? PNG.decode([UInt8](data)) else { return nil }
+        self.init(cgImage: CGImage(canvas: canvas), scale: scale)
+    }
+
+    /// A bitmap (`scale` pixels a point: a wall's point is a pixel).
+    public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
+        let drawn = cgImage.scaled(scale)
+        source = .decoded(drawn.memoryName)
+        decodedSize = CGSize(width: CGFloat(drawn.width), height: CGFloat(drawn.height))
+        bytes = try? PNG.encode(drawn.canvas)
+    }
+
+    /// The picture's bitmap, for one decoded from data or made from a bitmap.
+    public var cgImage: CGImage? {
+        guard let bytes, let canvas = try? PNG.decode(bytes) else { return nil }
+        return CGImage(canvas: canvas)
+    }
+
+    public var scale: CGFloat { 1 }
+
+    /// How a picture is turned: a wall draws it as stored.
+    public enum Orientation: Int, Sendable {
+        case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored
+    }
 }
 
 extension Image {
@@ -77,16 +105,20 @@ public struct UIFont: Hashable, Sendable {
         familyName = name
     }
 
-    init(size: CGFloat, weight: Weight) {
+    init(size: CGFloat, weight: Weight, family: String? = nil) {
         pointSize = size
         self.weight = weight
-        familyName = nil
+        familyName = family
     }
 
     public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(size: size, weight: .regular) }
     public static func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(size: size, weight: weight) }
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(size: size, weight: .bold) }
     public static func monospacedDigitSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(size: size, weight: weight) }
+    /// The monospaced face (every character one width), as `Font.system(…, design: .monospaced)`.
+    public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(size: size, weight: weight, family: Font.system(size: size, design: .monospaced).family)
+    }
 
     /// UIKit's text styles, at the sizes SwiftUI's fonts of the same names have.
     public struct TextStyle: Hashable, Sendable {
@@ -114,7 +146,7 @@ extension Font {
     /// A `UIFont` as a SwiftUI font.
     public init(_ font: UIFont) {
         self = Font.system(size: font.pointSize, weight: font.weight)
-        if let family = font.familyName { self = Font.custom(family, size: font.pointSize) }
+        if let family = font.familyName { self = Font.custom(family, size: font.pointSize).weight(font.weight) }
     }
 }
 
@@ -263,4 +295,48 @@ open class UIViewController {
     public var view: UIView
 
     public init() { view = UIView() }
+}
+
+/// Core Graphics' path, as `UIBezierPath.cgPath` hands it to `Path(_:)`: SwiftUI's path.
+public typealias CGPath = Path
+
+extension Path {
+    /// A Core Graphics path (`Path(bezierPath.cgPath)`).
+    public init(_ path: CGPath) { self = path }
+}
+
+/// UIKit's path builder, as widget shapes write it (`Path(UIBezierPath(ovalIn: rect).cgPath)`).
+/// Its arcs' `clockwise` is as seen on the screen (y down), as UIKit's.
+public final class UIBezierPath: @unchecked Sendable {
+    private var path = Path()
+    public var lineWidth: CGFloat = 1
+
+    public init() {}
+    public init(rect: CGRect) { path.addRect(rect) }
+    public init(ovalIn rect: CGRect) { path.addEllipse(in: rect) }
+    public init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
+        path = Path(roundedRect: rect, cornerRadius: cornerRadius, style: .circular)
+    }
+    public init(arcCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        addArc(withCenter: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: clockwise)
+    }
+
+    public func move(to point: CGPoint) { path.move(to: point) }
+    public func addLine(to point: CGPoint) { path.addLine(to: point) }
+    public func addCurve(to point: CGPoint, controlPoint1: CGPoint, controlPoint2: CGPoint) {
+        path.addCurve(to: point, control1: controlPoint1, control2: controlPoint2)
+    }
+    public func addQuadCurve(to point: CGPoint, controlPoint: CGPoint) { path.addQuadCurve(to: point, control: controlPoint) }
+    public func addArc(withCenter center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        // SwiftUI's (and Core Graphics') `clockwise` is the other way round in y-down coordinates.
+        path.addArc(center: center, radius: radius, startAngle: .radians(Double(startAngle)), endAngle: .radians(Double(endAngle)),
+                    clockwise: !clockwise)
+    }
+    public func close() { path.closeSubpath() }
+    public func append(_ other: UIBezierPath) { path.addPath(other.path) }
+    public func removeAllPoints() { path = Path() }
+
+    public var cgPath: CGPath { path }
+    public var isEmpty: Bool { path.isEmpty }
+    public var bounds: CGRect { path.boundingRect }
 }
