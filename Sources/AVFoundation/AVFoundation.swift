@@ -1,9 +1,9 @@
-// `import AVFoundation` in a widget's file: Glance, and AVFoundation's names that widget code uses (the
+// `import AVFoundation` in a widget's file: AVFoundation's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "AVFoundation: a wall plays no sound or video: show a still picture and the text a person needs instead")
 @dynamicMemberLookup

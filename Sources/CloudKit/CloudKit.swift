@@ -1,9 +1,9 @@
-// `import CloudKit` in a widget's file: Glance, and CloudKit's names that widget code uses (the
+// `import CloudKit` in a widget's file: CloudKit's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "CloudKit: a wall has no iCloud account: keep the data in the wall's own store (an app group's UserDefaults, SwiftData or Core Data) and fill it from the app's side")
 @dynamicMemberLookup

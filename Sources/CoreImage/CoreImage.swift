@@ -1,9 +1,9 @@
-// `import CoreImage` in a widget's file: Glance, and CoreImage's names that widget code uses (the
+// `import CoreImage` in a widget's file: CoreImage's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "CoreImage: a wall applies no Core Image filters: prepare the picture where it is made, or draw it with SwiftUI's modifiers")
 @dynamicMemberLookup

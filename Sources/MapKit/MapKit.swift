@@ -1,10 +1,10 @@
-// `import MapKit` in a widget's file: Glance, and MapKit's names that widget code uses (the
+// `import MapKit` in a widget's file: MapKit's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
 @_exported import CoreLocation
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "MapKit: a wall draws no maps: fetch a map picture in the provider and show it with Image(uiImage:), or draw the route with Path")
 @dynamicMemberLookup

@@ -1,9 +1,9 @@
-// `import Network` in a widget's file: Glance, and Network's names that widget code uses (the
+// `import Network` in a widget's file: Network's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "Network: a widget on a wall opens no connections of its own: fetch in the provider with URLSession (Glance bounds its size and time), or let the config's mqtt: bring the values")
 @dynamicMemberLookup

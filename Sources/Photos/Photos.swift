@@ -1,9 +1,9 @@
-// `import Photos` in a widget's file: Glance, and Photos's names that widget code uses (the
+// `import Photos` in a widget's file: Photos's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "Photos: a wall has no photo library: put the pictures in the images folder (the config's images:) and show them with Image")
 @dynamicMemberLookup

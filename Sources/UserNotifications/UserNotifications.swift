@@ -1,9 +1,9 @@
-// `import UserNotifications` in a widget's file: Glance, and UserNotifications's names that widget code uses (the
+// `import UserNotifications` in a widget's file: UserNotifications's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "UserNotifications: a wall shows no notifications: put the news in the widget's next timeline entry")
 @dynamicMemberLookup

@@ -1,9 +1,9 @@
-// `import WatchKit` in a widget's file: Glance, and WatchKit's names that widget code uses (the
+// `import WatchKit` in a widget's file: WatchKit's names that widget code uses (the
 // census: docs/compat.md) as compile errors saying what a wall does instead, as Swift's own
 // "unavailable" does, rather than a silent different frame. Written from the census; each
 // name is a class whose initialisers (those the census saw) and members (any, through dynamic
 // member lookup) type-check, so that the compiler reaches the class's "unavailable" and says it.
-@_exported import Glance
+import GlanceNotOnAWall
 
 @available(*, unavailable, message: "WatchKit: a wall is not a watch: the display's size is the widget's context.displaySize, and there are no haptics or web views to drive")
 @dynamicMemberLookup
