@@ -145,9 +145,11 @@ import GlanceTestSupport
     /// answered 408 and closed at the head's deadline, not kept alive by its drip.
     @Test func aDripFedHeadIsAnswered408AtItsDeadline() throws {
         let server = try Server(Self.bounds(head: 400))
+        // Before the connection: the server's deadline starts when it accepts it, which a
+        // clock read after connecting could follow (closed "after 0.399 s").
+        let started = Date()
         let client = try #require(Client(port: server.port))
         defer { client.close() }
-        let started = Date()
         client.send("GET /api/display HTTP/1.1\r\nHost: wall\r\n")
         var closedAfter: Double?
         // Three seconds of drip at most (a hang guard); the deadline is 400 ms.
@@ -174,8 +176,9 @@ import GlanceTestSupport
         let server = try Server(Self.bounds(body: 400))
         let client = try #require(Client(port: server.port))
         defer { client.close() }
-        client.send("POST /api/log HTTP/1.1\r\nHost: wall\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
+        // Before the head is sent: the body's deadline starts when the server has read it.
         let started = Date()
+        client.send("POST /api/log HTTP/1.1\r\nHost: wall\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n")
         var closedAfter: Double?
         for _ in 0..<30 {
             if let text = client.readToClose(within: 0.1) {
