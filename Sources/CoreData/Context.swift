@@ -142,6 +142,16 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         guard !object.isDeleted else { return }
         object.prepareForDeletion()
         object.isDeleted = true
+        // Nullify: the objects it is related to let go of it (inverses of its relationships).
+        for value in object.values.values {
+            let related: [Any] = switch value {
+            case let one as NSManagedObject: [one]
+            case let set as NSSet: set.allObjects
+            case let ordered as NSOrderedSet: ordered.array
+            default: []
+            }
+            for case let other as NSManagedObject in related { other.forget(object) }
+        }
         pending.removeAll { $0 === object }
         object.inserted = false
         if let row = object.objectID.row {
@@ -178,6 +188,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
                 row[key] = .object(reference)
             case let references as [ObjectReference]:
                 row[key] = .objects(references)
+            case let ordered as OrderedReferences:
+                row[key] = .ordered(ordered.references)
             case let ordered as NSOrderedSet:
                 row[key] = .ordered(try ordered.array.compactMap { try reference(to: $0, from: entity, key: key) })
             case let set as NSSet:
@@ -208,10 +220,19 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         return ObjectReference(entity: object.objectID.entityName, row: row)
     }
 
+    /// Objects given a row by the save in progress (put back as new if it fails).
+    private var given: [NSManagedObject] = []
+
     private func giveRow(_ object: NSManagedObject, in transaction: SQLiteStore.Transaction) throws {
         let row = try transaction.insert(object.objectID.entityName, json: Data("{}".utf8))
         object.objectID.row = row
+        given.append(object)
         registry[object.objectID.entityName, default: [:]][row] = object
+    }
+
+    /// The rows deleted here and not saved yet: fetches and relationships do not bring them back.
+    private var deletedRows: Set<ObjectReference> {
+        Set(deleted.compactMap { object in object.objectID.row.map { ObjectReference(entity: object.objectID.entityName, row: $0) } })
     }
 
     /// Writes every insert, change and delete in one transaction. On a failure (a full disk,
@@ -225,6 +246,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         let everyone = registry.values.flatMap(\.values) + pending
         for object in everyone where object.hasChanges { object.willSave() }
         var written: [(NSManagedObject, [String: StoredValue])] = []
+        given = []
         do {
             try store.transaction { transaction in
                 self.transaction = transaction
@@ -252,6 +274,12 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
             registry = before.registry
             pending = before.pending
             for (object, row) in before.rows { object.objectID.row = row }
+            // Objects a relationship brought into this save are new again, and still to save.
+            for object in given where !before.rows.contains(where: { $0.0 === object }) {
+                object.objectID.row = nil
+                if !pending.contains(where: { $0 === object }) { pending.append(object) }
+            }
+            given = []
             throw (error as? SwiftDataError).map { CoreDataError.store($0.description) } ?? error
         }
         for (object, values) in written {
@@ -318,6 +346,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
     func object(for reference: ObjectReference) -> NSManagedObject? {
         lock.lock(); defer { lock.unlock() }
         if let known = registry[reference.entity]?[reference.row] { return known }
+        if deletedRows.contains(reference) { return nil }
         guard let json = try? store?.row(of: reference.entity, id: reference.row) else { return nil }
         return try? make(entity: reference.entity, type: nil, row: reference.row, json: json)
     }
@@ -359,7 +388,8 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         }
         if let type, type != NSManagedObject.self { NSManagedObject.register(type, entity: entity) }
         var objects: [NSManagedObject] = []
-        for (row, json) in try store.rows(of: entity) {
+        let gone = deletedRows
+        for (row, json) in try store.rows(of: entity) where !gone.contains(ObjectReference(entity: entity, row: row)) {
             let object = try make(entity: entity, type: type == NSManagedObject.self ? nil : type, row: row, json: json)
             if !object.isDeleted { objects.append(object) }
         }

@@ -66,7 +66,7 @@ open class NSManagedObjectModel: NSObject, @unchecked Sendable {
 }
 
 /// Where an object is: its entity and row (a temporary ID until its first save).
-public final class NSManagedObjectID: NSObject, NSFetchRequestResult, @unchecked Sendable {
+public final class NSManagedObjectID: NSObject, NSFetchRequestResult, _PredicateIdentity, @unchecked Sendable {
     public let entityName: String
     let store: String
     var row: Int64?
@@ -80,6 +80,12 @@ public final class NSManagedObjectID: NSObject, NSFetchRequestResult, @unchecked
 
     public var entity: NSEntityDescription { NSEntityDescription(name: entityName, className: entityName) }
     public var isTemporaryID: Bool { row == nil }
+
+    /// A saved object's row (the same in every context), or this ID itself.
+    public var _predicateIdentity: AnyHashable {
+        if let row { return AnyHashable("\(store)/\(entityName)/\(row)") }
+        return AnyHashable(ObjectIdentifier(self))
+    }
 
     /// `x-coredata://STORE/Entity/pROW`, as Core Data writes a saved object's URI.
     public func uriRepresentation() -> URL {
@@ -144,7 +150,7 @@ enum StoredValue: Codable, Equatable {
 /// An object of an entity in a context: its values by key (Core Data's `NSManagedObject`).
 /// Classes generated from a data model subclass it, with a property per attribute and
 /// relationship that reads `value(forKey:)` and writes `setValue(_:forKey:)`.
-open class NSManagedObject: NSObject, NSFetchRequestResult, _KeyValueReading, Identifiable, @unchecked Sendable {
+open class NSManagedObject: NSObject, NSFetchRequestResult, _KeyValueReading, _PredicateIdentity, Identifiable, @unchecked Sendable {
     /// The values by key: attributes as Swift values, relationships as objects once read.
     var values: [String: Any] = [:]
     /// What the store holds for this object (nil before its first save).
@@ -160,12 +166,18 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, _KeyValueReading, Id
     /// gives it (generated classes say it).
     open class var _glanceEntityName: String { String(describing: self) }
 
+    /// The model's default values, set on a new object when it is inserted (generated classes say them).
+    open class var _glanceDefaults: [String: Any] { [:] }
+
+    public var _predicateIdentity: AnyHashable { objectID._predicateIdentity }
+
     public required init(entity: NSEntityDescription, insertInto context: NSManagedObjectContext?) {
         self.entity = entity
         objectID = NSManagedObjectID(entityName: entity.name ?? Self._glanceEntityName, store: context?.storeName ?? "", row: nil)
         super.init()
         Self.register(type(of: self), entity: entity.name ?? Self._glanceEntityName)
         if let context {
+            for (key, value) in Self._glanceDefaults where values[key] == nil { values[key] = value }
             context.insert(self)
             awakeFromInsert()
         }
@@ -270,52 +282,97 @@ open class NSManagedObject: NSObject, NSFetchRequestResult, _KeyValueReading, Id
 
     // MARK: Relationships and their inverses (the generated properties call these)
 
-    /// Sets a to-one relationship, and its inverse on the old and the new object.
+    /// Sets a to-one relationship, and its inverse on the old and the new object (the new
+    /// one's former partner, in a one-to-one, lets go of it).
     public func _glanceSetRelated(_ object: NSManagedObject?, forKey key: String, inverse: String?, inverseToMany: Bool) {
         let old = value(forKey: key) as? NSManagedObject
         guard old !== object else { return }
         setValue(object, forKey: key)
         guard let inverse else { return }
-        if let old { old.unlink(self, inverse: inverse, toMany: inverseToMany) }
-        if let object { object.link(self, inverse: inverse, toMany: inverseToMany) }
+        if let old { old.unlink(self, key: inverse, toMany: inverseToMany) }
+        if let object {
+            if !inverseToMany, let partner = object.value(forKey: inverse) as? NSManagedObject, partner !== self {
+                partner.unlink(object, key: key, toMany: false)
+            }
+            object.link(self, key: inverse, toMany: inverseToMany)
+        }
     }
 
-    /// Adds `object` to a to-many relationship, and sets its inverse.
-    public func _glanceAdd(_ object: NSManagedObject, to key: String, inverse: String?, inverseToMany: Bool) {
-        link(object, inverse: key, toMany: true)
-        if let inverse { object.link(self, inverse: inverse, toMany: inverseToMany) }
+    /// Adds `object` to a to-many relationship, and sets its inverse (taking it from its
+    /// former owner, where the inverse is to-one).
+    public func _glanceAdd(_ object: NSManagedObject, to key: String, inverse: String?, inverseToMany: Bool, ordered: Bool = false) {
+        if let inverse, !inverseToMany, let owner = object.value(forKey: inverse) as? NSManagedObject, owner !== self {
+            owner.unlink(object, key: key, toMany: true)
+        }
+        link(object, key: key, toMany: true, ordered: ordered)
+        if let inverse { object.link(self, key: inverse, toMany: inverseToMany) }
     }
 
-    public func _glanceRemove(_ object: NSManagedObject, from key: String, inverse: String?, inverseToMany: Bool) {
-        unlink(object, inverse: key, toMany: true)
-        if let inverse { object.unlink(self, inverse: inverse, toMany: inverseToMany) }
+    public func _glanceRemove(_ object: NSManagedObject, from key: String, inverse: String?, inverseToMany: Bool, ordered: Bool = false) {
+        unlink(object, key: key, toMany: true)
+        if let inverse { object.unlink(self, key: inverse, toMany: inverseToMany) }
     }
 
-    /// A to-many relationship's whole set, replaced.
-    public func _glanceReplace(_ key: String, with objects: [Any], inverse: String?, inverseToMany: Bool) {
+    /// A to-many relationship's whole set, replaced (an ordered one keeps the order given).
+    public func _glanceReplace(_ key: String, with objects: [Any], inverse: String?, inverseToMany: Bool, ordered: Bool = false) {
         let old = (value(forKey: key) as? NSSet)?.allObjects ?? (value(forKey: key) as? NSOrderedSet)?.array ?? []
         for case let gone as NSManagedObject in old where !objects.contains(where: { ($0 as AnyObject) === gone }) {
-            _glanceRemove(gone, from: key, inverse: inverse, inverseToMany: inverseToMany)
+            _glanceRemove(gone, from: key, inverse: inverse, inverseToMany: inverseToMany, ordered: ordered)
         }
-        for case let added as NSManagedObject in objects { _glanceAdd(added, to: key, inverse: inverse, inverseToMany: inverseToMany) }
+        if ordered {
+            values[key] = NSMutableOrderedSet()
+            changedKeys.insert(key)
+        }
+        for case let added as NSManagedObject in objects {
+            _glanceAdd(added, to: key, inverse: inverse, inverseToMany: inverseToMany, ordered: ordered)
+        }
     }
 
-    /// `object` into this object's `key`: the to-one's value, or one more of the to-many's.
-    private func link(_ object: NSManagedObject, inverse key: String, toMany: Bool) {
+    /// `object` into this object's `key`: the to-one's value, or one more of the to-many's
+    /// (at the end of an ordered one).
+    func link(_ object: NSManagedObject, key: String, toMany: Bool, ordered: Bool = false) {
         if toMany {
-            let set = mutableSetValue(forKey: key)
-            if !set.contains(object) { set.add(object) }
+            let current = value(forKey: key)
+            if ordered || current is NSOrderedSet {
+                let list = NSMutableOrderedSet(orderedSet: (current as? NSOrderedSet) ?? NSOrderedSet())
+                if !list.contains(object) { list.add(object) }
+                values[key] = list
+                changedKeys.insert(key)
+            } else {
+                let set = mutableSetValue(forKey: key)
+                if !set.contains(object) { set.add(object) }
+            }
         } else if value(forKey: key) as? NSManagedObject !== object {
             setValue(object, forKey: key)
         }
         if managedObjectContext == nil, let context = object.managedObjectContext { context.insert(self) }
     }
 
-    private func unlink(_ object: NSManagedObject, inverse key: String, toMany: Bool) {
+    func unlink(_ object: NSManagedObject, key: String, toMany: Bool) {
         if toMany {
-            mutableSetValue(forKey: key).remove(object)
+            if let ordered = value(forKey: key) as? NSOrderedSet {
+                let list = NSMutableOrderedSet(orderedSet: ordered)
+                list.remove(object)
+                values[key] = list
+                changedKeys.insert(key)
+            } else {
+                mutableSetValue(forKey: key).remove(object)
+            }
         } else if value(forKey: key) as? NSManagedObject === object {
             setValue(nil, forKey: key)
+        }
+    }
+
+    /// Every relationship of this object that holds `object` lets go of it (a delete's
+    /// nullify rule, applied to what this context has read).
+    func forget(_ object: NSManagedObject) {
+        for (key, value) in values {
+            switch value {
+            case let related as NSManagedObject where related === object: setValue(nil, forKey: key)
+            case let ordered as NSOrderedSet where ordered.contains(object): unlink(object, key: key, toMany: true)
+            case let set as NSSet where set.contains(object): unlink(object, key: key, toMany: true)
+            default: continue
+            }
         }
     }
 
@@ -455,4 +512,13 @@ public enum CoreDataError: Error, CustomStringConvertible, LocalizedError {
         }
     }
     public var errorDescription: String? { description }
+}
+
+// `NSPredicate(format: "folder == %@", folder)`: objects are `%@` arguments as on Apple
+// platforms (their encoding is the object, which the arguments hold while the call runs).
+extension NSManagedObject: CVarArg {
+    public var _cVarArgEncoding: [Int] { [Int(bitPattern: Unmanaged.passUnretained(self).toOpaque())] }
+}
+extension NSManagedObjectID: CVarArg {
+    public var _cVarArgEncoding: [Int] { [Int(bitPattern: Unmanaged.passUnretained(self).toOpaque())] }
 }

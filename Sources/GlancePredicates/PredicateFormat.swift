@@ -15,21 +15,32 @@ public protocol _KeyValueReading: AnyObject {
     func value(forKey key: String) -> Any?
 }
 
+/// What a predicate compares objects by (`folder == %@`): a managed object's and its ID's row,
+/// so that the same row read in another context, or its ID, is equal.
+public protocol _PredicateIdentity {
+    var _predicateIdentity: AnyHashable { get }
+}
+
 // `date as CVarArg` and `id as CVarArg`, as Core Data code passes them to `%@`: on Apple
-// platforms `Date` and `UUID` bridge to NSDate and NSUUID.
+// platforms `Date` and `UUID` bridge to NSDate and NSUUID. Their encoding is an object
+// pointer, as `%@` in `String(format:)` reads one: for the value types a string of their
+// description, kept (a few bytes each time one is formatted); for the objects, themselves
+// (the arguments hold them while the call runs).
 extension Date: @retroactive CVarArg {
-    public var _cVarArgEncoding: [Int] { timeIntervalSinceReferenceDate._cVarArgEncoding }
+    public var _cVarArgEncoding: [Int] {
+        [Int(bitPattern: Unmanaged.passRetained(NSString(string: description)).toOpaque())]
+    }
 }
 extension UUID: @retroactive CVarArg {
-    public var _cVarArgEncoding: [Int] { uuidString.hashValue._cVarArgEncoding }
+    public var _cVarArgEncoding: [Int] {
+        [Int(bitPattern: Unmanaged.passRetained(NSString(string: uuidString)).toOpaque())]
+    }
 }
-// `day as NSDate`, `id as NSUUID`: the values predicates are read from, never
-// passed to C (their encoding is the object's identity).
 extension NSDate: @retroactive CVarArg {
-    public var _cVarArgEncoding: [Int] { [ObjectIdentifier(self).hashValue] }
+    public var _cVarArgEncoding: [Int] { [Int(bitPattern: Unmanaged.passUnretained(self).toOpaque())] }
 }
 extension NSUUID: @retroactive CVarArg {
-    public var _cVarArgEncoding: [Int] { [ObjectIdentifier(self).hashValue] }
+    public var _cVarArgEncoding: [Int] { [Int(bitPattern: Unmanaged.passUnretained(self).toOpaque())] }
 }
 
 /// Why a predicate format was not read: the format, the character where reading stopped, and what was expected.
@@ -168,6 +179,7 @@ enum PredicateValue {
         case let number as NSNumber where !(value is Bool) && !(value is Int) && !(value is Double):
             return number.doubleValue
         case let set as NSSet: return Array(set)
+        case let ordered as NSOrderedSet: return ordered.array
         default: return value
         }
     }
@@ -252,6 +264,7 @@ enum PredicateValue {
 
     static func equal(_ left: Any?, _ right: Any?, options: StringOptions = []) -> Bool {
         let a = unwrap(left), b = unwrap(right)
+        if let a = a as? _PredicateIdentity, let b = b as? _PredicateIdentity { return a._predicateIdentity == b._predicateIdentity }
         if let a = a as? _KeyValueReading, let b = b as? _KeyValueReading { return a === b }
         return compare(a, b, options: options) == .orderedSame
     }
@@ -347,10 +360,15 @@ indirect enum PredicateNode {
             guard let text = a as? String, let pattern = b as? String else { return false }
             return wildcard(options.fold(pattern)[...], options.fold(text)[...])
         case .matches:
-            guard let text = a as? String, let pattern = b as? String,
-                  let expression = try? NSRegularExpression(pattern: "^(?:" + pattern + ")$",
-                                                            options: options.contains(.caseInsensitive) ? [.caseInsensitive] : []) else { return false }
-            return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            // The whole text, as ICU's full match: not `^…$`, which a stray `)` escapes and
+            // whose `$` matches before a final newline.
+            // The pattern must stand alone (a stray `)` is an invalid pattern, as on Apple's),
+            // then it is wrapped so that it is one group ending at the absolute end (`\z`).
+            let flags: NSRegularExpression.Options = options.contains(.caseInsensitive) ? [.caseInsensitive] : []
+            guard let text = a as? String, let pattern = b as? String, (try? NSRegularExpression(pattern: pattern, options: flags)) != nil,
+                  let expression = try? NSRegularExpression(pattern: "(?:" + pattern + ")\\z", options: flags) else { return false }
+            let whole = NSRange(text.startIndex..., in: text)
+            return expression.firstMatch(in: text, options: .anchored, range: whole) != nil
         }
     }
 
@@ -600,6 +618,9 @@ struct PredicateParser {
             return .constant(text)
         }
         if character == "{" {
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.depthLimit else { throw error("nested more than \(Self.depthLimit) deep") }
             position += 1
             var items: [PredicateExpression] = []
             skipSpace()

@@ -106,6 +106,79 @@ import Testing
         #expect(try widget.viewContext.count(for: NSFetchRequest<Note>(entityName: "Note")) == 0)
     }
 
+    /// What a review found: a deleted object does not come back in a fetch before the save;
+    /// moving a note to another folder takes it out of the first (a to-one inverse); deleting a
+    /// folder lets its notes go; the model's defaults are stored (a predicate sees them); a
+    /// predicate compares objects by their row, in any context; an ordered relationship keeps
+    /// its order through the store.
+    @Test func relationshipsDeletesDefaultsAndOrder() throws {
+        let url = try temporaryStore()
+        let store = try container(url)
+        let context = store.viewContext
+        let home = Folder(context: context), work = Folder(context: context)
+        home.name = "Home"
+        work.name = "Work"
+        let milk = Note(context: context), call = Note(context: context), bread = Note(context: context)
+        milk.title = "Milk"
+        call.title = "Call"
+        bread.title = "Bread"
+        home.addToNotes(milk)
+        home.addToNotes(call)
+        work.addToNotes(call)
+        #expect(call.folder === work)
+        #expect(home.notes?.count == 1 && work.notes?.count == 1, "a note is in one folder")
+        let list = Checklist(context: context)
+        #expect(list.name == "Untitled")
+        for step in [call, milk, bread] { list.addToSteps(step) }
+        try context.save()
+
+        let other = try container(url)
+        let lists = try other.viewContext.fetch(Checklist.fetchRequest() as NSFetchRequest<Checklist>)
+        #expect(lists.first?.steps?.array.compactMap { ($0 as? Note)?.title } == ["Call", "Milk", "Bread"])
+        let byDefault = NSFetchRequest<Note>(entityName: "Note")
+        byDefault.predicate = NSPredicate(format: "priority == 2")
+        #expect(try other.viewContext.count(for: byDefault) == 3, "the model's default is stored")
+        let inWork = NSFetchRequest<Note>(entityName: "Note")
+        inWork.predicate = NSPredicate(format: "folder == %@", work)
+        #expect(try other.viewContext.fetch(inWork).map(\.title) == ["Call"], "a folder of another context is the same row")
+        inWork.predicate = NSPredicate(format: "folder == %@", work.objectID)
+        #expect(try other.viewContext.fetch(inWork).map(\.title) == ["Call"])
+
+        context.delete(milk)
+        #expect(try context.fetch(Note.fetchRequest() as NSFetchRequest<Note>).compactMap(\.title).sorted() == ["Bread", "Call"],
+                "deleted and not saved: not fetched again")
+        #expect(home.notes?.count == 0, "its folder let it go")
+        context.delete(work)
+        #expect(call.folder == nil)
+        try context.save()
+        let again = try other.viewContext.fetch(Note.fetchRequest() as NSFetchRequest<Note>)
+        #expect(again.compactMap(\.title).sorted() == ["Bread", "Call"])
+        #expect(again.first { $0.title == "Call" }?.folder == nil)
+    }
+
+    /// A save that fails halfway (a row over the store's limit) puts back the objects a
+    /// relationship brought into it: the next save writes them.
+    @Test func aFailedSaveKeepsWhatARelationshipBroughtIn() throws {
+        let url = try temporaryStore()
+        let store = try container(url)
+        let context = store.viewContext
+        let note = Note(context: context)
+        note.title = "Big"
+        try context.save()
+        let folder = Folder(entity: Folder.entity(), insertInto: nil)
+        folder.name = "Loose"
+        note.setValue(folder, forKey: "folder")
+        note.setValue(Data(count: 5 << 20), forKey: "attachment")
+        #expect(throws: CoreDataError.self) { try context.save() }
+        #expect(folder.objectID.isTemporaryID)
+        #expect(context.insertedObjects.contains(folder))
+        note.setValue(nil, forKey: "attachment")
+        try context.save()
+        let other = try container(url)
+        let read = try other.viewContext.fetch(Note.fetchRequest() as NSFetchRequest<Note>)
+        #expect(read.first?.folder?.name == "Loose")
+    }
+
     /// A store that cannot be written keeps the context's changes and says why; a symlink
     /// planted where the store goes is not followed.
     @Test func aFailedSaveLosesNothing() throws {
@@ -183,6 +256,10 @@ import Testing
         let stars = String(repeating: "*a", count: 40) + "b"
         #expect(!NSPredicate(format: "title LIKE %@", stars).evaluate(with: ["title": String(repeating: "a", count: 4_000)]))
         #expect(NSPredicate(format: "title LIKE 'a*c?e'").evaluate(with: ["title": "abbbcde"]))
+        #expect(throws: PredicateFormatError.self) { try NSPredicate._check(format: "title IN " + String(repeating: "{", count: 5_000)) }
+        #expect(!NSPredicate(format: "title MATCHES 'Milk'").evaluate(with: ["title": "Milk\n"]), "a full match, not before a newline")
+        #expect(!NSPredicate(format: "title MATCHES 'a)|(b'").evaluate(with: ["title": "abc"]), "an invalid pattern matches nothing")
+        #expect(NSPredicate(format: "title MATCHES 'a|ab'").evaluate(with: ["title": "ab"]))
     }
 
     /// `@FetchRequest` in a view reads the context its environment names.

@@ -102,6 +102,13 @@ import Testing
         let fromPNG = try #require(CGImageSourceCreateWithData(try png(width: 3, height: 2, fill: RGBA(0, 0, 255)) as CFData, nil))
         #expect(CGImageSourceCreateImageAtIndex(fromPNG, 0, nil)?.width == 3)
         #expect(CGImageSourceCreateWithData(Data([0xFF, 0xD8, 0xFF]) as CFData, nil) == nil)
+        // Out-of-range arguments are nil or clamped, never a trap.
+        #expect(CGImage(width: 2, height: 2, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: Int.max, space: CGColorSpaceCreateDeviceRGB(),
+                        bitmapInfo: info, provider: provider(premultiplied), decode: nil, shouldInterpolate: false, intent: .defaultIntent) == nil)
+        #expect(checker.cropping(to: .infinite)?.width == 4)
+        #expect(checker.cropping(to: .null) == nil)
+        #expect(checker.cropping(to: CGRect(x: 1, y: 1, width: 1e300, height: 2))?.width == 3)
+        #expect(checker.scaled(1e-17).width == 4096 && checker.scaled(1e-17).height == 4096)
     }
 
     /// `.zIndex` draws a ZStack's child above the ones with lower values, whatever their order;

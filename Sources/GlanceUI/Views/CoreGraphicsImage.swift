@@ -159,7 +159,8 @@ public final class CGImage: @unchecked Sendable {
         guard bitsPerPixel % 8 == 0, grey ? (channels == 1 || channels == 2) : (channels == 3 || channels == 4) else {
             throw CGImageFormatError(description: "\(bitsPerPixel) bits a pixel in a \(grey ? "grey" : "RGB") space is not read")
         }
-        guard bytesPerRow >= width * channels, bytes.count >= bytesPerRow * (height - 1) + width * channels else {
+        // bytesPerRow at most the bytes given first, so that the products below cannot overflow.
+        guard bytesPerRow >= width * channels, bytesPerRow <= bytes.count, bytes.count >= bytesPerRow * (height - 1) + width * channels else {
             throw CGImageFormatError(description: "\(bytes.count) bytes are too few for \(height) rows of \(bytesPerRow) bytes")
         }
         let alpha = CGImageAlphaInfo(rawValue: bitmapInfo.rawValue & 0x1F) ?? .none
@@ -205,8 +206,13 @@ public final class CGImage: @unchecked Sendable {
 
     /// The part of the bitmap inside `rect` (in pixels), or nil when they do not meet.
     public func cropping(to rect: CGRect) -> CGImage? {
-        let x0 = max(0, Int(rect.minX.rounded(.down))), y0 = max(0, Int(rect.minY.rounded(.down)))
-        let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+        guard !rect.isNull, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else {
+            return rect.isInfinite ? self : nil
+        }
+        // Clamped while still floating point: a huge rectangle is the whole bitmap, never a trap.
+        func clamped(_ value: CGFloat, _ limit: Int) -> Int { Int(min(max(value, 0), CGFloat(limit))) }
+        let x0 = clamped(rect.minX.rounded(.down), width), y0 = clamped(rect.minY.rounded(.down), height)
+        let x1 = clamped(rect.maxX.rounded(.up), width), y1 = clamped(rect.maxY.rounded(.up), height)
         guard x1 > x0, y1 > y0, var part = try? Canvas(width: x1 - x0, height: y1 - y0, fill: .clear) else { return nil }
         for y in y0..<y1 { for x in x0..<x1 { part[x: x - x0, y: y - y0] = canvas[x: x, y: y] } }
         return CGImage(canvas: part)
@@ -216,8 +222,10 @@ public final class CGImage: @unchecked Sendable {
     /// a wall's point is a pixel), each pixel the average of those it covers.
     package func scaled(_ scale: CGFloat) -> CGImage {
         guard scale.isFinite, scale > 0, abs(scale - 1) > 0.001 else { return self }
-        let newWidth = max(1, min(Self.sideLimit, Int((CGFloat(width) / scale).rounded())))
-        let newHeight = max(1, min(Self.sideLimit, Int((CGFloat(height) / scale).rounded())))
+        // At most `sideLimit` a side, the bitmap's proportions kept (clamped while floating point).
+        let factor = min(1 / scale, CGFloat(Self.sideLimit) / CGFloat(max(width, height)))
+        let newWidth = max(1, min(Self.sideLimit, Int((CGFloat(width) * factor).rounded())))
+        let newHeight = max(1, min(Self.sideLimit, Int((CGFloat(height) * factor).rounded())))
         guard var out = try? Canvas(width: newWidth, height: newHeight, fill: .clear) else { return self }
         for y in 0..<newHeight {
             let fromY = y * height / newHeight, toY = max(fromY + 1, (y + 1) * height / newHeight)
