@@ -249,6 +249,10 @@ import Testing
         #expect(NSPredicate(format: "title === 'x'").evaluate(with: ["title": "x"]) == false)
         #expect(NSPredicate(format: "title == %@ AND n > %d", "x", 3).evaluate(with: ["title": "x", "n": 4]))
         #expect(NSPredicate(format: "%K == %@", "title", "x").evaluate(with: ["title": "x"]))
+        // `date as CVarArg` and `id as CVarArg` are objects to `%@`, as on Apple platforms.
+        let id = UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F")!
+        #expect(String(format: "id %@", id as CVarArg) == "id E621E1F8-C36C-495A-93FC-0C247A3E6E5F")
+        #expect(String(format: "%@", Date(timeIntervalSince1970: 0) as CVarArg) == Date(timeIntervalSince1970: 0).description)
         // Bounded: a format nested past 64 is refused, not a stack overflow; LIKE with many
         // stars does not backtrack without end.
         #expect(throws: PredicateFormatError.self) { try NSPredicate._check(format: String(repeating: "NOT ", count: 5_000) + "TRUEPREDICATE") }
