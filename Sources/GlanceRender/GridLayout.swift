@@ -217,7 +217,9 @@ extension ViewRenderer {
                        length: (Int, Double?) -> Double) -> [Double] {
         guard let offered else { return (0..<count).map { length($0, nil) } }
         let flexibilities = (0..<count).map(flexibility)
-        let order = (0..<count).sorted { flexibilities[$0] != flexibilities[$1] ? flexibilities[$0] < flexibilities[$1] : $0 < $1 }
+        let order = (0..<count).sorted { (a: Int, b: Int) -> Bool in
+            flexibilities[a] != flexibilities[b] ? flexibilities[a] < flexibilities[b] : a < b
+        }
         var remaining = max(0, offered - spacing * Double(max(0, count - 1)))
         var left = count
         var lengths = [Double](repeating: 0, count: count)

@@ -168,7 +168,11 @@ public final class FontFace {
             let alpha = samples[pixel * 4 + 3]
             guard alpha > 0 else { continue }
             // Premultiplied BGRA to straight RGBA.
-            func straight(_ value: UInt8) -> UInt8 { UInt8(min(255, (Int(value) * 255 + Int(alpha) / 2) / Int(alpha))) }
+            func straight(_ value: UInt8) -> UInt8 {
+                let opacity = Int(alpha)
+                let scaled: Int = (Int(value) * 255 + opacity / 2) / opacity
+                return UInt8(Swift.min(255, scaled))
+            }
             coverage[pixel] = alpha
             colors[pixel] = RGBA(straight(samples[pixel * 4 + 2]), straight(samples[pixel * 4 + 1]), straight(samples[pixel * 4]), alpha)
         }

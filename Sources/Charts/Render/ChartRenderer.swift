@@ -552,7 +552,11 @@ struct ChartSeries {
         let scaled = min(max(t, 0), 1) * Double(stops.count - 1)
         let i = min(Int(scaled), stops.count - 2), f = scaled - Double(i)
         let a = stops[i], b = stops[i + 1]
-        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded()) }
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            let from = Double(x), to = Double(y)
+            let value: Double = from + (to - from) * f
+            return UInt8(value.rounded())
+        }
         return RGBA(mix(a.r, b.r), mix(a.g, b.g), mix(a.b, b.b))
     }
 

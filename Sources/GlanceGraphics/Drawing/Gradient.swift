@@ -21,7 +21,11 @@ public struct GradientRamp: Sendable, Equatable {
         for (a, b) in zip(stops, stops.dropFirst()) where location <= b.location {
             let span = b.location - a.location
             let t = span > 0 ? (location - a.location) / span : 1
-            func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * t).rounded()) }
+            func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+                let from = Double(x), to = Double(y)
+                let value: Double = from + (to - from) * t
+                return UInt8(value.rounded())
+            }
             return RGBA(mix(a.color.r, b.color.r), mix(a.color.g, b.color.g), mix(a.color.b, b.color.b), mix(a.color.a, b.color.a))
         }
         return last.color

@@ -19,7 +19,10 @@ extension QuantisedFrame {
         case "rgb565":
             return packedRGB565BigEndian()
         case "rgb888":
-            return values.flatMap { [UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
+            return values.flatMap { (value: UInt32) -> [UInt8] in
+                let red: UInt32 = value >> 16 & 0xFF, green: UInt32 = value >> 8 & 0xFF, blue: UInt32 = value & 0xFF
+                return [UInt8(red), UInt8(green), UInt8(blue)]
+            }
         default:
             return packed(bitsPerPixel: 4) { UInt8($0) }
         }

@@ -104,10 +104,16 @@ public struct QuantisedFrame: Sendable, Equatable {
         switch Self.packedDepth(palette) {
         case 1:
             let y = index / width, x = index &- y &* width
-            return UInt32(bits[y &* ((width &+ 7) >> 3) &+ x >> 3] >> (7 &- x & 7) & 1)
+            let rowBytes: Int = (width &+ 7) >> 3
+            let byte: UInt8 = bits[y &* rowBytes &+ x >> 3]
+            let shift: Int = 7 &- x & 7
+            return UInt32(byte >> shift & 1)
         case 2:
             let y = index / width, x = index &- y &* width
-            return UInt32(bits[y &* ((width &+ 3) >> 2) &+ x >> 2] >> (6 &- (x & 3) &* 2) & 3)
+            let rowBytes: Int = (width &+ 3) >> 2
+            let byte: UInt8 = bits[y &* rowBytes &+ x >> 2]
+            let shift: Int = 6 &- (x & 3) &* 2
+            return UInt32(byte >> shift & 3)
         default:
             return UInt32(bytes[index])
         }
@@ -357,7 +363,7 @@ extension Canvas {
                                     var k = 0
                                     while k < inks.count {
                                         let dr = r &- inks[k], dg = g &- inks[k &+ 1], db = b &- inks[k &+ 2]
-                                        let distance = 2 &* dr &* dr &+ 4 &* dg &* dg &+ 3 &* db &* db
+                                        let distance: Int = 2 &* dr &* dr &+ 4 &* dg &* dg &+ 3 &* db &* db
                                         if distance < bestDistance {
                                             bestDistance = distance
                                             best = inks[k &+ 3]

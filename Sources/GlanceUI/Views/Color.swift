@@ -253,7 +253,8 @@ public struct Gradient: Hashable, Sendable, ShapeStyle {
 extension Color {
     /// `Color.blue.gradient`: a gentle top-to-bottom gradient of this colour.
     public var gradient: Gradient {
-        Gradient(colors: [self, Color(RGBA(UInt8(Int(rgba.r) * 3 / 4), UInt8(Int(rgba.g) * 3 / 4), UInt8(Int(rgba.b) * 3 / 4), rgba.a))])
+        func darker(_ channel: UInt8) -> UInt8 { UInt8(Int(channel) * 3 / 4) }
+        return Gradient(colors: [self, Color(RGBA(darker(rgba.r), darker(rgba.g), darker(rgba.b), rgba.a))])
     }
 }
 

@@ -194,7 +194,11 @@ public final class CGImage: @unchecked Sendable {
                         (r, g, b) = (parts[0], parts[1], parts[2])
                     }
                     if (alpha == .premultipliedFirst || alpha == .premultipliedLast), a > 0, a < 255 {
-                        func straight(_ value: UInt8) -> UInt8 { UInt8(min(255, (Int(value) * 255 + Int(a) / 2) / Int(a))) }
+                        func straight(_ value: UInt8) -> UInt8 {
+                            let alpha = Int(a)
+                            let scaled: Int = (Int(value) * 255 + alpha / 2) / alpha
+                            return UInt8(Swift.min(255, scaled))
+                        }
                         (r, g, b) = (straight(r), straight(g), straight(b))
                     }
                     canvas[x: x, y: y] = RGBA(r, g, b, a)
