@@ -49,6 +49,51 @@ final class CountingSPI: SPISystem, SPIDevice {
 }
 
 print(LibgpiodSystem.version)
+
+// `--host`: on a machine with no GPIO chip (CI's, beside a second libgpiod build): the
+// adapter is the API CI built it for (GLANCE_EXPECT_GPIOD_API) and fails with the
+// start-up messages, as LinuxDeviceTests checks the first build's.
+if CommandLine.arguments.contains("--host") {
+    let version = LibgpiodSystem.version
+    if let expected = getenv("GLANCE_EXPECT_GPIOD_API").map({ String(cString: $0) }) {
+        check(version.hasPrefix("libgpiod \(expected).") && version.hasSuffix("(v\(expected) API)"), "built against libgpiod \(expected).x's API: \(version)")
+    } else {
+        check(false, "--host needs GLANCE_EXPECT_GPIOD_API (1 or 2): the API this build must have used")
+    }
+    let empty = "/tmp/glance-nogpio-\(getpid())"
+    mkdir(empty, 0o755)
+    let none = LibgpiodSystem(devices: empty)
+    check(none.chipPaths().isEmpty, "a folder without chips lists none")
+    do {
+        _ = try none.openChip(labelledAnyOf: ["pinctrl-bcm2711"])
+        check(false, "no chip: an error")
+    } catch {
+        check(error as? PanelBusError == .io("no GPIO chip found (no /dev/gpiochip* devices): Glance needs the GPIO character device of a Raspberry Pi-class board"),
+              "no chip: \(error)")
+    }
+    rmdir(empty)
+    do {
+        _ = try LibgpiodSystem().openChip(path: "/dev/null")
+        check(false, "/dev/null opened as a GPIO chip")
+    } catch let error as DeviceError {
+        check(error.kind == .unsupported && error.isPermanent && error.path == "/dev/null" && error.description.hasPrefix("/dev/null is not a GPIO chip"),
+              "a file that is no chip: \(error)")
+    } catch {
+        check(false, "a file that is no chip: \(error)")
+    }
+    do {
+        _ = try LibgpiodSystem().openChip(path: "/dev/gpiochip-none")
+        check(false, "a missing chip opened")
+    } catch let error as DeviceError {
+        check(error.kind == .missing && error.isPermanent && error.code == ENOENT
+              && error.description == "/dev/gpiochip-none does not exist: this kernel has no such GPIO chip", "a missing chip: \(error)")
+    } catch {
+        check(false, "a missing chip: \(error)")
+    }
+    print(failures == 0 ? "all host checks passed" : "\(failures) host checks failed")
+    exit(failures == 0 ? 0 : 1)
+}
+
 let system = LibgpiodSystem()
 
 // Chips by label, lines by name.
