@@ -510,51 +510,84 @@ struct GoldenChart: Sendable, CustomTestStringConvertible {
 
 /// Bad data draws what it can and never traps or hangs.
 @Suite struct ChartBadInputTests {
-    private func render<V: View>(_ view: V) throws {
+    /// The chart on a 200×120 white canvas, in full colour and in the vibrant mode.
+    private func render<V: View>(_ view: V) throws -> [Canvas] {
         let renderer = ViewRenderer(fonts: try FontLibrary())
-        var canvas = try Canvas(width: 200, height: 120)
-        _ = renderer.render(resolveNode(view, in: EnvironmentValues()), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 120))
-        var environment = EnvironmentValues()
-        environment.widgetRenderingMode = .vibrant
-        _ = renderer.render(resolveNode(view, in: environment), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 120))
+        return try [false, true].map { vibrant in
+            var environment = EnvironmentValues()
+            if vibrant { environment.widgetRenderingMode = .vibrant }
+            var canvas = try Canvas(width: 200, height: 120)
+            _ = renderer.render(resolveNode(view, in: environment), into: &canvas, in: Rect(x: 0, y: 0, width: 200, height: 120))
+            return canvas
+        }
     }
 
+    /// How many pixels are not the white ground, in each rendering.
+    private func drawn<V: View>(_ view: V) throws -> [Int] {
+        try render(view).map { canvas in
+            var count = 0
+            for y in 0..<canvas.height {
+                for x in 0..<canvas.width where canvas[x: x, y: y] != .white { count += 1 }
+            }
+            return count
+        }
+    }
+
+    private func line(_ data: [Day]) -> some View { Chart(data) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) } }
+    private func bars(_ data: [Day]) -> some View { Chart(data) { day in BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps)) } }
+
     @Test func emptyData() throws {
-        try render(Chart([Day]()) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
-        try render(Chart([Day]()) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) })
+        // No marks: less is drawn than with the data, in both modes.
+        for (empty, full) in [(try drawn(line([])), try drawn(line(days))), (try drawn(bars([])), try drawn(bars(days)))] {
+            #expect(zip(empty, full).allSatisfy { $0 < $1 }, "empty \(empty), with data \(full)")
+        }
+        let categories = try drawn(Chart([Day]()) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) })
+        #expect(zip(categories, try drawn(bars(days))).allSatisfy { $0 < $1 })
     }
 
     @Test func onePoint() throws {
-        try render(Chart([days[0]]) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
-        try render(Chart([days[0]]) { day in BarMark(x: .value("Day", day.date, unit: .day), y: .value("Steps", day.steps)) })
-        try render(Chart([days[0]]) { day in AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+        // One bar shows; a line and an area of one point draw their axes (as Swift Charts does).
+        #expect(zip(try drawn(bars([days[0]])), try drawn(bars([]))).allSatisfy { $0 > $1 })
+        #expect(try drawn(line([days[0]])).allSatisfy { $0 > 0 })
+        #expect(try drawn(Chart([days[0]]) { day in AreaMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) }).allSatisfy { $0 > 0 })
     }
 
     @Test func nonFiniteValuesAreSkipped() throws {
         let values = [1.0, .nan, .infinity, -.infinity, 3, .greatestFiniteMagnitude]
-        try render(Chart(0..<values.count, id: \.self) { i in LineMark(x: .value("i", i), y: .value("v", values[i])) })
-        try render(Chart(0..<values.count, id: \.self) { i in BarMark(x: .value("i", "\(i)"), y: .value("v", values[i])) })
-        try render(Chart(0..<values.count, id: \.self) { i in SectorMark(angle: .value("v", values[i])) })
+        let finite = [1.0, 3]
+        // The finite values are drawn: more than a chart of no values, in every mark.
+        #expect(zip(try drawn(Chart(0..<values.count, id: \.self) { i in LineMark(x: .value("i", i), y: .value("v", values[i])) }),
+                    try drawn(Chart(0..<0, id: \.self) { i in LineMark(x: .value("i", i), y: .value("v", finite[i])) })).allSatisfy { $0 > $1 })
+        #expect(zip(try drawn(Chart(0..<values.count, id: \.self) { i in BarMark(x: .value("i", "\(i)"), y: .value("v", values[i])) }),
+                    try drawn(Chart(0..<0, id: \.self) { i in BarMark(x: .value("i", "\(i)"), y: .value("v", finite[i])) })).allSatisfy { $0 > $1 })
+        // A pie of 1, 3 and the largest finite number: drawn, its non-finite slices left out.
+        #expect(try drawn(Chart(0..<values.count, id: \.self) { i in SectorMark(angle: .value("v", values[i])) }).allSatisfy { $0 > 0 })
     }
 
     @Test func zeroWidthDomains() throws {
-        try render(Chart(0..<5, id: \.self) { i in PointMark(x: .value("x", 3), y: .value("y", 3)) })
-        try render(Chart(0..<5, id: \.self) { i in LineMark(x: .value("x", i), y: .value("y", 0)) }.chartYScale(domain: 5...5))
+        // One x and one y: the point is drawn (in the middle), not lost to a division by zero.
+        let point = try drawn(Chart(0..<5, id: \.self) { i in PointMark(x: .value("x", 3), y: .value("y", 3)) })
+        let none = try drawn(Chart(0..<0, id: \.self) { i in PointMark(x: .value("x", 3), y: .value("y", 3)) })
+        #expect(zip(point, none).allSatisfy { $0 > $1 }, "\(point) \(none)")
+        let flat = try drawn(Chart(0..<5, id: \.self) { i in LineMark(x: .value("x", i), y: .value("y", 0)) }.chartYScale(domain: 5...5))
+        #expect(flat.allSatisfy { $0 > 0 })
     }
 
     @Test func datesOutOfOrder() throws {
-        try render(Chart(days.reversed()) { day in LineMark(x: .value("Day", day.date), y: .value("Steps", day.steps)) })
+        // Data given newest first draws the same picture as oldest first.
+        let reversed = try render(line(days.reversed())), ordered = try render(line(days))
+        for (a, b) in zip(reversed, ordered) {
+            #expect(a.pixels == b.pixels)
+        }
     }
 
-    @Test func aHundredThousandPoints() throws {
+    /// The time limit is a hang guard, not a speed claim.
+    @Test(.timeLimit(.minutes(2))) func aHundredThousandPoints() throws {
         let count = 100_000
-        let clock = ContinuousClock()
-        let elapsed = try clock.measure {
-            try render(Chart(0..<count, id: \.self) { i in
-                LineMark(x: .value("x", i), y: .value("y", sin(Double(i) / 500)))
-            })
-        }
-        #expect(elapsed < .seconds(60))
+        let drawn = try drawn(Chart(0..<count, id: \.self) { i in
+            LineMark(x: .value("x", i), y: .value("y", sin(Double(i) / 500)))
+        })
+        #expect(drawn.allSatisfy { $0 > 0 })
     }
 
     @Test func tinyAndZeroSizes() throws {
@@ -563,6 +596,8 @@ struct GoldenChart: Sendable, CustomTestStringConvertible {
             var canvas = try Canvas(width: w, height: h)
             _ = renderer.render(resolveNode(Chart(days) { day in BarMark(x: .value("Day", day.id), y: .value("Steps", day.steps)) }, in: EnvironmentValues()),
                                 into: &canvas, in: Rect(x: 0, y: 0, width: Double(w), height: Double(h)))
+            // Drawn within the canvas it was given, which keeps its size.
+            #expect(canvas.width == w && canvas.height == h)
         }
     }
 }

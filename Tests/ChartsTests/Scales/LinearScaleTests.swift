@@ -140,13 +140,14 @@ import Testing
         #expect(labels == ["0", "1E20", "2E20", "3E20"])
     }
 
-    @Test func aHundredThousandValuesResolveQuickly() {
+    /// The time limit is a hang guard, not a speed claim: a quadratic pass over 100,000
+    /// values takes minutes.
+    @Test(.timeLimit(.minutes(1))) func aHundredThousandValuesResolveQuickly() {
         let values: [PlotValue] = (0..<100_000).map { .number(Double($0 % 977) * 1.5 - 200) }
-        let elapsed = ContinuousClock().measure {
+        do {
             let scale = ScaleResolver.resolve(values, includesZero: false, domain: nil, desiredTicks: 5,
                                               zone: .utc, locale: F.english)
             #expect(scale.domain == -500...1_500)
         }
-        #expect(elapsed < .seconds(1))
     }
 }
