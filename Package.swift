@@ -62,7 +62,10 @@ let package = Package(
         // ical.h's functions that GlanceCalendar calls, defined as calls into libical.so.3,
         // opened when a calendar is first parsed (a display without an agenda loads neither
         // it nor ICU).
-        .target(name: "CGlanceICal", dependencies: ["CICal"]),
+        // The one loader of the libraries opened on first use (libcurl, libical,
+        // libmosquitto): dlopen once, each function looked up once, one way to say why not.
+        .target(name: "CGlanceLoader"),
+        .target(name: "CGlanceICal", dependencies: ["CICal", "CGlanceLoader"]),
         // iCalendar feeds read with libical, and their events expanded into occurrences
         // (RRULE, RDATE, EXDATE, moved instances) in instants, zones resolved through GlanceTime.
         .target(name: "GlanceCalendar", dependencies: ["CICal", "CGlanceICal", "GlanceTime"]),
@@ -106,7 +109,7 @@ let package = Package(
         // does not load it and its two dozen libraries at start. The `Glance` target links
         // it for FoundationNetworking (a static build of a widget needs it).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "CGlanceCurl", dependencies: ["CCurl"]),
+        .target(name: "CGlanceCurl", dependencies: ["CCurl", "CGlanceLoader"]),
         // What data widgets read: HTTP GETs, JSON values and paths, files watched with inotify.
         .target(name: "GlanceFetch", dependencies: ["CGlanceCurl", "GlanceSystem", "CGlanceLinux"]),
         // `#Preview`, expanded to nothing: a compiler plugin that speaks the plugin protocol
@@ -129,7 +132,7 @@ let package = Package(
         .systemLibrary(name: "CMosquitto", providers: [.apt(["libmosquitto-dev"])]),
         // mosquitto.h's functions defined as calls into libmosquitto.so.1, opened when an
         // MQTT client is first made (a display without mqtt: loads neither it nor OpenSSL).
-        .target(name: "CGlanceMosquitto", dependencies: ["CMosquitto"]),
+        .target(name: "CGlanceMosquitto", dependencies: ["CMosquitto", "CGlanceLoader"]),
         // Many displays: MQTT (state, commands, Home Assistant discovery) as one more front
         // end to the control commands, and TRMNL devices served as displays of their own.
         .target(name: "GlanceFleet", dependencies: [

@@ -1,6 +1,6 @@
 #include "CGlanceCurl.h"
+#include <CGlanceLoader.h>
 #include <curl/curl.h>
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,42 +27,34 @@ static struct {
     void (*url_cleanup)(CURLU *);
     void (*free)(void *);
     int loaded;
-    char error[256];
 } lib;
 
-static void *symbol(void *handle, const char *name, int *missing) {
-    void *address = dlsym(handle, name);
-    if (!address && !*missing) {
-        *missing = 1;
-        snprintf(lib.error, sizeof lib.error, "libcurl.so.4 has no %s; install libcurl4 7.62 or later (scripts/bootstrap does)", name);
-    }
+static glance_library libcurl = GLANCE_LIBRARY("libcurl.so.4", "libcurl", "libcurl4", "libcurl4 7.62 or later (scripts/bootstrap does)");
+
+static void *symbol(const char *name, int *missing) {
+    void *address = glance_library_symbol(&libcurl, name);
+    if (!address) *missing = 1;
     return address;
 }
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
 static void init_once(void) {
-    void *handle = dlopen("libcurl.so.4", RTLD_NOW | RTLD_LOCAL);
-    if (!handle) {
-        const char *reason = dlerror();
-        snprintf(lib.error, sizeof lib.error, "libcurl cannot be loaded (%s); install libcurl4 (scripts/bootstrap does)",
-                 reason ? reason : "no reason given");
-        return;
-    }
+    if (glance_library_error(&libcurl)) return;
     int missing = 0;
-    *(void **)&lib.global_init = symbol(handle, "curl_global_init", &missing);
-    *(void **)&lib.easy_init = symbol(handle, "curl_easy_init", &missing);
-    *(void **)&lib.easy_setopt = symbol(handle, "curl_easy_setopt", &missing);
-    *(void **)&lib.easy_perform = symbol(handle, "curl_easy_perform", &missing);
-    *(void **)&lib.easy_getinfo = symbol(handle, "curl_easy_getinfo", &missing);
-    *(void **)&lib.easy_strerror = symbol(handle, "curl_easy_strerror", &missing);
-    *(void **)&lib.easy_cleanup = symbol(handle, "curl_easy_cleanup", &missing);
-    *(void **)&lib.slist_append = symbol(handle, "curl_slist_append", &missing);
-    *(void **)&lib.slist_free_all = symbol(handle, "curl_slist_free_all", &missing);
-    *(void **)&lib.url = symbol(handle, "curl_url", &missing);
-    *(void **)&lib.url_set = symbol(handle, "curl_url_set", &missing);
-    *(void **)&lib.url_get = symbol(handle, "curl_url_get", &missing);
-    *(void **)&lib.url_cleanup = symbol(handle, "curl_url_cleanup", &missing);
-    *(void **)&lib.free = symbol(handle, "curl_free", &missing);
+    *(void **)&lib.global_init = symbol("curl_global_init", &missing);
+    *(void **)&lib.easy_init = symbol("curl_easy_init", &missing);
+    *(void **)&lib.easy_setopt = symbol("curl_easy_setopt", &missing);
+    *(void **)&lib.easy_perform = symbol("curl_easy_perform", &missing);
+    *(void **)&lib.easy_getinfo = symbol("curl_easy_getinfo", &missing);
+    *(void **)&lib.easy_strerror = symbol("curl_easy_strerror", &missing);
+    *(void **)&lib.easy_cleanup = symbol("curl_easy_cleanup", &missing);
+    *(void **)&lib.slist_append = symbol("curl_slist_append", &missing);
+    *(void **)&lib.slist_free_all = symbol("curl_slist_free_all", &missing);
+    *(void **)&lib.url = symbol("curl_url", &missing);
+    *(void **)&lib.url_set = symbol("curl_url_set", &missing);
+    *(void **)&lib.url_get = symbol("curl_url_get", &missing);
+    *(void **)&lib.url_cleanup = symbol("curl_url_cleanup", &missing);
+    *(void **)&lib.free = symbol("curl_free", &missing);
     if (missing) return;
     lib.global_init(CURL_GLOBAL_DEFAULT);
     lib.loaded = 1;
@@ -71,7 +63,7 @@ void glance_http_global_init(void) { pthread_once(&once, init_once); }
 
 const char *glance_http_load_error(void) {
     pthread_once(&once, init_once);
-    return lib.loaded ? NULL : lib.error;
+    return lib.loaded ? NULL : glance_library_error(&libcurl);
 }
 
 // Keeps `value` of the header line `line` (of `length` bytes) when its name is `name`
@@ -167,7 +159,8 @@ void glance_http_get(const char *url, const char *const *headers, int header_cou
     memset(result, 0, sizeof *result);
     if (!lib.loaded) {
         result->curl_code = CURLE_FAILED_INIT;
-        strncpy(result->error, lib.error, sizeof result->error - 1);
+        const char *why = glance_library_error(&libcurl);
+        strncpy(result->error, why ? why : "libcurl is not loaded", sizeof result->error - 1);
         return;
     }
     CURL *curl = lib.easy_init();

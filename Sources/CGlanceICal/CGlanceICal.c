@@ -1,63 +1,17 @@
 #include "CGlanceICal.h"
-#include <dlfcn.h>
+#include <CGlanceLoader.h>
 #include <libical/ical.h>
-#include <pthread.h>
-#include <stdio.h>
 
-static void *library;
-static char load_error[256];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static glance_library libical = GLANCE_LIBRARY("libical.so.3", "libical", "libical3", "libical3 3.0 or later");
 
-static void open_library(void) {
-    library = dlopen("libical.so.3", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "libical cannot be loaded (%s); install libical3 (scripts/bootstrap does)",
-                 reason ? reason : "no reason given");
-    }
-}
+const char *glance_ical_load_error(void) { return glance_library_error(&libical); }
 
-const char *glance_ical_load_error(void) {
-    pthread_once(&once, open_library);
-    return load_error[0] ? load_error : NULL;
-}
-
-// The function `name` of libical, looked up once; NULL (with load_error said) when the
-// library or the symbol is missing.
-static void *resolve(const char *name) {
-    pthread_once(&once, open_library);
-    if (!library) return NULL;
-    void *address = dlsym(library, name);
-    if (!address && !load_error[0]) snprintf(load_error, sizeof load_error, "libical.so.3 has no %s; install libical3 3.0 or later", name);
-    return address;
-}
-
-// Each definition has ical.h's prototype (a mismatch does not compile) and calls the
-// library's own function; without the library it answers as libical does when it has
-// nothing to give: NULL, a null time, 0. Functions returning structs by value (times,
-// durations, rules) are called through a pointer of the same type like any other. The
-// pointer is atomic: agenda slots parse on threads of their own, at the same moment.
-#define FORWARD(type, name, params, args, fallback) \
-    type name params { \
-        static type (*_Atomic function) params; \
-        type (*resolved) params = function; \
-        if (!resolved) { \
-            *(void **)&resolved = resolve(#name); \
-            function = resolved; \
-        } \
-        if (!resolved) return fallback; \
-        return resolved args; \
-    }
-#define FORWARD_VOID(name, params, args) \
-    void name params { \
-        static void (*_Atomic function) params; \
-        void (*resolved) params = function; \
-        if (!resolved) { \
-            *(void **)&resolved = resolve(#name); \
-            function = resolved; \
-        } \
-        if (resolved) resolved args; \
-    }
+// Each definition has ical.h's prototype and calls the library's own function; without
+// the library it answers as libical does when it has nothing to give: NULL, a null time,
+// 0. Functions returning structs by value (times, durations, rules) are called through a
+// pointer of the same type like any other.
+#define FORWARD(type, name, params, args, fallback) GLANCE_FORWARD(libical, type, name, params, args, fallback)
+#define FORWARD_VOID(name, params, args) GLANCE_FORWARD_VOID(libical, name, params, args)
 
 // What a struct-returning function gives without the library: libical's own empty
 // values (all fields 0 is icaltime_null_time(); a rule of freq ICAL_NO_RECURRENCE).

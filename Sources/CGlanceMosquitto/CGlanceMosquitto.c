@@ -1,54 +1,16 @@
 #include "CGlanceMosquitto.h"
-#include <dlfcn.h>
+#include <CGlanceLoader.h>
 #include <errno.h>
 #include <mosquitto.h>
-#include <pthread.h>
-#include <stdio.h>
 
-static void *library;
-static char load_error[256];
-static pthread_once_t once = PTHREAD_ONCE_INIT;
+static glance_library libmosquitto = GLANCE_LIBRARY("libmosquitto.so.1", "libmosquitto", "libmosquitto1", "libmosquitto1 2.0 or later");
 
-static void open_library(void) {
-    library = dlopen("libmosquitto.so.1", RTLD_NOW | RTLD_LOCAL);
-    if (!library) {
-        const char *reason = dlerror();
-        snprintf(load_error, sizeof load_error, "libmosquitto cannot be loaded (%s); install libmosquitto1 (scripts/bootstrap does)",
-                 reason ? reason : "no reason given");
-    }
-}
+const char *glance_mosquitto_load_error(void) { return glance_library_error(&libmosquitto); }
 
-const char *glance_mosquitto_load_error(void) {
-    pthread_once(&once, open_library);
-    return load_error[0] ? load_error : NULL;
-}
-
-// The function `name` of libmosquitto, looked up once; NULL (with load_error said) when
-// the library or the symbol is missing.
-static void *resolve(const char *name) {
-    pthread_once(&once, open_library);
-    if (!library) return NULL;
-    void *address = dlsym(library, name);
-    if (!address && !load_error[0]) snprintf(load_error, sizeof load_error, "libmosquitto.so.1 has no %s; install libmosquitto1 2.0 or later", name);
-    return address;
-}
-
-// Each definition has mosquitto.h's prototype (a mismatch does not compile) and calls
-// the library's own function; without the library it answers as the library would
-// when it cannot do the work.
-#define FORWARD(type, name, params, args, fallback) \
-    type name params { \
-        static type (*function) params; \
-        if (!function) *(void **)&function = resolve(#name); \
-        if (!function) return fallback; \
-        return function args; \
-    }
-#define FORWARD_VOID(name, params, args) \
-    void name params { \
-        static void (*function) params; \
-        if (!function) *(void **)&function = resolve(#name); \
-        if (function) function args; \
-    }
+// Each definition has mosquitto.h's prototype and calls the library's own function;
+// without the library it answers as the library would when it cannot do the work.
+#define FORWARD(type, name, params, args, fallback) GLANCE_FORWARD(libmosquitto, type, name, params, args, fallback)
+#define FORWARD_VOID(name, params, args) GLANCE_FORWARD_VOID(libmosquitto, name, params, args)
 
 FORWARD(int, mosquitto_lib_init, (void), (), MOSQ_ERR_NOT_SUPPORTED)
 FORWARD(struct mosquitto *, mosquitto_new, (const char *id, bool clean_session, void *obj), (id, clean_session, obj), (errno = ENOSYS, NULL))
