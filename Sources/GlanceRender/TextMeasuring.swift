@@ -25,7 +25,7 @@ extension ViewRenderer {
         }
         func laidOut(_ factor: Double, tightened: Bool = false) -> LaidOutText {
             statistics.textLayouts += 1
-            let descriptor = FontDescriptor(family: node.family, weight: node.weight, italic: node.italic,
+            let descriptor = FontDescriptor(family: node.family, weight: node.weight.engineWeight, italic: node.italic,
                                             pixelSize: (node.pointSize * scale * factor).rounded())
             // Height proposals do not cut lines: a text's height follows from its width
             // and line limit, so stacks cannot squeeze a two-line label into one.
@@ -35,7 +35,7 @@ extension ViewRenderer {
                 let pixelSize = (run.pointSize * scale * factor).rounded()
                 // `allowsTightening`: letters up to 5 % of the size closer, as SwiftUI
                 // tightens before it truncates.
-                return TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight, italic: run.italic, pixelSize: pixelSize),
+                return TextSpan(run.string, font: FontDescriptor(family: run.family, weight: run.weight.engineWeight, italic: run.italic, pixelSize: pixelSize),
                                 tracking: run.tracking * scale * factor - (tightened ? pixelSize * 0.05 : 0))
             }
             return text.layout(spans, style: style, maxWidth: maxWidth)

@@ -75,7 +75,7 @@ package struct TextNode: Hashable, Sendable {
     package var string: String
     /// Size in points (the display's scale maps it to pixels).
     package var pointSize: Double
-    package var weight: FontWeight
+    package var weight: Font.Weight
     package var italic: Bool
     package var family: String?
     package var color: RGBA
@@ -109,7 +109,7 @@ package struct TextNode: Hashable, Sendable {
 package struct TextRunNode: Hashable, Sendable {
     package var string: String
     package var pointSize: Double
-    package var weight: FontWeight
+    package var weight: Font.Weight
     package var italic: Bool
     package var family: String?
     package var color: RGBA

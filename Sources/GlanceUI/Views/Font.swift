@@ -21,7 +21,23 @@ public struct Font: Hashable, Sendable {
     /// A small capital's height against a capital's: about a lowercase letter's x-height.
     static let smallCapsScale = 0.75
 
-    public typealias Weight = FontWeight
+    /// How heavy a typeface is: SwiftUI's `Font.Weight`, a value with its nine named
+    /// weights (its own type, not the text engine's: the renderer maps it).
+    public struct Weight: Hashable, Sendable {
+        /// The text engine's weight this one asks fontconfig for.
+        package let engineWeight: FontWeight
+        package init(_ weight: FontWeight) { engineWeight = weight }
+
+        public static let ultraLight = Weight(.ultraLight)
+        public static let thin = Weight(.thin)
+        public static let light = Weight(.light)
+        public static let regular = Weight(.regular)
+        public static let medium = Weight(.medium)
+        public static let semibold = Weight(.semibold)
+        public static let bold = Weight(.bold)
+        public static let heavy = Weight(.heavy)
+        public static let black = Weight(.black)
+    }
 
     public static let largeTitle = Font(pointSize: 34, weight: .regular)
     public static let title = Font(pointSize: 28, weight: .regular)
