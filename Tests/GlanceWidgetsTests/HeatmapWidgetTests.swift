@@ -264,7 +264,7 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
     /// counted, and reading stops at the thousandth (15 MB of them were 297 MB held and
     /// 28 s of CPU; files are read up to 4 MiB, and a 4 MiB file of them took 10 s of
     /// CPU and 108 MB in a debug build before the parse went by bytes).
-    @Test(.timeLimit(.minutes(1))) func aFileOfBadRowsIsGivenUpAtTheBoundQuickly() throws {
+    @Test func aFileOfBadRowsIsGivenUpAtTheBoundQuickly() throws {
         let text = String(repeating: "x1\n", count: (4 << 20) / 3)
         let bytes = Array(text.utf8)
         let (failure, seconds) = cpuSeconds { () -> HeatmapData.Failure? in
@@ -274,8 +274,10 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         // Only the last 100000 rows are read; the thousandth of them is bad.
         #expect(failure?.description == "1000 bad rows by line \((4 << 20) / 3 - HeatmapData.maximumRows + 1000); not a file of date,value lines, not read further")
         #expect(failure?.isBound == true)
-        // The time: printed, not asserted (the suite shares two cores with hundreds of others).
         print("heatmap parse, 4 MiB of bad rows: \(seconds) s of CPU")
+        // This thread's own CPU time (not the wall clock, which other suites stretch): a
+        // parse by characters again (10 s) fails it, with room for a slow machine.
+        #expect(seconds < 3)
 
         // A few bad rows among good ones are skipped and counted, not the end of the file.
         let mixed = try HeatmapData.parse(Array((String(repeating: "x1\n", count: 999) + "2026-11-20,2\n").utf8))
@@ -286,7 +288,7 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
 
     /// A 4 MiB file of good rows (daily rows over 400 days, many times over) is read
     /// to its last `maximumRows` rows in a fraction of a second.
-    @Test(.timeLimit(.minutes(1))) func aLargeFileOfGoodRowsIsReadQuickly() throws {
+    @Test func aLargeFileOfGoodRowsIsReadQuickly() throws {
         var text = ""
         var count = 0
         let first = day("2025-10-20")
@@ -301,8 +303,9 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         #expect(data?.values.values.reduce(0, +) == Double(HeatmapData.maximumRows))
         #expect(data?.skipped == 0)
         #expect(data?.stopped == "\(count) rows, more than 100000; only the last 100000 are read")
-        // A debug build: 0.7 s here; an optimised one takes a small part of that (printed,
-        // not asserted: the time limit above is a hang guard).
+        // This thread's own CPU time: 0.7 s here in a debug build; an optimised one takes
+        // a small part of that.
+        #expect(seconds < 3)
     }
 
     /// Past `maximumRows` rows of CSV, only the last are read (a log grows at its end):
