@@ -6,8 +6,8 @@ import Synchronization
 /// folder: editors and `mv new data.csv` replace a file by renaming another over it, which
 /// a watch on the file itself would not see (it follows the old inode).
 ///
-/// A thread of its own sits blocked in `read(2)` on the inotify descriptor: no polling,
-/// no time-outs, no wakeups while nothing in the folder changes. Each `read` that names
+/// A thread of its own sits blocked on the inotify descriptor (`poll(2)` with no
+/// time-out): no wakeups while nothing in the folder changes. Each `read` that names
 /// the file gives one `onChange` call, however many events it held.
 ///
 /// What counts as a change: the file closed after writing (`IN_CLOSE_WRITE`: a save, an
@@ -69,6 +69,10 @@ public final class FileWatcher: Sendable {
     /// path could be watched any more) and the thread has handled every event before that.
     public var isWatching: Bool { shared.state.withLock { $0.isOpen } }
 
+    /// Whether every event queued so far has been read and handled (its `onChange` call
+    /// returned): what shows that a change gave the calls it gave and no more are coming.
+    package var isSettled: Bool { shared.isSettled }
+
     /// Whether the file's folder itself is watched now; false while the watcher waits for
     /// it to come back (and once the watch has ended).
     package var isWatchingFolder: Bool { shared.state.withLock { $0.isOpen && $0.watchesFolder } }
@@ -126,6 +130,8 @@ public final class FileWatcher: Sendable {
             /// thread closed it (a closed number may already belong to another file).
             var isOpen = true
             var stopping = false
+            /// Set before a batch of events is read, cleared once it is handled.
+            var handling = false
             /// Each watch descriptor and the index in `route.folders` of the folder it watches.
             var watches: [Int32: Int] = [:]
             var target: Int = 0
@@ -215,6 +221,16 @@ public final class FileWatcher: Sendable {
             // Room for many events; one event is 16 bytes and its NUL-padded name.
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             reading: while true {
+                // Waits for events, then marks the batch as being handled before taking
+                // it, so that `isSettled` never sees an empty queue and nothing in hand
+                // while a batch is between the two.
+                var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                if poll(&ready, 1, -1) < 0 {
+                    if errno == EINTR { continue }
+                    break
+                }
+                state.withLock { $0.handling = true }
+                defer { state.withLock { $0.handling = false } }
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { break }
@@ -256,6 +272,16 @@ public final class FileWatcher: Sendable {
                 state.isOpen = false
                 state.watches = [:]
                 close(descriptor)
+            }
+        }
+
+        /// Nothing queued and no batch in hand, looked at under the lock the thread takes
+        /// to start and end a batch.
+        var isSettled: Bool {
+            state.withLock { state in
+                guard state.isOpen else { return true }
+                var queued = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                return poll(&queued, 1, 0) == 0 && !state.handling
             }
         }
 

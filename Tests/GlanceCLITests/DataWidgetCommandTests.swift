@@ -181,17 +181,28 @@ import Testing
         let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
         defer { _ = daemon.stop() }
         #expect(daemon.waitFor("running; Ctrl-C stops"), "\(daemon.text)")
-        Thread.sleep(forTimeInterval: 1.2) // past the minimum reload interval
 
-        // An editor's save: a new file renamed over the old one.
+        // An editor's save: a new file renamed over the old one. Within the minimum
+        // reload interval of the first frame, the reload waits for it, and then happens.
         try "date,value\n2026-11-20,3\n2026-11-21,9\n".write(to: data, atomically: true, encoding: .utf8)
-        #expect(daemon.waitFor("activity: reload → partial refresh"), "\(daemon.text)")
+        let reload = "activity: reload → partial refresh"
+        #expect(daemon.waitFor(reload), "\(daemon.text)")
 
-        // Nothing changes: no thread of the daemon wakes.
-        Thread.sleep(forTimeInterval: 0.2)
+        // After it the loop plans its next wake and waits: that line, and the instant it
+        // names, show that nothing is due; then no thread of the daemon wakes, and the
+        // save gave that one reload.
+        var planned: Date?
+        for _ in 0..<500 where planned == nil {
+            planned = daemon.text.components(separatedBy: reload).last?
+                .components(separatedBy: "glance: next wake: ").dropFirst().first?
+                .split(separator: "\n").first.flatMap { ISO8601DateFormatter().date(from: String($0)) }
+            if planned == nil { usleep(20_000) }
+        }
+        let next = try #require(planned, "\(daemon.text)")
+        #expect(next.timeIntervalSinceNow > 60, "next wake \(next)")
         let before = wakeups(of: daemon.process.processIdentifier)
         Thread.sleep(forTimeInterval: 0.5)
         #expect(wakeups(of: daemon.process.processIdentifier) == before)
-        #expect(!daemon.text.contains("activity: reload → none"))
+        #expect(daemon.text.components(separatedBy: "activity: reload").count == 2, "\(daemon.text)")
     }
 }

@@ -452,7 +452,10 @@ private func cpuSeconds<T>(_ body: () -> T) -> (T, Double) {
         defer { withExtendedLifetime((first, second)) {} }
         _ = try write("2026-11-20,4\n", to: "runs.csv")
         for _ in 0..<400 where reloads.withLock({ $0 }) == 0 { usleep(5_000) }
-        usleep(50_000)
+        // Every event of the save read and handled: the calls it gave are all made.
+        let watcher = try #require(watchers.watcher(of: path))
+        for _ in 0..<4000 where !watcher.isSettled { usleep(5_000) }
+        #expect(watcher.isSettled)
         #expect(reloads.withLock { $0 } == 1)
         // A folder that does not exist is said once and tried again at the next read.
         #expect(watchers.watch(folder + "/nowhere/runs.csv") == nil)
