@@ -100,7 +100,7 @@ struct PanelCheck: ParsableCommand {
             throw RuntimeError(message: "\(board.name): \(error)")
         }
         defer { bus.close() }
-        let lines = board.pins.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let lines = board.pins.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: " ")
         let keys = bus.keyLines.map(\.name).joined(separator: " ")
         print("\(board.name): ok — \(board.spiDevice) at \(board.spiSpeedHz / 1000) kHz, chip select by \(board.chipSelect.rawValue), lines \(lines)\(keys.isEmpty ? "" : ", keys \(keys)"); \(LibgpiodSystem.version)")
     }

@@ -38,7 +38,7 @@ public class ControllerEmulator: PanelBus {
     public private(set) var commands: [UInt8] = []
     /// Command and data bytes received (what crossed SPI).
     public private(set) var bytesReceived = 0
-    public private(set) var lines: [String: Bool] = [:]
+    public private(set) var lines: [PanelLine: Bool] = [:]
     public internal(set) var deepSleep = false
 
     var busyUntil = 0
@@ -83,9 +83,9 @@ public class ControllerEmulator: PanelBus {
         try handleData(current, bytes, offset: start)
     }
 
-    public func setLine(_ line: String, high: Bool) throws {
+    public func setLine(_ line: PanelLine, high: Bool) throws {
         lines[line] = high
-        guard line == "RST" else { return }
+        guard line == .reset else { return }
         if !high {
             resetHeldLow = true
         } else if resetHeldLow {

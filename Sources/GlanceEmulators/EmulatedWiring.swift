@@ -34,8 +34,8 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
     /// SPI device path → nil (present) or the errno opening it gives.
     public var spiDevices: [String: Int32?]
     public var maximumTransferBytes = 4096
-    /// Offset → role (`RST`, `DC`, `CS`, `BUSY`, …) for the lines wired to the emulator.
-    public var roles: [Int: String] = [:]
+    /// Offset → role for the lines wired to the emulator.
+    public var roles: [Int: PanelLine] = [:]
     /// Whether chip select is a GPIO line the SPI device must see low.
     public var chipSelectByGPIO = false
 
@@ -66,7 +66,7 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
         for (role, line) in wiring.lines { if case let .offset(offset) = line { roles[offset] = role } }
         // A board without a reset line (Display HAT Mini) leaves the controller in its
         // power-on reset state; the driver resets it by command.
-        if wiring.lines["RST"] == nil { emulator?.resetSincePowerUp = true }
+        if wiring.lines[.reset] == nil { emulator?.resetSincePowerUp = true }
     }
 
     /// Presses (`pressed: true`) or releases the key on `offset`: the line goes low or
@@ -111,11 +111,11 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
             return
         }
         levels[offset] = high
-        if let role = roles[offset], role != "BUSY", role != "CS" { try emulator?.setLine(role, high: high) }
+        if let role = roles[offset], role != .busy, role != .chipSelect { try emulator?.setLine(role, high: high) }
     }
 
     fileprivate func level(_ offset: Int) -> Bool {
-        if roles[offset] == "BUSY", let emulator {
+        if roles[offset] == .busy, let emulator {
             return emulator.isBusy == (emulator.busyLevel == .high)
         }
         return levels[offset] ?? true
@@ -127,12 +127,12 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
     fileprivate func transfer(_ bytes: UnsafeRawBufferPointer) throws {
         transferSizes.append(bytes.count)
         if bytes.count > maximumTransferBytes { faults.append("a transfer of \(bytes.count) bytes exceeds spidev's \(maximumTransferBytes)") }
-        if chipSelectByGPIO, let cs = roles.first(where: { $0.value == "CS" })?.key, levels[cs] != false {
+        if chipSelectByGPIO, let cs = roles.first(where: { $0.value == .chipSelect })?.key, levels[cs] != false {
             faults.append("SPI transfer with chip select (GPIO\(cs)) high: the panel ignores it")
             return
         }
         guard let emulator else { return }
-        let dc = roles.first(where: { $0.value == "DC" })?.key
+        let dc = roles.first(where: { $0.value == .dataCommand })?.key
         if let dc, levels[dc] == false {
             for byte in bytes { try emulator.command(byte) }
         } else {

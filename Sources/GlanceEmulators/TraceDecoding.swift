@@ -5,7 +5,7 @@ import GlanceGraphics
 public enum TraceDecoding {
     /// An emulator of `board`'s controller at its native size, colours and offsets.
     public static func emulator(for board: Board) -> ControllerEmulator {
-        let palette = Palette.named(board.colors.rawValue) ?? .bw
+        let palette = board.colors.palette
         switch board.controller {
         case .ssd1680, .ssd1683:
             return SSD168xEmulator(model: board.controller.rawValue, width: board.nativeWidth, height: board.nativeHeight,

@@ -142,7 +142,7 @@ do {
 // The wired bus on real lines: claims, D/C, BUSY by edges with a bounded wait.
 let wiring = PanelWiring(spiDevice: "/dev/spidev0.0", spiSpeedHz: 4_000_000, spiMode: 0, chipSelectByGPIO: true,
                          chipLabels: ["pinctrl-rp1", "pinctrl-bcm2711"],
-                         lines: ["RST": 17, "DC": 25, "BUSY": "GPIO24", "CS": 8], keys: ["KEY4": 19])
+                         lines: [.reset: 17, .dataCommand: 25, .busy: "GPIO24", .chipSelect: 8], keys: ["KEY4": 19])
 do {
     let spi = CountingSPI()
     pull(24, up: false)
@@ -248,7 +248,7 @@ final class RecordingBus: PanelBus {
     var bytes: [UInt8] = []
     func command(_ code: UInt8) throws { bytes.append(code) }
     func data(_ more: [UInt8]) throws { bytes += more }
-    func setLine(_ line: String, high: Bool) throws {}
+    func setLine(_ line: PanelLine, high: Bool) throws {}
     func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {}
     func delay(milliseconds: Int) {}
 }
@@ -272,7 +272,7 @@ if let device = getenv("GLANCE_SPI_DEVICE").map({ String(cString: $0) }),
         try update(expected)
 
         let panel = PanelWiring(spiDevice: device, spiSpeedHz: 4_000_000, spiMode: 0, chipSelectByGPIO: false,
-                                chipLabels: ["pinctrl-bcm2711"], lines: ["RST": 17, "DC": 25, "BUSY": 24, "PWR": 18])
+                                chipLabels: ["pinctrl-bcm2711"], lines: [.reset: 17, .dataCommand: 25, .busy: 24, .power: 18])
         pull(24, up: true)  // BUSY high: the UC8179 is never busy here
         let reset = fopen("\(capture)/reset", "w")
         fputs("1", reset)

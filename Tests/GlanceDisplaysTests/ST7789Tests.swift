@@ -50,11 +50,11 @@ import Testing
         #expect(try display.show(native: frame, cadence: .partial)?.refresh == .full)
         #expect(emulator.screen == frame)
         #expect(emulator.updates.map(\.kind) == [.full])
-        #expect(emulator.displayOn && emulator.lines["BL"] == true)
+        #expect(emulator.displayOn && emulator.lines[.backlight] == true)
         #expect(emulator.madctl == (size.width > size.height ? 0x70 : 0x00))
         try display.close()
         try emulator.checkAsleep()
-        #expect(emulator.lines["BL"] == false)
+        #expect(emulator.lines[.backlight] == false)
         #expect(emulator.violations.isEmpty)
     }
 

@@ -11,11 +11,11 @@ import Testing
     static let waveshare75 = PanelWiring(
         spiDevice: "/dev/spidev0.0", spiSpeedHz: 4_000_000, spiMode: 0, chipSelectByGPIO: false,
         chipLabels: ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"],
-        lines: ["RST": .offset(17), "DC": .offset(25), "BUSY": .offset(24), "PWR": .offset(18)])
+        lines: [.reset: .offset(17), .dataCommand: .offset(25), .busy: .offset(24), .power: .offset(18)])
     static let inkyWhat = PanelWiring(
         spiDevice: "/dev/spidev0.0", spiSpeedHz: 10_000_000, spiMode: 0, chipSelectByGPIO: true,
         chipLabels: ["pinctrl-rp1", "pinctrl-bcm2711"],
-        lines: ["RST": .offset(27), "DC": .offset(22), "BUSY": .offset(17), "CS": .offset(8)])
+        lines: [.reset: .offset(27), .dataCommand: .offset(22), .busy: .offset(17), .chipSelect: .offset(8)])
 
     @Test func aUC8179OnWiresShowsEveryRefreshPixelForPixel() throws {
         let emulator = UC8179Emulator()
@@ -85,7 +85,7 @@ import Testing
     @Test func linesByNameAndChipsByLabelWhateverTheirNumber() throws {
         // A Pi 5: the header's lines are on pinctrl-rp1, which need not be gpiochip0.
         var wiring = Self.waveshare75
-        wiring.lines["DC"] = .name("GPIO25")
+        wiring.lines[.dataCommand] = .name("GPIO25")
         let wires = EmulatedWiring(emulator: nil, chips: [
             .init(path: "/dev/gpiochip0", label: "gpio-brcmstb@107d508500", lineCount: 32),
             .init(path: "/dev/gpiochip4", label: "pinctrl-rp1", lineCount: 54, names: ["GPIO25": 25]),
@@ -148,11 +148,11 @@ import Testing
     @Test func lineMistakesInTheBoardAreNamed() {
         let wires = EmulatedWiring(raspberryPi4For: Self.waveshare75, emulator: nil)
         var wiring = Self.waveshare75
-        wiring.lines["BUSY"] = .offset(60)
+        wiring.lines[.busy] = .offset(60)
         #expect(startupError(wiring, wires).contains("pin BUSY: GPIO60 does not exist on pinctrl-bcm2711"))
-        wiring.lines["BUSY"] = .name("BUSY_LINE")
+        wiring.lines[.busy] = .name("BUSY_LINE")
         #expect(startupError(wiring, wires).contains("no line named \"BUSY_LINE\""))
-        wiring.lines["BUSY"] = .offset(25)
+        wiring.lines[.busy] = .offset(25)
         #expect(startupError(wiring, wires).contains("are both GPIO25"))
     }
 

@@ -71,7 +71,7 @@ import GlanceConfiguration
         #expect(config.display.backend == .panel)
         #expect(config.display.transport == .trace)
         #expect(board.rotation == 270)
-        #expect(board.pins == ["RST": 17, "DC": 25, "BUSY": 23, "PWR": 18] as [String: LineReference])
+        #expect(board.pins == [.reset: 17, .dataCommand: 25, .busy: 23, .power: 18] as [PanelLine: LineReference])
         #expect((config.display.width, config.display.height) == (250, 122))
         #expect(config.display.colors == .bw)
         let file = try ConfigLoader.parse("display: {board: waveshare-7in5-v2, backend: file, path: out}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "w.yaml")
@@ -85,6 +85,8 @@ import GlanceConfiguration
         ("{board: waveshare-7in5-v2, size: 640x384}", "display.size: size 640x384 does not match board waveshare-7in5-v2 (800x480 after rotation); remove size:"),
         ("{board: waveshare-4in2-v2, colors: acep7}", "display.colors: board waveshare-4in2-v2 shows bw, not acep7; remove colors:"),
         ("{board: waveshare-4in2-v2, controller: uc8159, resolution: 600x448}", "board waveshare-4in2-v2: UC8159 panels are acep7, not bw"),
+        ("{board: pimoroni-inky-impression-5in7, controller: uc8179, resolution: 600x448}", "board pimoroni-inky-impression-5in7: UC8179 panels are bw, not acep7"),
+        ("{board: waveshare-1in3-lcd, controller: ssd1680, resolution: 160x240, pins: {BUSY: 17}}", "board waveshare-1in3-lcd: SSD1680 panels are bw, bwr or bwy, not rgb565"),
         ("{transport: trace}", "display.transport: a transport needs a board: add board: NAME"),
         ("{rotation: 90}", "display.rotation: 'rotation' is a board field; name a board first (board: NAME)"),
         ("{backend: panel}", "display.backend: the panel backend needs a board"),

@@ -11,7 +11,7 @@ import Testing
 @Suite struct GPIOKeyTests {
     static let wiring = PanelWiring(
         spiDevice: "/dev/spidev0.0", spiSpeedHz: 4_000_000, spiMode: 0, chipSelectByGPIO: false, chipLabels: ["pinctrl-bcm2711"],
-        lines: ["RST": 17, "DC": 25, "BUSY": 24, "PWR": 18], keys: ["KEY1": 5, "KEY2": 6, "KEY3": 13, "KEY4": 19])
+        lines: [.reset: 17, .dataCommand: 25, .busy: 24, .power: 18], keys: ["KEY1": 5, "KEY2": 6, "KEY3": 13, "KEY4": 19])
 
     func open() throws -> (EmulatedWiring, WiredBus, GPIOKeys) {
         let wires = EmulatedWiring(raspberryPi4For: Self.wiring, emulator: nil)

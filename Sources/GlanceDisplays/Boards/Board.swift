@@ -18,7 +18,7 @@ public struct Board: Sendable, Equatable {
         }
 
         /// Lines the driver cannot work without.
-        public var requiredPins: [String] { self == .st7789 ? ["DC"] : ["RST", "DC", "BUSY"] }
+        public var requiredPins: [PanelLine] { self == .st7789 ? [.dataCommand] : [.reset, .dataCommand, .busy] }
     }
 
     public enum ChipSelect: String, Sendable, CaseIterable {
@@ -44,9 +44,9 @@ public struct Board: Sendable, Equatable {
     /// GPIO chip labels to look for, in order (the Pi 5's `pinctrl-rp1`, the Pi 4's
     /// `pinctrl-bcm2711`, …), so that `/dev/gpiochipN` numbers never matter.
     public var gpioChips = ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
-    /// Role (`RST`, `DC`, `BUSY`, `CS`, `PWR`, `BL`) → line: an offset on the chip (the
-    /// BCM number) or the line's name (`GPIO17`).
-    public var pins: [String: LineReference] = [:]
+    /// Role (named in files as `RST`, `DC`, `BUSY`, `CS`, `PWR`, `BL`) → line: an offset
+    /// on the chip (the BCM number) or the line's name (`GPIO17`).
+    public var pins: [PanelLine: LineReference] = [:]
     public var busyTimeouts = BusyTimeouts()
     /// Key name → line; keys read low when pressed (pull-up).
     public var keys: [String: LineReference] = [:]

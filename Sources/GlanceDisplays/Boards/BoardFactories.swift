@@ -19,17 +19,17 @@ extension Board {
 
     /// The controller this board names, configured from its file, speaking to `bus`.
     public func makeController(bus: any PanelBus) throws(PanelConfigurationError) -> any PanelController {
-        let palette = Palette.named(colors.rawValue) ?? .bw
+        let palette = colors.palette
         switch controller {
         case .ssd1680, .ssd1683:
             return try SSD168xController(bus: bus, model: controller == .ssd1680 ? .ssd1680 : .ssd1683, width: nativeWidth,
                                          height: nativeHeight, palette: palette, timeouts: busyTimeouts, columnOffsetBytes: columnOffsetBytes)
         case .uc8179:
-            return try UC8179Controller(bus: bus, width: nativeWidth, height: nativeHeight, timeouts: busyTimeouts)
+            return try UC8179Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts)
         case .uc8159:
-            return try UC8159Controller(bus: bus, width: nativeWidth, height: nativeHeight, timeouts: busyTimeouts)
+            return try UC8159Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts)
         case .st7789:
-            return try ST7789Controller(bus: bus, width: nativeWidth, height: nativeHeight, madctl: UInt8(madctl),
+            return try ST7789Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, madctl: UInt8(madctl),
                                         columnOffset: columnOffset, rowOffset: rowOffset)
         }
     }
@@ -39,7 +39,7 @@ extension Board {
 final class DiscardingBus: PanelBus {
     func command(_ code: UInt8) throws {}
     func data(_ bytes: [UInt8]) throws {}
-    func setLine(_ line: String, high: Bool) throws {}
+    func setLine(_ line: PanelLine, high: Bool) throws {}
     func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {}
     func delay(milliseconds: Int) {}
 }

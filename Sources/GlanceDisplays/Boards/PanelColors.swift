@@ -5,5 +5,16 @@ public enum PanelColors: String, CaseIterable, Sendable {
     case bw, gray4, bwr, bwy, acep7, spectra6, rgb565, rgb888
 
     /// The palette of that name.
-    public var palette: Palette { Palette.named(rawValue) ?? .bw }
+    public var palette: Palette {
+        switch self {
+        case .bw: .bw
+        case .gray4: .gray4
+        case .bwr: .bwr
+        case .bwy: .bwy
+        case .acep7: .acep7
+        case .spectra6: .spectra6
+        case .rgb565: .rgb565
+        case .rgb888: .rgb888
+        }
+    }
 }

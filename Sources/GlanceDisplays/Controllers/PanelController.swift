@@ -42,6 +42,15 @@ public struct PanelConfigurationError: Error, CustomStringConvertible {
     public var description: String { message }
 
     public init(message: String) { self.message = message }
+
+    /// Throws unless `palette` is one of `shown`, the palettes `controller`'s panels
+    /// show: a board that names other colours is an error, never drawn as something else.
+    static func check(_ palette: Palette, _ controller: String, shows shown: [Palette]) throws(PanelConfigurationError) {
+        guard !shown.contains(where: { $0.name == palette.name }) else { return }
+        let names = shown.map(\.name)
+        let list = names.count == 1 ? names[0] : names.dropLast().joined(separator: ", ") + " or " + names.last!
+        throw PanelConfigurationError(message: "\(controller) panels are \(list), not \(palette.name)")
+    }
 }
 
 /// A panel controller's command set: turns frames into bus traffic. Frames arrive in

@@ -4,7 +4,7 @@ import GlanceHardware
 /// Solomon Systech SSD1680 (up to 176×296) and SSD1683 (up to 400×300) e-paper
 /// controllers: Waveshare 2.13" V4, 2.9" V2, 2.7" V2 and 4.2" V2, Adafruit's 2.13"
 /// bonnet, Pimoroni Inky wHAT. BUSY is high while busy. RAM: a black/white plane
-/// (0x24, 1 = white) and a second plane (0x26) that is red/yellow on three-colour panels
+/// (Write RAM Black/White, 1 = white) and a second plane (Write RAM Red) that is red/yellow on three-colour panels
 /// (1 = colour) and the previous image on black-and-white ones, which the partial
 /// waveform compares against.
 public final class SSD168xController: PanelController {
@@ -15,6 +15,40 @@ public final class SSD168xController: PanelController {
         /// RAM size: source lines and gate lines.
         public var maximumWidth: Int { self == .ssd1680 ? 176 : 400 }
         public var maximumHeight: Int { self == .ssd1680 ? 296 : 300 }
+    }
+
+    /// The commands this driver sends, by the names of SSD1680's and SSD1683's datasheets.
+    public enum Command: UInt8, PanelCommand {
+        case driverOutputControl = 0x01
+        case deepSleepMode = 0x10
+        case dataEntryModeSetting = 0x11
+        case softwareReset = 0x12
+        case temperatureSensorControl = 0x18
+        case writeTemperatureRegister = 0x1A
+        case masterActivation = 0x20
+        case displayUpdateControl1 = 0x21
+        case displayUpdateControl2 = 0x22
+        case writeRAMBlackWhite = 0x24
+        case writeRAMRed = 0x26
+        case borderWaveformControl = 0x3C
+        case setRAMXStartEnd = 0x44
+        case setRAMYStartEnd = 0x45
+        case setRAMXCounter = 0x4E
+        case setRAMYCounter = 0x4F
+    }
+
+    /// Display Update Control 2's sequences: what master activation runs.
+    enum UpdateSequence: UInt8 {
+        /// Clock and analog on, load the temperature and mode 1's waveform, display, all off.
+        case fullRefresh = 0xF7
+        /// As the full refresh but with the temperature already loaded (the forced one).
+        case fastRefresh = 0xC7
+        /// Clock and analog on, display with mode 2's waveform (the partial one), all off.
+        case partialRefresh = 0xFF
+        /// Clock on, load the temperature and the waveform for it, clock off.
+        case loadTemperatureAndWaveform = 0xB1
+        /// Clock on, load mode 1's waveform for the temperature written, clock off.
+        case loadWaveform = 0x91
     }
 
     public let model: Model
@@ -36,9 +70,7 @@ public final class SSD168xController: PanelController {
         guard width >= 8, height >= 8, (width + 7) / 8 + columnOffsetBytes <= model.maximumWidth / 8, height <= model.maximumHeight else {
             throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) drives at most \(model.maximumWidth)x\(model.maximumHeight) pixels; \(width)x\(height) does not fit")
         }
-        guard [Palette.bw, .bwr, .bwy].contains(palette) else {
-            throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) panels are bw, bwr or bwy, not \(palette.name)")
-        }
+        try PanelConfigurationError.check(palette, model.rawValue.uppercased(), shows: [.bw, .bwr, .bwy])
         self.bus = bus
         self.model = model
         self.width = width
@@ -58,41 +90,41 @@ public final class SSD168xController: PanelController {
         switch refresh {
         case .full, .fast:
             try setUpdateControl(partial: false)
-            try bus.send(0x3C, 0x05)
+            try bus.send(Command.borderWaveformControl, 0x05)   // border by waveform LUT1: white
             if refresh == .fast {
                 // A forced high temperature picks the controller's short waveform.
-                try bus.send(0x22, 0xB1)
+                try bus.send(Command.displayUpdateControl2, UpdateSequence.loadTemperatureAndWaveform.rawValue)
                 try activate("fast refresh set-up", timeout: timeouts.command)
-                try bus.send(0x1A, model == .ssd1680 ? 0x64 : 0x5A, 0x00)
-                try bus.send(0x22, 0x91)
+                try bus.send(Command.writeTemperatureRegister, model == .ssd1680 ? 0x64 : 0x5A, 0x00)   // 100 / 90 °C
+                try bus.send(Command.displayUpdateControl2, UpdateSequence.loadWaveform.rawValue)
                 try activate("fast refresh set-up", timeout: timeouts.command)
             }
-            try write(0x24, newImage, window: bounds)
+            try write(.writeRAMBlackWhite, newImage, window: bounds)
             // Colour panels: the colour plane. Black-and-white: the image again, as the
             // base a later partial refresh compares against.
-            try write(0x26, palette == .bw ? newImage : frame.plane { $0 == 2 }, window: bounds)
-            try bus.send(0x22, refresh == .fast ? 0xC7 : 0xF7)
+            try write(.writeRAMRed, palette == .bw ? newImage : frame.plane { $0 == 2 }, window: bounds)
+            try bus.send(Command.displayUpdateControl2, (refresh == .fast ? UpdateSequence.fastRefresh : .fullRefresh).rawValue)
             try activate("\(refresh.rawValue) refresh", timeout: timeouts.milliseconds(for: refresh))
         case .partial:
             // The previous image in both planes, so that pixels outside the window do
             // not change and the waveform compares against what the panel really shows
             // (RAM need not survive deep sleep).
             let old = (previous ?? frame).plane { $0 != 0 }
-            try write(0x24, old, window: bounds)
-            try write(0x26, old, window: bounds)
+            try write(.writeRAMBlackWhite, old, window: bounds)
+            try write(.writeRAMRed, old, window: bounds)
             try setUpdateControl(partial: true)
-            try bus.send(0x3C, 0x80)
-            try write(0x24, planeWindow(newImage, rowBytes: rowBytes, window), window: window)
-            try bus.send(0x22, 0xFF)
+            try bus.send(Command.borderWaveformControl, 0x80)   // border held at VCOM: unchanged
+            try write(.writeRAMBlackWhite, planeWindow(newImage, rowBytes: rowBytes, window), window: window)
+            try bus.send(Command.displayUpdateControl2, UpdateSequence.partialRefresh.rawValue)
             try activate("partial refresh", timeout: timeouts.partial)
             // The shown image becomes the base for the next partial refresh.
-            try write(0x26, planeWindow(newImage, rowBytes: rowBytes, window), window: window)
+            try write(.writeRAMRed, planeWindow(newImage, rowBytes: rowBytes, window), window: window)
         }
     }
 
     public func sleep() throws {
         guard isAwake else { return }
-        try bus.send(0x10, 0x01)
+        try bus.send(Command.deepSleepMode, 0x01)   // mode 1: RAM kept
         bus.delay(milliseconds: 10)
         isAwake = false
     }
@@ -100,48 +132,48 @@ public final class SSD168xController: PanelController {
     public func abandon() {
         // A reset stops a running waveform; deep sleep keeps the panel undriven.
         try? bus.pulseReset(highBefore: 1, low: 2, highAfter: 10)
-        try? bus.send(0x10, 0x01)
+        try? bus.send(Command.deepSleepMode, 0x01)
         isAwake = false
     }
 
     private func wake() throws {
-        try bus.setLine("PWR", high: true)
+        try bus.setLine(.power, high: true)
         try bus.pulseReset(highBefore: 20, low: 2, highAfter: 20)
         try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeouts.command, operation: "\(name) reset")
-        try bus.send(0x12)
+        try bus.send(Command.softwareReset)
         try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeouts.command, operation: "\(name) software reset")
         let lastGate = height - 1
-        try bus.send(0x01, UInt8(lastGate & 0xFF), UInt8(lastGate >> 8), 0x00)
-        try bus.send(0x11, 0x03)
-        try bus.send(0x18, 0x80)
+        try bus.send(Command.driverOutputControl, UInt8(lastGate & 0xFF), UInt8(lastGate >> 8), 0x00)
+        try bus.send(Command.dataEntryModeSetting, 0x03)   // x then y increasing
+        try bus.send(Command.temperatureSensorControl, 0x80)   // the internal sensor
         isAwake = true
     }
 
-    /// 0x21: on black-and-white panels the colour plane is ignored by the full waveform
+    /// Display Update Control 1: on black-and-white panels the colour plane is ignored by the full waveform
     /// (SSD1683) and compared by the partial one; SSD1680 panels narrower than 160
     /// pixels use sources S8–S167.
     private func setUpdateControl(partial: Bool) throws {
         let ignoreColourPlane: UInt8 = palette == .bw && !partial && model == .ssd1683 ? 0x40 : 0x00
         let sources: UInt8 = model == .ssd1680 && width <= 160 ? 0x80 : 0x00
-        try bus.send(0x21, ignoreColourPlane, sources)
+        try bus.send(Command.displayUpdateControl1, ignoreColourPlane, sources)
     }
 
     /// Sets the RAM window and address counter to `window` (pixels; x on byte
     /// boundaries) and writes `bytes` into plane `command`.
-    private func write(_ command: UInt8, _ bytes: [UInt8], window: PixelRect) throws {
+    private func write(_ command: Command, _ bytes: [UInt8], window: PixelRect) throws {
         let firstByte = window.x / 8 + columnOffsetBytes
         let lastByte = (window.maxX + 7) / 8 - 1 + columnOffsetBytes
         let top = window.y, bottom = window.maxY - 1
-        try bus.send(0x44, UInt8(firstByte), UInt8(lastByte))
-        try bus.send(0x45, UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8))
-        try bus.send(0x4E, UInt8(firstByte))
-        try bus.send(0x4F, UInt8(top & 0xFF), UInt8(top >> 8))
+        try bus.send(Command.setRAMXStartEnd, UInt8(firstByte), UInt8(lastByte))
+        try bus.send(Command.setRAMYStartEnd, UInt8(top & 0xFF), UInt8(top >> 8), UInt8(bottom & 0xFF), UInt8(bottom >> 8))
+        try bus.send(Command.setRAMXCounter, UInt8(firstByte))
+        try bus.send(Command.setRAMYCounter, UInt8(top & 0xFF), UInt8(top >> 8))
         try bus.command(command)
         try bus.data(bytes)
     }
 
     private func activate(_ operation: String, timeout: Int) throws {
-        try bus.send(0x20)
+        try bus.send(Command.masterActivation)
         try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeout, operation: "\(name) \(operation)")
     }
 }

@@ -8,9 +8,26 @@ import GlanceHardware
 /// fixed settle times after resets and sleep changes instead. Sleep turns the display
 /// and the backlight (`BL`) off.
 public final class ST7789Controller: PanelController {
+    /// The commands this driver sends, by the names (and mnemonics) of ST7789's datasheet.
+    public enum Command: UInt8, PanelCommand {
+        case softwareReset = 0x01            // SWRESET
+        case sleepIn = 0x10                  // SLPIN
+        case sleepOut = 0x11                 // SLPOUT
+        case normalDisplayModeOn = 0x13      // NORON
+        case displayInversionOn = 0x21       // INVON
+        case displayOff = 0x28               // DISPOFF
+        case displayOn = 0x29                // DISPON
+        case columnAddressSet = 0x2A         // CASET
+        case rowAddressSet = 0x2B            // RASET
+        case memoryWrite = 0x2C              // RAMWR
+        case memoryDataAccessControl = 0x36  // MADCTL
+        case interfacePixelFormat = 0x3A     // COLMOD
+    }
+
     public let width: Int
     public let height: Int
-    public let palette = Palette.rgb565
+    public static let palette = Palette.rgb565
+    public var palette: Palette { Self.palette }
     public let name = "ST7789"
     /// Windows are addressed in pixels.
     public let windowAlignment = 1
@@ -25,8 +42,9 @@ public final class ST7789Controller: PanelController {
     private let columnOffset: Int
     private let rowOffset: Int
 
-    public init(bus: any PanelBus, width: Int = 240, height: Int = 240, madctl: UInt8? = nil,
+    public init(bus: any PanelBus, width: Int = 240, height: Int = 240, palette: Palette = .rgb565, madctl: UInt8? = nil,
                 columnOffset: Int = 0, rowOffset: Int = 0) throws(PanelConfigurationError) {
+        try PanelConfigurationError.check(palette, "ST7789", shows: [Self.palette])
         let fits = width > 0 && height > 0 && columnOffset >= 0 && rowOffset >= 0
             && max(width + columnOffset, height + rowOffset) <= 320 && min(width + columnOffset, height + rowOffset) <= 240
         guard fits else {
@@ -48,51 +66,51 @@ public final class ST7789Controller: PanelController {
         // at best: write the whole panel.
         let area = waking || refresh != .partial || previous == nil ? bounds : window.intersection(bounds)
         guard !area.isEmpty else { return }
-        try address(0x2A, area.x + columnOffset, area.maxX - 1 + columnOffset)
-        try address(0x2B, area.y + rowOffset, area.maxY - 1 + rowOffset)
-        try bus.command(0x2C)
+        try address(.columnAddressSet, area.x + columnOffset, area.maxX - 1 + columnOffset)
+        try address(.rowAddressSet, area.y + rowOffset, area.maxY - 1 + rowOffset)
+        try bus.command(Command.memoryWrite)
         try bus.data(frame.cropped(to: area).packedRGB565BigEndian())
         // The backlight comes on once the memory holds the picture, not noise.
-        if waking { try bus.setLine("BL", high: true) }
+        if waking { try bus.setLine(.backlight, high: true) }
     }
 
     public func sleep() throws {
         guard isAwake else { return }
-        try bus.send(0x28)
-        try bus.send(0x10)
+        try bus.send(Command.displayOff)
+        try bus.send(Command.sleepIn)
         bus.delay(milliseconds: 5)
-        try bus.setLine("BL", high: false)
+        try bus.setLine(.backlight, high: false)
         isAwake = false
     }
 
     public func abandon() {
-        try? bus.setLine("BL", high: false)
-        try? bus.send(0x28)
-        try? bus.send(0x10)
+        try? bus.setLine(.backlight, high: false)
+        try? bus.send(Command.displayOff)
+        try? bus.send(Command.sleepIn)
         isAwake = false
     }
 
     private func wake() throws {
-        try bus.setLine("BL", high: false)
+        try bus.setLine(.backlight, high: false)
         // Boards without RST (Display HAT Mini) ignore the pulse; the software reset
         // below covers them.
         try bus.pulseReset(highBefore: 10, low: 10, highAfter: 120)
-        try bus.send(0x01)
+        try bus.send(Command.softwareReset)
         bus.delay(milliseconds: 150)
-        try bus.send(0x11)
+        try bus.send(Command.sleepOut)
         bus.delay(milliseconds: 120)
-        try bus.send(0x3A, 0x55)                       // 16 bits a pixel
-        try bus.send(0x36, madctl)
-        try bus.send(0x21)                             // inversion on: IPS panels need it for true colours
-        try bus.send(0x13)                             // normal display mode
-        try bus.send(0x29)
+        try bus.send(Command.interfacePixelFormat, 0x55)                       // 16 bits a pixel
+        try bus.send(Command.memoryDataAccessControl, madctl)
+        try bus.send(Command.displayInversionOn)                             // inversion on: IPS panels need it for true colours
+        try bus.send(Command.normalDisplayModeOn)                             // normal display mode
+        try bus.send(Command.displayOn)
         bus.delay(milliseconds: 20)
         isAwake = true
     }
 
     /// CASET or RASET: the first and last (inclusive) column or row, big-endian.
-    private func address(_ code: UInt8, _ first: Int, _ last: Int) throws {
-        try bus.command(code)
+    private func address(_ command: Command, _ first: Int, _ last: Int) throws {
+        try bus.command(command)
         try bus.data([UInt8(truncatingIfNeeded: first >> 8), UInt8(truncatingIfNeeded: first),
                       UInt8(truncatingIfNeeded: last >> 8), UInt8(truncatingIfNeeded: last)])
     }

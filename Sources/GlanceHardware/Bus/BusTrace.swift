@@ -5,7 +5,7 @@ import FoundationEssentials
 /// `{"t_us": 5, "op": "cmd", "hex": "12"}`, `{"t_us": 9, "op": "data", "hex": "f90000"}`,
 /// `{"t_us": 20, "op": "busy_wait", "ms": 0}`, `{"t_us": 20, "op": "delay", "ms": 10}`.
 public enum BusTraceRecord: Equatable, Sendable {
-    case gpio(line: String, high: Bool)
+    case gpio(line: PanelLine, high: Bool)
     case command(UInt8)
     case data([UInt8])
     /// A wait for BUSY: the level meaning busy, the timeout, and how long it took.
@@ -16,7 +16,7 @@ public enum BusTraceRecord: Equatable, Sendable {
     public func jsonLine(atMicroseconds time: Int) -> String {
         switch self {
         case let .gpio(line, high):
-            "{\"t_us\": \(time), \"op\": \"gpio\", \"line\": \"\(line)\", \"value\": \(high ? 1 : 0)}"
+            "{\"t_us\": \(time), \"op\": \"gpio\", \"line\": \"\(line.rawValue)\", \"value\": \(high ? 1 : 0)}"
         case let .command(code):
             "{\"t_us\": \(time), \"op\": \"cmd\", \"hex\": \"\(hexString([code]))\"}"
         case let .data(bytes):
@@ -78,7 +78,12 @@ public enum BusTraceRecord: Equatable, Sendable {
             }
             switch fields.op {
             case "gpio":
-                records.append((number, .gpio(line: try require(fields.line, "line"), high: try require(fields.value, "value") != 0)))
+                let name = try require(fields.line, "line")
+                guard let line = PanelLine(rawValue: name) else {
+                    let known = PanelLine.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw ParseError(line: number, message: "gpio: unknown \"line\" \"\(name)\"; expected one of \(known)")
+                }
+                records.append((number, .gpio(line: line, high: try require(fields.value, "value") != 0)))
             case "cmd", "data":
                 guard let bytes = bytes(fromHex: try require(fields.hex, "hex")) else {
                     throw ParseError(line: number, message: "\(fields.op): \"hex\" is not an even run of hex digits")

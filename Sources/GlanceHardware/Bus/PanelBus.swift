@@ -1,5 +1,5 @@
 /// What a panel controller needs from the wires: command and data bytes (the D/C line
-/// low or high around an SPI write), output lines by their role (`RST`, `PWR`, `BL`),
+/// low or high around an SPI write), output lines by their role (`PanelLine`),
 /// the BUSY input, and waiting. Controllers speak only to this protocol, so one driver
 /// runs on spidev + libgpiod, into a trace file, or against an emulator.
 public protocol PanelBus: AnyObject {
@@ -8,15 +8,32 @@ public protocol PanelBus: AnyObject {
     /// Sends parameter or pixel bytes (D/C high). The bus splits them into transfers
     /// its device accepts.
     func data(_ bytes: [UInt8]) throws
-    /// Drives the output line with role `line` (`RST`, `PWR`, `BL`, …) high or low.
+    /// Drives the output line with role `line` (reset, power, backlight…) high or low.
     /// A line the board does not wire is ignored.
-    func setLine(_ line: String, high: Bool) throws
+    func setLine(_ line: PanelLine, high: Bool) throws
     /// Returns once BUSY no longer reads `level` (the level at which the controller is
     /// busy), polling or waiting for an edge; throws `PanelBusError.busyTimeout` after
     /// `timeoutMilliseconds`, never hangs.
     func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws
     /// Waits `milliseconds` (controllers need settle times after reset and power-on).
     func delay(milliseconds: Int)
+}
+
+/// A panel's GPIO lines by what they do; the raw value is the name a board's `pins:`
+/// gives it (`RST: 17`) and a bus trace records.
+public enum PanelLine: String, Sendable, CaseIterable {
+    /// Low resets the controller.
+    case reset = "RST"
+    /// Low for a command byte, high for data.
+    case dataCommand = "DC"
+    /// The controller's busy output (an input here).
+    case busy = "BUSY"
+    /// Chip select, when Glance drives it as a GPIO rather than the SPI controller.
+    case chipSelect = "CS"
+    /// The panel's power switch (Inky boards, some HATs).
+    case power = "PWR"
+    /// An LCD's backlight.
+    case backlight = "BL"
 }
 
 /// The BUSY level that means "still working": high on SSD16xx, low on UC81xx.
@@ -43,6 +60,9 @@ public enum PanelBusError: Error, Equatable, CustomStringConvertible {
     }
 }
 
+/// A controller's command set, each byte by its datasheet's name (`SSD168xController.Command.masterActivation`).
+public protocol PanelCommand: RawRepresentable, Sendable where RawValue == UInt8 {}
+
 extension PanelBus {
     /// Sends a command followed by its parameter bytes (none for a bare command).
     public func send(_ code: UInt8, _ parameters: UInt8...) throws {
@@ -50,13 +70,24 @@ extension PanelBus {
         if !parameters.isEmpty { try data(parameters) }
     }
 
+    /// Sends a named command followed by its parameter bytes (none for a bare command).
+    public func send(_ command: some PanelCommand, _ parameters: UInt8...) throws {
+        try self.command(command.rawValue)
+        if !parameters.isEmpty { try data(parameters) }
+    }
+
+    /// Sends a named command alone; its data follows with `data(_:)`.
+    public func command(_ command: some PanelCommand) throws {
+        try self.command(command.rawValue)
+    }
+
     /// A hardware reset pulse on `RST`: high, low, high, with the given settle times.
     public func pulseReset(highBefore: Int, low: Int, highAfter: Int) throws {
-        try setLine("RST", high: true)
+        try setLine(.reset, high: true)
         delay(milliseconds: highBefore)
-        try setLine("RST", high: false)
+        try setLine(.reset, high: false)
         delay(milliseconds: low)
-        try setLine("RST", high: true)
+        try setLine(.reset, high: true)
         delay(milliseconds: highAfter)
     }
 }

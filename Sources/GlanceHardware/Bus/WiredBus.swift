@@ -11,13 +11,13 @@ public struct PanelWiring: Sendable, Equatable {
     public var chipSelectByGPIO: Bool
     /// Chip labels to look for, in order of preference.
     public var chipLabels: [String]
-    /// Role (`RST`, `DC`, `CS`, `PWR`, `BL`, `BUSY`) → line.
-    public var lines: [String: LineReference]
+    /// Role → line.
+    public var lines: [PanelLine: LineReference]
     /// Key name → line; keys read low when pressed (pulled up).
     public var keys: [String: LineReference]
 
     public init(spiDevice: String, spiSpeedHz: Int, spiMode: Int, chipSelectByGPIO: Bool, chipLabels: [String],
-                lines: [String: LineReference], keys: [String: LineReference] = [:]) {
+                lines: [PanelLine: LineReference], keys: [String: LineReference] = [:]) {
         self.spiDevice = spiDevice
         self.spiSpeedHz = spiSpeedHz
         self.spiMode = spiMode
@@ -29,8 +29,8 @@ public struct PanelWiring: Sendable, Equatable {
 
     /// The output roles and the level each is claimed at: reset released, chip
     /// deselected, data mode, panel power and backlight off until the driver asks.
-    static let outputs: [(role: String, initialHigh: Bool)] = [
-        ("RST", true), ("CS", true), ("DC", true), ("PWR", false), ("BL", false),
+    static let outputs: [(role: PanelLine, initialHigh: Bool)] = [
+        (.reset, true), (.chipSelect, true), (.dataCommand, true), (.power, false), (.backlight, false),
     ]
 }
 
@@ -70,7 +70,7 @@ public final class WiredBus: PanelBus {
     public let wiring: PanelWiring
     /// The board's key lines, claimed as pulled-up inputs with edge events on both edges.
     public private(set) var keyLines: [(name: String, line: GPIOLine)] = []
-    private var outputs: [String: GPIOLine] = [:]
+    private var outputs: [PanelLine: GPIOLine] = [:]
     private var busy: GPIOLine?
     private var busyHasEdges = false
     private var spi: SPIDevice?
@@ -125,17 +125,41 @@ public final class WiredBus: PanelBus {
         chip = nil
     }
 
-    /// Every line's offset by role (keys as `key:NAME`), after checking that each
-    /// exists on the chip and that no other program holds it.
-    private func resolveAndCheckLines() throws -> [String: Int] {
+    /// A line the bus claims: a panel line by its role, or one of the board's keys.
+    enum Claim: Hashable, Comparable, CustomStringConvertible {
+        case line(PanelLine)
+        case key(String)
+
+        /// Roles before keys, each in the order of its name.
+        static func < (a: Claim, b: Claim) -> Bool {
+            switch (a, b) {
+            case let (.line(x), .line(y)): x.rawValue < y.rawValue
+            case let (.key(x), .key(y)): x < y
+            case (.line, .key): true
+            case (.key, .line): false
+            }
+        }
+
+        /// How an error names it: `pin RST`, `key A`.
+        var description: String {
+            switch self {
+            case .line(let role): "pin \(role.rawValue)"
+            case .key(let name): "key \(name)"
+            }
+        }
+    }
+
+    /// Every line's offset, after checking that each exists on the chip and that no
+    /// other program holds it.
+    private func resolveAndCheckLines() throws -> [Claim: Int] {
         guard let chip else { return [:] }
-        var wanted = wiring.lines
-        if !wiring.chipSelectByGPIO { wanted["CS"] = nil }
-        for (name, line) in wiring.keys { wanted["key:" + name] = line }
-        var offsets: [String: Int] = [:]
+        var wanted: [Claim: LineReference] = [:]
+        for (role, line) in wiring.lines where role != .chipSelect || wiring.chipSelectByGPIO { wanted[.line(role)] = line }
+        for (name, line) in wiring.keys { wanted[.key(name)] = line }
+        var offsets: [Claim: Int] = [:]
         for role in wanted.keys.sorted() {
             let reference = wanted[role]!
-            let label = role.hasPrefix("key:") ? "key \(role.dropFirst(4))" : "pin \(role)"
+            let label = role.description
             let offset: Int
             switch reference {
             case let .offset(value):
@@ -160,21 +184,21 @@ public final class WiredBus: PanelBus {
         return offsets
     }
 
-    static func lineBusy(label: String, role: String, offset: Int, holder: String, chipLabel: String) -> PanelBusError {
+    static func lineBusy(label: String, role: Claim, offset: Int, holder: String, chipLabel: String) -> PanelBusError {
         let by = holder.isEmpty ? "" : " by '\(holder)'"
-        if role == "CS" {
+        if role == .line(.chipSelect) {
             return .io("\(label): GPIO\(offset) is in use\(by): the kernel's SPI driver claims the chip-select lines; add dtoverlay=spi0-0cs to /boot/firmware/config.txt and reboot")
         }
         return .io("\(label): GPIO\(offset) on \(chipLabel) is in use\(by); stop the program that holds it (gpioinfo lists holders) or choose another line")
     }
 
-    private func claim(_ offsets: [String: Int]) throws {
+    private func claim(_ offsets: [Claim: Int]) throws {
         guard let chip else { return }
         for (role, initialHigh) in PanelWiring.outputs {
-            guard let offset = offsets[role] else { continue }
+            guard let offset = offsets[.line(role)] else { continue }
             outputs[role] = try chip.requestOutput(offset: offset, consumer: Self.consumer, initialHigh: initialHigh)
         }
-        if let offset = offsets["BUSY"] {
+        if let offset = offsets[.line(.busy)] {
             if let line = try? chip.requestInput(offset: offset, consumer: Self.consumer, bias: .asIs, edges: .both) {
                 busy = line
                 busyHasEdges = true
@@ -183,9 +207,10 @@ public final class WiredBus: PanelBus {
                 busy = try chip.requestInput(offset: offset, consumer: Self.consumer, bias: .asIs, edges: .none)
             }
         }
-        for (role, offset) in offsets.sorted(by: { $0.key < $1.key }) where role.hasPrefix("key:") {
+        for (claim, offset) in offsets.sorted(by: { $0.key < $1.key }) {
+            guard case .key(let name) = claim else { continue }
             let line = try chip.requestInput(offset: offset, consumer: Self.consumer, bias: .pullUp, edges: .both)
-            keyLines.append((String(role.dropFirst(4)), line))
+            keyLines.append((name, line))
         }
     }
 
@@ -201,7 +226,7 @@ public final class WiredBus: PanelBus {
         try transfer(bytes)
     }
 
-    public func setLine(_ line: String, high: Bool) throws {
+    public func setLine(_ line: PanelLine, high: Bool) throws {
         try outputs[line]?.set(high: high)
     }
 
@@ -239,7 +264,7 @@ public final class WiredBus: PanelBus {
     private func setDataMode(_ high: Bool) throws {
         guard dataMode != high else { return }
         dataMode = nil  // unknown until the line is set
-        try outputs["DC"]?.set(high: high)
+        try outputs[.dataCommand]?.set(high: high)
         dataMode = high
     }
 
@@ -247,7 +272,7 @@ public final class WiredBus: PanelBus {
     /// device's largest transfers.
     private func transfer(_ bytes: [UInt8]) throws {
         guard let spi else { throw PanelBusError.io("\(wiring.spiDevice): the bus was closed") }
-        let select = wiring.chipSelectByGPIO ? outputs["CS"] : nil
+        let select = wiring.chipSelectByGPIO ? outputs[.chipSelect] : nil
         try select?.set(high: false)
         defer { try? select?.set(high: true) }
         let chunk = max(1, spi.maximumTransferBytes)
