@@ -61,7 +61,8 @@ struct DaemonOptions: ParsableArguments {
 
     /// Sends `request` to the daemon and returns its answer; prints and exits 3 when no
     /// daemon listens, 1 when the daemon refuses (with its one line).
-    func send(_ request: ControlRequest) throws -> JSONValue {
+    @discardableResult
+    func send(_ request: ControlRequest) throws -> (line: String, fields: JSONValue) {
         let (path, looked) = try socket()
         let answer: ControlAnswer
         do throws(ControlClient.Failure) {
@@ -86,7 +87,7 @@ struct DaemonOptions: ParsableArguments {
         guard let fields = JSONValue.parse(answer.line) else {
             throw RuntimeError(message: "the daemon answered something that is not JSON: \(String(answer.line.prefix(200)).terminalSafe)")
         }
-        return fields
+        return (answer.line, fields)
     }
 }
 
@@ -99,7 +100,7 @@ struct ReloadCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        _ = try daemon.send(.reload(kind: kind))
+        try daemon.send(.reload(kind: kind))
     }
 }
 
@@ -112,10 +113,7 @@ struct PressCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "press")
-        request.key = key
-        request.long = long
-        _ = try daemon.send(request)
+        try daemon.send(.press(key: key, long: long))
     }
 }
 
@@ -127,9 +125,7 @@ struct NextCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "next")
-        request.slot = stack
-        _ = try daemon.send(request)
+        try daemon.send(.turn(stack: stack, forward: true))
     }
 }
 
@@ -141,9 +137,7 @@ struct PreviousCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "previous")
-        request.slot = stack
-        _ = try daemon.send(request)
+        try daemon.send(.turn(stack: stack, forward: false))
     }
 }
 
@@ -160,9 +154,7 @@ struct SleepCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "sleep")
-        request.value = mode.joined(separator: " ")
-        _ = try daemon.send(request)
+        try daemon.send(.sleep(mode: mode.joined(separator: " ")))
     }
 }
 
@@ -180,11 +172,7 @@ struct SetCommand: ParsableCommand {
         guard let dot = target.firstIndex(of: "."), dot != target.startIndex, target.index(after: dot) != target.endIndex else {
             throw UsageError(message: "expected SLOT.PARAM (like dday.title), found \(target)")
         }
-        var request = ControlRequest(command: "set")
-        request.slot = String(target[..<dot])
-        request.param = String(target[target.index(after: dot)...])
-        request.value = value
-        _ = try daemon.send(request)
+        try daemon.send(.set(slot: String(target[..<dot]), param: String(target[target.index(after: dot)...]), value: value))
     }
 }
 
@@ -195,39 +183,39 @@ struct StatusCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        let answer = try daemon.send(ControlRequest(command: "status"))
+        let answer = try daemon.send(.status)
         guard !daemon.json else { return }
+        guard let report = StatusReport(line: answer.line) else {
+            throw RuntimeError(message: "the daemon's status is not one this glance reads (run the glance the daemon runs, or add --json)")
+        }
         // Every text is the daemon's report of what widgets, MQTT publishers and files
         // said: written out so that none of it drives the terminal.
         func show(_ line: String) { print(line.terminalSafe) }
-        show("\(answer["config"]?.string ?? "?") at \(answer["now"]?.string ?? "?")")
-        for slot in answer["slots"]?.array ?? [] {
-            let shows = (slot["shows"]?.array ?? []).compactMap(\.string).joined(separator: " · ")
-            show("  \(slot["name"]?.string ?? "?") (\(slot["kind"]?.string ?? "?"), \(slot["family"]?.string ?? "?")): \(shows)")
-            if let problem = slot["problem"]?.string { show("    \(problem)") }
-            if let next = slot["next_wake"]?.string {
-                show("    next wake \(next): \(slot["next_reason"]?.string ?? "")")
+        show("\(report.config) at \(report.now)")
+        for slot in report.slots {
+            show("  \(slot.name) (\(slot.kind), \(slot.family)): \(slot.shows.joined(separator: " · "))")
+            if let problem = slot.problem { show("    \(problem)") }
+            if let next = slot.nextWake {
+                show("    next wake \(next): \(slot.nextReason ?? "")")
             } else {
                 show("    next wake: none (keys, reloads and set wake it)")
             }
         }
-        for stack in answer["stacks"]?.array ?? [] {
-            let members = (stack["members"]?.array ?? []).compactMap(\.string).joined(separator: ", ")
-            var why = stack["why"]?.string ?? "?"
-            if let score = stack["score"]?.number { why += " \(score)" }
-            if let until = stack["until"]?.string { why += " until \(until)" }
-            show("  stack \(stack["name"]?.string ?? "?") [\(members)] shows \(stack["shows"]?.string ?? "?") (\(why))"
-                 + (stack["next_turn"]?.string.map { "; may turn at \($0)" } ?? ""))
+        for stack in report.stacks ?? [] {
+            var why = stack.why ?? "?"
+            if let score = stack.score { why += " \(score)" }
+            if let until = stack.until { why += " until \(until)" }
+            show("  stack \(stack.name) [\(stack.members.joined(separator: ", "))] shows \(stack.shows ?? "?") (\(why))"
+                 + (stack.nextTurn.map { "; may turn at \($0)" } ?? ""))
         }
-        if let sleep = answer["sleep"]?.string { show("  \(sleep)") }
-        if let refresh = answer["last_refresh"] {
-            show("  last refresh: \(refresh["refresh"]?.string ?? "?") at \(refresh["at"]?.string ?? "?") (\(refresh["window"]?.string ?? ""))"
-                 + (refresh["why"]?.string.map { ": \($0)" } ?? ""))
+        if let sleep = report.sleep { show("  \(sleep)") }
+        if let refresh = report.lastRefresh {
+            show("  last refresh: \(refresh.refresh) at \(refresh.at) (\(refresh.window))" + (refresh.why.map { ": \($0)" } ?? ""))
         }
-        if let intent = answer["last_intent"] {
-            show("  last intent: \(intent["title"]?.string ?? "?") in \(intent["slot"]?.string ?? "?")\(intent["error"]?.string.map { " — failed: \($0)" } ?? "")")
+        if let intent = report.lastIntent {
+            show("  last intent: \(intent.title) in \(intent.slot)\(intent.error.map { " — failed: \($0)" } ?? "")")
         }
-        if answer["display_failing"]?.bool == true { show("  the display is failing; see the daemon's log") }
+        if report.displayFailing == true { show("  the display is failing; see the daemon's log") }
     }
 }
 
@@ -260,12 +248,7 @@ struct DefaultsWrite: ParsableCommand {
     func run() throws {
         let chosen = [(string, "string"), (int, "int"), (float, "float"), (bool, "bool"), (date, "date"), (data, "data")].filter(\.0)
         guard chosen.count <= 1 else { throw UsageError(message: "give one type flag at most, not \(chosen.map { "-\($0.1)" }.joined(separator: " "))") }
-        var request = ControlRequest(command: "defaults-write")
-        request.suite = suite
-        request.key = key
-        request.type = chosen.first?.1 ?? "string"
-        request.value = value
-        _ = try daemon.send(request)
+        try daemon.send(.defaultsWrite(suite: suite, key: key, type: chosen.first?.1 ?? "string", value: value))
     }
 }
 
@@ -277,10 +260,7 @@ struct DefaultsRead: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "defaults-read")
-        request.suite = suite
-        request.key = key
-        let answer = try daemon.send(request)
+        let answer = try daemon.send(.defaultsRead(suite: suite, key: key)).fields
         guard !daemon.json else { return }
         // One key: a string (text, a date, base64 data) bare, anything else as JSON.
         // As stored when it goes to a file or a pipe; written out when a terminal would
@@ -302,10 +282,7 @@ struct DefaultsDelete: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "defaults-delete")
-        request.suite = suite
-        request.key = key
-        _ = try daemon.send(request)
+        try daemon.send(.defaultsDelete(suite: suite, key: key))
     }
 }
 
@@ -329,9 +306,6 @@ struct TRMNLPair: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var request = ControlRequest(command: "trmnl-pair")
-        request.device = name
-        request.minutes = minutes
-        _ = try daemon.send(request)
+        try daemon.send(.trmnlPair(device: name, minutes: minutes))
     }
 }

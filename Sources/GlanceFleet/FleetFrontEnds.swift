@@ -71,10 +71,10 @@ private final class Fleet: FrontEnd {
         }
         if let server = trmnl {
             commands = context.commands
-            context.commands.frontEndCommands["trmnl-pair"] = { [weak server] request in
+            context.commands.frontEndCommands[.trmnlPair] = { [weak server] request in
                 guard let server else { return .failure(ControlFailure("the TRMNL server has stopped")) }
-                guard let name = request.device, !name.isEmpty else { return .failure(ControlFailure("trmnl-pair needs \"device\"")) }
-                return server.openPairing(name: name, minutes: request.minutes ?? 5)
+                guard case let .trmnlPair(name, minutes) = request else { return .failure(ControlFailure("not a trmnl-pair request")) }
+                return server.openPairing(name: name, minutes: minutes ?? 5)
             }
         }
         if let config = context.configuration.web {
@@ -115,7 +115,7 @@ private final class Fleet: FrontEnd {
 
     /// MQTT says offline and lets the broker go, then the TRMNL server stops.
     func close() {
-        commands?.frontEndCommands["trmnl-pair"] = nil
+        commands?.frontEndCommands[.trmnlPair] = nil
         StopDeadline.step("saying offline to the MQTT broker")
         link?.close()
         StopDeadline.step("closing the TRMNL server")

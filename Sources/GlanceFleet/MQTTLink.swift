@@ -205,16 +205,14 @@ public final class MQTTLink {
         }
         if message.retained { return }
         if topic == "\(config.baseTopic)/_all/reload" {
-            return run(topic, request("reload"))
+            return run(topic, .reload())
         }
         guard topic.hasPrefix(node + "/") else { return }
         let levels = topic.dropFirst(node.count + 1).split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let payload = text.trimmedOfSpaces
         switch levels.count {
         case 1 where levels[0] == "reload":
-            var request = request("reload")
-            if !payload.isEmpty && payload != "PRESS" { request.kind = payload }
-            run(topic, request)
+            run(topic, .reload(kind: payload.isEmpty || payload == "PRESS" ? nil : payload))
         case 1 where levels[0] == "full_refresh":
             if host().requestFullRefresh() {
                 log("mqtt: \(topic): the next frame is a full refresh")
@@ -228,39 +226,23 @@ public final class MQTTLink {
             host().showNotification(text)
             log("mqtt: \(topic): " + (payload.isEmpty ? "notification dismissed" : "showing \(jsonString(text.elided(to: 120)))"))
         case 2 where levels[0] == "sleep" && levels[1] == "set":
-            var request = request("sleep")
-            request.value = payload.lowercased()
-            run(topic, request)
+            run(topic, .sleep(mode: payload.lowercased()))
         case 3 where levels[0] == "stack" && levels[2] == "next":
-            var request = request("next")
-            request.slot = levels[1]
-            run(topic, request)
+            run(topic, .turn(stack: levels[1], forward: true))
         case 3 where levels[0] == "stack" && levels[2] == "set":
-            var request = request("show")
-            request.slot = levels[1]
-            request.value = payload
-            run(topic, request)
+            run(topic, .show(stack: levels[1], member: payload))
         case 3 where levels[0] == "key" && levels[2] == "press":
-            var request = request("press")
-            request.key = levels[1]
-            request.long = payload.lowercased() == "long"
-            run(topic, request)
+            run(topic, .press(key: levels[1], long: payload.lowercased() == "long"))
         case 4 where levels[0] == "slot" && levels[3] == "set":
-            var request = request("set")
-            request.slot = levels[1]
-            request.param = levels[2]
-            request.value = text
             if let parameter = host().slotParameters.first(where: { $0.slot == levels[1] })?.parameters.first(where: { $0.name == levels[2] }),
                !HomeAssistantDiscovery.offers(parameter) {
                 return refuse(topic, "\(levels[2]) is a list; set it in the configuration file")
             }
-            run(topic, request)
+            run(topic, .set(slot: levels[1], param: levels[2], value: text))
         default:
             break
         }
     }
-
-    private func request(_ command: String) -> ControlRequest { ControlRequest(command: command) }
 
     /// Which bucket a command on `topic` takes its token from.
     static func source(of topic: String, node: String) -> String {

@@ -566,11 +566,7 @@ final class WebServer {
             guard let slot = fields["slot"], let param = fields["param"], let value = fields["value"] else {
                 return Self.error(400, "set needs slot, param and value")
             }
-            var request = ControlRequest(command: "set")
-            request.slot = slot
-            request.param = param
-            request.value = value
-            return perform(request)
+            return perform(.set(slot: slot, param: param, value: value))
         case "/ui/reload":
             return perform(.reload(kind: fields["kind"].flatMap { $0.isEmpty ? nil : $0 }))
         case "/ui/refresh":
@@ -580,10 +576,7 @@ final class WebServer {
             return Self.ok("the next frame is a full refresh")
         case "/ui/press":
             guard let key = fields["key"], !key.isEmpty else { return Self.error(400, "press needs key") }
-            var request = ControlRequest(command: "press")
-            request.key = key
-            request.long = fields["long"] == "true"
-            return perform(request)
+            return perform(.press(key: key, long: fields["long"] == "true"))
         default: // "/ui/tap"
             let display = host.config.display
             guard let x = fields["x"].flatMap({ Int($0) }), let y = fields["y"].flatMap({ Int($0) }),

@@ -21,7 +21,7 @@ public final class ControlCommands {
     public let stateDirectory: String
     /// Commands the front ends answer (`trmnl-pair`), by name: installed when they start,
     /// removed when they close.
-    package var frontEndCommands: [String: (ControlRequest) -> Swift.Result<String, ControlFailure>] = [:]
+    package var frontEndCommands: [ControlRequest.Name: (ControlRequest) -> Swift.Result<String, ControlFailure>] = [:]
     public let defaults: SharedDefaults
     public let overrides: ParameterOverrides
 
@@ -43,35 +43,37 @@ public final class ControlCommands {
     }
 
     public func answer(_ line: String, host: WidgetHost) -> String {
-        guard let request = ControlRequest(line: line) else {
-            return Self.failure("not a request: expected one JSON object like {\"command\": \"status\"} per line")
-        }
-        do {
-            return try answer(request, host: host)
-        } catch {
-            return Self.failure(error.description)
+        switch ControlRequest.parse(line) {
+        case .failure(let refusal):
+            return Self.failure(refusal.description)
+        case .success(let request):
+            do {
+                return try answer(request, host: host)
+            } catch {
+                return Self.failure(error.description)
+            }
         }
     }
 
-    private func answer(_ request: ControlRequest, host: WidgetHost) throws(ControlFailure) -> String {
-        func required(_ value: String?, _ name: String) throws(ControlFailure) -> String {
-            guard let value, !value.isEmpty else { throw ControlFailure("\(request.command) needs \"\(name)\"") }
-            return value
+    private func answer(_ unchecked: ControlRequest, host: WidgetHost) throws(ControlFailure) -> String {
+        let request: ControlRequest
+        do {
+            request = try unchecked.checked()
+        } catch {
+            throw ControlFailure(error.description)
         }
-        switch request.command {
-        case "reload":
-            return Self.success(try host.controlReload(kind: request.kind, throttled: request.throttled ?? false))
-        case "press":
-            return Self.success(try host.controlPress(key: try required(request.key, "key"), long: request.long ?? false))
-        case "sleep":
-            return Self.success(try host.controlSleep(try required(request.value, "value")))
-        case "show":
-            return Self.success(try host.controlShow(stack: try required(request.slot, "slot"), member: try required(request.value, "value")))
-        case "next", "previous":
-            return Self.success(try host.controlTurn(stack: try required(request.slot, "slot"), by: request.command == "next" ? 1 : -1))
-        case "set":
-            let slot = try required(request.slot, "slot"), param = try required(request.param, "param")
-            let value = try required(request.value, "value")
+        switch request {
+        case let .reload(kind, throttled):
+            return Self.success(try host.controlReload(kind: kind, throttled: throttled))
+        case let .press(key, long):
+            return Self.success(try host.controlPress(key: key, long: long))
+        case .sleep(let mode):
+            return Self.success(try host.controlSleep(mode))
+        case let .show(stack, member):
+            return Self.success(try host.controlShow(stack: stack, member: member))
+        case let .turn(stack, forward):
+            return Self.success(try host.controlTurn(stack: stack, by: forward ? 1 : -1))
+        case let .set(slot, param, value):
             // Refused before anything changes: a value that long is no parameter, and its
             // answer (and every status after it) would not fit.
             guard value.utf8.count <= Self.maximumValue else {
@@ -84,13 +86,10 @@ public final class ControlCommands {
                 return Self.success(message + "; but it could not be kept for the next start: \(error)")
             }
             return Self.success(message + " (kept in \(overrides.path))")
-        case "defaults-write":
-            let suite = try required(request.suite, "suite"), key = try required(request.key, "key")
-            let typeName = request.type ?? "string"
+        case let .defaultsWrite(suite, key, typeName, text):
             guard let type = SharedDefaults.ValueType(rawValue: typeName) else {
                 throw ControlFailure("unknown type \(jsonString(typeName)); expected one of \(SharedDefaults.ValueType.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            let text = try required(request.value, "value")
             guard let value = type.value(from: text) else { throw ControlFailure("\(jsonString(text)) is not \(type.expected)") }
             do {
                 try defaults.write(suite: suite, key: key, value: value)
@@ -98,33 +97,32 @@ public final class ControlCommands {
                 throw ControlFailure(error.description)
             }
             return Self.success("\(suite) \(key) = \(value.json)")
-        case "defaults-delete":
-            let suite = try required(request.suite, "suite"), key = try required(request.key, "key")
+        case let .defaultsDelete(suite, key):
             do {
                 try defaults.write(suite: suite, key: key, value: nil)
             } catch {
                 throw ControlFailure(error.description)
             }
             return Self.success("\(suite) \(key) removed")
-        case "defaults-read":
-            let suite = try required(request.suite, "suite")
+        case let .defaultsRead(suite, key):
             let values: [String: SharedDefaults.Value]
             do {
                 values = try defaults.read(suite: suite)
             } catch {
                 throw ControlFailure(error.description)
             }
-            if let key = request.key {
+            if let key {
                 guard let value = values[key] else { throw ControlFailure("\(suite) has no key \(jsonString(key))") }
                 return "{\"ok\": true, \"value\": \(value.json)}"
             }
             return "{\"ok\": true, \"value\": \(SharedDefaults.Value.dictionary(values).json)}"
-        case "status":
+        case .status:
             return host.statusJSON()
-        default:
-            if let command = frontEndCommands[request.command] { return Self.success(try command(request).get()) }
-            let known = ["reload", "press", "next", "previous", "show", "sleep", "set", "defaults-write", "defaults-read", "defaults-delete", "status"] + frontEndCommands.keys.sorted()
-            throw ControlFailure("unknown command \(jsonString(request.command)); expected \(known.dropLast().joined(separator: ", ")) or \(known.last!)")
+        case .trmnlPair:
+            guard let command = frontEndCommands[request.name] else {
+                throw ControlFailure("\(request.name.rawValue): no TRMNL devices are served (add trmnl: to the configuration)")
+            }
+            return Self.success(try command(request).get())
         }
     }
 
@@ -463,84 +461,69 @@ extension WidgetHost {
         return texts.count > 32 ? kept + ["… (\(texts.count - 32) more texts)"] : kept
     }
 
-    /// Each parameter once, in file order: a list parameter's values as a JSON list.
-    static func groupedParams(_ params: [(name: String, text: String)]) -> [(name: String, json: String)] {
-        var grouped: [(name: String, texts: [String])] = []
-        for (name, text) in params {
-            if let index = grouped.firstIndex(where: { $0.name == name }) { grouped[index].texts.append(text) } else { grouped.append((name, [text])) }
-        }
-        return grouped.map { name, texts in
-            (name, texts.count == 1 ? jsonString(texts[0]) : "[" + texts.map(jsonString).joined(separator: ", ") + "]")
-        }
+    /// Each parameter once: a list parameter's values as a list.
+    static func groupedParams(_ params: [(name: String, text: String)]) -> [String: StatusReport.Parameter] {
+        var grouped: [String: [String]] = [:]
+        for (name, text) in params { grouped[name, default: []].append(text) }
+        return grouped.mapValues { $0.count == 1 ? .text($0[0]) : .list($0) }
     }
 
+    /// `glance status`'s answer line.
+    package func statusJSON() -> String { statusReport().line }
+
     /// `glance status`: what each slot shows, its next wake and why, the last refresh.
-    package func statusJSON() -> String {
+    package func statusReport() -> StatusReport {
         let now = clock.now()
         let zone = config.timeZone
-        let slotLines = slots.map { slot in
-            let next = slot.nextWake(after: now, minimumReloadInterval: config.minimumReloadInterval)
-            var fields = [
-                "\"name\": \(jsonString(slot.name))", "\"kind\": \(jsonString(slot.kind))", "\"family\": \(jsonString(slot.family.rawValue))",
-                // Bounded whatever a slot holds: each text and value cut, at most 32 texts.
-                "\"shows\": [" + Self.elided(slot.shownContent?.textLines ?? []).map(jsonString).joined(separator: ", ") + "]",
-                "\"params\": {" + Self.groupedParams(slot.config.params.map { param in
+        func instant(_ date: Date) -> String { iso8601String(date, in: zone) }
+        let slotReports = slots.map { slot in
+            // Bounded whatever a slot holds: each text and value cut, at most 32 texts.
+            var report = StatusReport.Slot(
+                name: slot.name, kind: slot.kind, family: slot.family.rawValue,
+                shows: Self.elided(slot.shownContent?.textLines ?? []),
+                params: Self.groupedParams(slot.config.params.map { param in
                     let role = slot.descriptor.parameters.first { $0.name == param.name }?.role
                     return (param.name, (role?.masked(param.text) ?? param.text).elided(to: 512))
-                })
-                    .map { "\(jsonString($0.name)): \($0.json)" }.joined(separator: ", ") + "}",
-            ]
+                }))
             if let stack = slot.config.stack {
-                fields.append("\"stack\": \(jsonString(stack.name))")
-                if slot.isOutsideWindow(at: now, in: zone) { fields.append("\"window\": \"closed\"") }
+                report.stack = stack.name
+                if slot.isOutsideWindow(at: now, in: zone) { report.window = "closed" }
             }
-            if let entry = slot.shownEntry { fields.append("\"entry\": \(jsonString(iso8601String(entry.date, in: zone)))") }
-            if let fetched = slot.lastFetch { fields.append("\"fetched\": \(jsonString(iso8601String(fetched, in: zone)))") }
-            if let next {
-                fields.append("\"next_wake\": \(jsonString(iso8601String(next.at, in: zone)))")
-                fields.append("\"next_reason\": \(jsonString(next.why))")
+            report.entry = slot.shownEntry.map { instant($0.date) }
+            report.fetched = slot.lastFetch.map(instant)
+            if let next = slot.nextWake(after: now, minimumReloadInterval: config.minimumReloadInterval) {
+                report.nextWake = instant(next.at)
+                report.nextReason = next.why
             }
             if case .quarantined(let record) = slot.problem {
-                var quarantined = ["\"phase\": \(jsonString(record.phase.rawValue))", "\"what\": \(jsonString(record.what))",
-                                   "\"since\": \(jsonString(record.at))", "\"signal\": \(record.signal)"]
-                if let site = record.site { quarantined.append("\"site\": \(jsonString("\(site.path):\(site.line)"))") }
-                if let hung = record.hungAfter { quarantined.append("\"hung_after\": \(hung)") }
-                if let backtrace = record.backtrace { quarantined.append("\"backtrace\": \(jsonString(backtrace.elided(to: 4096)))") }
-                fields.append("\"quarantined\": {" + quarantined.joined(separator: ", ") + "}")
+                report.quarantined = StatusReport.Quarantine(
+                    phase: record.phase.rawValue, what: record.what, since: record.at, signal: record.signal,
+                    site: record.site.map { "\($0.path):\($0.line)" }, hungAfter: record.hungAfter, backtrace: record.backtrace?.elided(to: 4096))
             }
-            if let problem = slot.problem ?? (slot.drawsNothing ? .drewNothing : nil) {
-                fields.append("\"problem\": \(jsonString(problem.summary(slot: slot.name)))")
-            }
-            return "{" + fields.joined(separator: ", ") + "}"
+            report.problem = (slot.problem ?? (slot.drawsNothing ? .drewNothing : nil))?.summary(slot: slot.name)
+            return report
         }
-        var fields = ["\"ok\": true", "\"now\": \(jsonString(iso8601String(now, in: zone)))", "\"config\": \(jsonString(config.source))",
-                      "\"slots\": [" + slotLines.joined(separator: ", ") + "]"]
+        var report = StatusReport(now: instant(now), config: config.source, slots: slotReports)
         if !stacks.isEmpty {
-            fields.append("\"stacks\": [" + stacks.map { stack in
-                var parts = ["\"name\": \(jsonString(stack.name))", "\"members\": [" + stack.members.map { jsonString($0.name) }.joined(separator: ", ") + "]"]
-                if let shown = stack.shown { parts.append("\"shows\": \(jsonString(stack.members[shown].name))") }
+            report.stacks = stacks.map { stack in
+                var shown = StatusReport.Stack(name: stack.name, members: stack.members.map(\.name))
+                shown.shows = stack.shown.map { stack.members[$0].name }
                 if let why = stack.why {
-                    parts.append("\"why\": \(jsonString(why.word))")
-                    if case .relevance(let score) = why { parts.append("\"score\": \(score)") }
-                    if case .hand(let until) = why { parts.append("\"until\": \(jsonString(iso8601String(until, in: zone)))") }
+                    shown.why = why.word
+                    if case .relevance(let score) = why { shown.score = score }
+                    if case .hand(let until) = why { shown.until = instant(until) }
                 }
-                if let boundary = stack.nextBoundary(after: now, in: zone) {
-                    parts.append("\"next_turn\": \(jsonString(iso8601String(boundary, in: zone)))")
-                }
-                return "{" + parts.joined(separator: ", ") + "}"
-            }.joined(separator: ", ") + "]")
+                shown.nextTurn = stack.nextBoundary(after: now, in: zone).map(instant)
+                return shown
+            }
         }
-        if quiet.isConfigured { fields.append("\"sleep\": \(jsonString(sleepSummary(at: now)))") }
-        if let next = nextInstant() { fields.append("\"next_wake\": \(jsonString(iso8601String(next, in: zone)))") }
+        if quiet.isConfigured { report.sleep = sleepSummary(at: now) }
+        report.nextWake = nextInstant().map(instant)
         if let (at, plan) = lastRefresh {
-            fields.append("\"last_refresh\": {\"at\": \(jsonString(iso8601String(at, in: zone))), \"refresh\": \(jsonString(plan.refresh.rawValue)), \"window\": \(jsonString("\(plan.window)"))"
-                          + (plan.why.map { ", \"why\": \(jsonString($0))" } ?? "") + "}")
+            report.lastRefresh = StatusReport.Refresh(at: instant(at), refresh: plan.refresh.rawValue, window: "\(plan.window)", why: plan.why)
         }
-        if let intent = lastIntent {
-            fields.append("\"last_intent\": {\"slot\": \(jsonString(intent.slot)), \"title\": \(jsonString(intent.title))"
-                          + (intent.error.map { ", \"error\": \(jsonString($0))" } ?? "") + "}")
-        }
-        if displayFailing { fields.append("\"display_failing\": true") }
-        return "{" + fields.joined(separator: ", ") + "}"
+        if let intent = lastIntent { report.lastIntent = StatusReport.Intent(slot: intent.slot, title: intent.title, error: intent.error) }
+        if displayFailing { report.displayFailing = true }
+        return report
     }
 }
