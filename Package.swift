@@ -140,6 +140,10 @@ let package = Package(
             "GlanceTime", "GlanceYAML", "GlanceConfiguration", "CGlanceLinux",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
+        ], resources: [
+            // The web page's files, compiled into the binary as bytes (PackageResources):
+            // the page needs no files beside the executable and no CDN.
+            .embedInCode("Web/Page/index.html"), .embedInCode("Web/Page/app.js"), .embedInCode("Web/Page/app.css"),
         ]),
         .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar", "Charts"]),
         // Swift Charts' names (`import Charts`): charts resolved into GlanceUI views.

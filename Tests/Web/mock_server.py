@@ -3,7 +3,7 @@
 
   Tests/Web/mock_server.py [--port 8080] [--login USER:PASSWORD]
 
-Serves the page as it ships (parsed out of Sources/GlanceFleet/Web/WebPage.swift) and
+Serves the page as it ships (Sources/GlanceFleet/Web/Page/) and
 fake answers for every route of docs/web.md: a 250x122 frame drawn from the slots'
 params (so a change shows), a long poll, a tap that "presses" inside the first slot,
 time travel, the gallery and the log. Standard library only. With --login every /ui/
@@ -14,23 +14,18 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SWIFT = os.path.join(ROOT, "Sources", "GlanceFleet", "Web", "WebPage.swift")
+PAGE = os.path.join(ROOT, "Sources", "GlanceFleet", "Web", "Page")
 CSP = "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'"
 WIDTH, HEIGHT = 250, 122
 ZONE = timezone(timedelta(hours=9))
 
 
 def page_files():
-    """The three raw strings of WebPage.swift, with the closing delimiter's indent taken
-    off each line as Swift does."""
-    text = open(SWIFT, encoding="utf-8").read()
+    """The page's three files as the daemon embeds them."""
     files = {}
-    for name, body, indent in re.findall(r'static let (\w+): String = #"""\n(.*?)\n([ \t]*)"""#', text, re.S):
-        files[name] = "\n".join(line[len(indent):] if line.startswith(indent) else line.lstrip()
-                                for line in body.split("\n")).encode()
-    missing = {"html", "css", "javascript"} - files.keys()
-    if missing:
-        sys.exit(f"mock_server: {SWIFT} has no {', '.join(sorted(missing))}")
+    for name, file in (("html", "index.html"), ("css", "app.css"), ("javascript", "app.js")):
+        with open(os.path.join(PAGE, file), "rb") as handle:
+            files[name] = handle.read()
     return files
 
 

@@ -61,10 +61,6 @@ public final class TRMNLServer {
     /// How long an answer to a button press waits for the new frame.
     static let buttonWait: TimeInterval = 3
 
-    public struct SetupError: Error, CustomStringConvertible {
-        public let description: String
-    }
-
     public init(config: TRMNLConfig, main: GlanceConfig, registry: WidgetRegistry, fonts: FontLibrary, stateDirectory: String,
                 clock: LinuxEventClock, log: @escaping (String) -> Void) throws {
         self.config = config
@@ -74,7 +70,7 @@ public final class TRMNLServer {
         events = glance_eventfd_create()
         timer = glance_monotonic_timerfd_create()
         guard events >= 0, timer >= 0 else {
-            throw SetupError(description: "cannot make the TRMNL server's event descriptors: \(String(cString: strerror(errno)))")
+            throw ServerStartError(description: "cannot make the TRMNL server's event descriptors: \(String(cString: strerror(errno)))")
         }
         let events = events
         for device in config.devices {
@@ -100,7 +96,7 @@ public final class TRMNLServer {
                 _ = glance_eventfd_signal(events)
             })
         } catch {
-            throw SetupError(description: "cannot listen on \(config.listen):\(config.port) for TRMNL devices: \(error) (another program on that port? change trmnl: port:)")
+            throw ServerStartError(description: "cannot listen on \(config.listen):\(config.port) for TRMNL devices: \(error) (another program on that port? change trmnl: port:)")
         }
     }
 

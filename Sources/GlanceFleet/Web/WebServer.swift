@@ -105,7 +105,7 @@ final class WebServer {
         stateDirectory = context.stateDirectory
         events = glance_eventfd_create()
         guard events >= 0 else {
-            throw TRMNLServer.SetupError(description: "cannot make the web page's event descriptor: \(String(cString: strerror(errno)))")
+            throw ServerStartError(description: "cannot make the web page's event descriptor: \(String(cString: strerror(errno)))")
         }
         let events = events
         try clock.watch(descriptor: events) { [unowned self] in eventsReady() }
@@ -122,7 +122,7 @@ final class WebServer {
         } catch {
             clock.unwatch(descriptor: events)
             Glibc.close(events)
-            throw TRMNLServer.SetupError(description: "cannot listen on \(config.host):\(config.port) for the web page: \(error) (another program on that port? change web: listen:)")
+            throw ServerStartError(description: "cannot listen on \(config.host):\(config.port) for the web page: \(error) (another program on that port? change web: listen:)")
         }
     }
 
@@ -203,23 +203,19 @@ final class WebServer {
            origin.lowercased() != "http://" + (request.header("Host") ?? "").lowercased() {
             return Self.error(403, "a change must come from this page (Origin \(jsonString(String(origin.prefix(80)))))")
         }
-        let route = (request.method, request.path)
-        switch route {
-        case ("GET", "/"), ("GET", "/index.html"):
-            return HTTPAnswer(status: 200, contentType: "text/html; charset=utf-8", body: Array(WebPage.html.utf8))
-        case ("GET", "/ui/app.js"):
-            return HTTPAnswer(status: 200, contentType: "text/javascript; charset=utf-8", body: Array(WebPage.javascript.utf8))
-        case ("GET", "/ui/app.css"):
-            return HTTPAnswer(status: 200, contentType: "text/css; charset=utf-8", body: Array(WebPage.css.utf8))
-        case ("POST", "/ui/login"):
-            return login(request, promise: promise, at: now)
-        default:
-            break
+        guard let methods = WebRoute.methods(of: request.path) else {
+            return Self.error(404, request.path.hasPrefix("/ui/") ? "no such route: \(request.path.prefix(80))" : "no such page")
         }
-        guard request.path.hasPrefix("/ui/") else { return Self.error(404, "no such page") }
-        guard let methods = Self.methods(of: request.path) else { return Self.error(404, "no such route: \(request.path.prefix(80))") }
-        guard methods.contains(request.method) else {
+        guard let route = WebRoute.routes(at: request.path).first(where: { $0.method == request.method }) else {
             return Self.error(405, "\(request.path) takes \(methods.joined(separator: " or "))", headers: [("Allow", methods.joined(separator: ", "))])
+        }
+        switch route {
+        // The page's files and the login: before any session.
+        case .page: return HTTPAnswer(status: 200, contentType: "text/html; charset=utf-8", body: WebPage.html)
+        case .script: return HTTPAnswer(status: 200, contentType: "text/javascript; charset=utf-8", body: WebPage.javascript)
+        case .style: return HTTPAnswer(status: 200, contentType: "text/css; charset=utf-8", body: WebPage.css)
+        case .login: return login(request, promise: promise, at: now)
+        default: break
         }
         guard var session = session(for: request, at: now) else { return Self.error(401, "log in first") }
         guard let fields = request.fields else { return Self.error(400, "the request's fields could not be read (form fields or a JSON object of strings)") }
@@ -237,40 +233,31 @@ final class WebServer {
         guard let host = displays.first(where: { $0.name == display })?.host else {
             return Self.error(404, "no display \(jsonString(display)); the displays are \(displays.map(\.name).joined(separator: ", "))")
         }
-        switch request.path {
-        case "/ui/state": return state(of: host, named: display, session: session)
-        case "/ui/frame.png": return frame(of: host, look: fields["look"] ?? "panel")
-        case "/ui/events": return poll(after: fields["after"], request: request, promise: promise)
-        case "/ui/log": return .json(200, "{\"lines\": [" + logTail.recent.map(jsonString).joined(separator: ", ") + "]}")
-        case "/ui/travel":
+        switch route {
+        case .page, .script, .style, .login: return Self.error(500, "\(request.path) is answered before a session is asked for")
+        case .state: return state(of: host, named: display, session: session)
+        case .frame: return frame(of: host, look: fields["look"] ?? "panel")
+        case .events: return poll(after: fields["after"], request: request, promise: promise)
+        case .log: return .json(200, "{\"lines\": [" + logTail.recent.map(jsonString).joined(separator: ", ") + "]}")
+        case .travel:
             guard travelLimit.take(request.remote, at: now) else {
                 return Self.error(429, "time travel takes a moment; wait a few seconds", headers: [("Retry-After", "2")])
             }
             return travel(host, to: fields["at"], request: request, promise: promise, at: now)
-        case "/ui/gallery":
+        case .gallery:
             return .json(200, "[" + WidgetSnapshotRenderer.galleryEntries(registry: registry).map { entry in
                 "{\"kind\": \(jsonString(entry.kind)), \"family\": \(jsonString(entry.family.rawValue)), "
                     + "\"image\": \(jsonString("/ui/gallery/\(entry.kind)/\(entry.family.rawValue).png?display=\(display)"))}"
             }.joined(separator: ", ") + "]")
-        case let path where path.hasPrefix("/ui/gallery/"):
-            return galleryPicture(path.dropFirst("/ui/gallery/".count), for: host, at: now)
-        case "/ui/logout":
+        case .galleryPicture:
+            return galleryPicture(request.path.dropFirst("/ui/gallery/".count), for: host, at: now)
+        case .logout:
             if let cookie = request.cookie(Self.cookieName) { sessions[cookie] = nil }
             var answer = Self.ok("logged out")
             answer.headers.append(("Set-Cookie", "\(Self.cookieName)=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0"))
             return answer
-        default:
-            return change(request.path, fields: fields, host: host, main: display == "main")
-        }
-    }
-
-    /// The routes under `/ui/` and the methods each takes.
-    static func methods(of path: String) -> [String]? {
-        switch path {
-        case _ where path.hasPrefix("/ui/gallery/"): ["GET"]
-        case "/ui/state", "/ui/frame.png", "/ui/events", "/ui/log", "/ui/travel", "/ui/gallery": ["GET"]
-        case "/ui/set", "/ui/reload", "/ui/refresh", "/ui/press", "/ui/tap", "/ui/logout": ["POST"]
-        default: nil
+        case .set, .reload, .refresh, .press, .tap:
+            return change(route, fields: fields, host: host, main: display == "main")
         }
     }
 
@@ -552,7 +539,7 @@ final class WebServer {
 
     // MARK: Changing
 
-    private func change(_ path: String, fields: [String: String], host: WidgetHost, main: Bool) -> HTTPAnswer {
+    private func change(_ route: WebRoute, fields: [String: String], host: WidgetHost, main: Bool) -> HTTPAnswer {
         func perform(_ request: ControlRequest) -> HTTPAnswer {
             switch commands.perform(request, host: host) {
             // The control commands' own answer: {"ok": true, "message": …}.
@@ -560,24 +547,24 @@ final class WebServer {
             case .failure(let failure): return Self.error(400, failure.description)
             }
         }
-        switch path {
-        case "/ui/set":
+        switch route {
+        case .set:
             guard main else { return Self.error(400, "a TRMNL device's parameters are set in the config file") }
             guard let slot = fields["slot"], let param = fields["param"], let value = fields["value"] else {
                 return Self.error(400, "set needs slot, param and value")
             }
             return perform(.set(slot: slot, param: param, value: value))
-        case "/ui/reload":
+        case .reload:
             return perform(.reload(kind: fields["kind"].flatMap { $0.isEmpty ? nil : $0 }))
-        case "/ui/refresh":
+        case .refresh:
             guard host.requestFullRefresh() else {
                 return Self.ok("a full refresh was made less than \(Int(WidgetHost.outsideFullRefreshInterval)) s ago; this one is folded into it")
             }
             return Self.ok("the next frame is a full refresh")
-        case "/ui/press":
+        case .press:
             guard let key = fields["key"], !key.isEmpty else { return Self.error(400, "press needs key") }
             return perform(.press(key: key, long: fields["long"] == "true"))
-        default: // "/ui/tap"
+        default: // .tap
             let display = host.config.display
             guard let x = fields["x"].flatMap({ Int($0) }), let y = fields["y"].flatMap({ Int($0) }),
                   (0..<display.width).contains(x), (0..<display.height).contains(y) else {

@@ -5,23 +5,19 @@ import NIOCore
 /// The HTTP front end's listening socket, made here (`socket`, `bind`, `listen`) rather
 /// than by NIO, so that `AcceptShedding` can accept on it when NIO cannot.
 enum ListeningSocket {
-    struct SetupError: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// A non-blocking socket listening on `host`:`port` (0: a free port).
     static func make(host: String, port: Int, backlog: Int32) throws -> Int32 {
         let address = try SocketAddress.makeAddressResolvingHost(host, port: port)
         let family = address.protocol.rawValue
         let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw SetupError(description: "socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw ServerStartError(description: "socket: \(String(cString: strerror(errno)))") }
         var on: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         let bound = address.withSockAddr { bind(fd, $0, socklen_t($1)) }
         guard bound == 0, listen(fd, backlog) == 0 else {
             let reason = String(cString: strerror(errno))
             close(fd)
-            throw SetupError(description: "bind \(host):\(port): \(reason)")
+            throw ServerStartError(description: "bind \(host):\(port): \(reason)")
         }
         return fd
     }
@@ -90,4 +86,10 @@ final class AcceptShedding: ChannelInboundHandler {
         spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
         return shed
     }
+}
+
+/// A server of the daemon's (the TRMNL devices' API, the web page) could not start: the
+/// one line says what failed and how to fix it.
+public struct ServerStartError: Error, CustomStringConvertible {
+    public let description: String
 }
