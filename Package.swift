@@ -90,9 +90,9 @@ let package = Package(
         // One small GPIO API over either libgpiod major version, chosen at build time.
         .target(name: "CGlanceGPIO", dependencies: ["CGPIOD"]),
         // The wires: the panel bus protocol, the bus trace; spidev and libgpiod.
-        .target(name: "GlanceHardware", dependencies: ["CGlanceGPIO", "CGlanceLinux"]),
+        .target(name: "GlanceHardware", dependencies: ["CGlanceGPIO", "CGlanceLinux", "GlanceSystem"]),
         // Configuration files: libyaml's tree, and errors that name the file, line and field.
-        .target(name: "GlanceYAML", dependencies: ["CYAML"]),
+        .target(name: "GlanceYAML", dependencies: ["CYAML", "GlanceSystem"]),
         // Boards (model, catalogue, factories), panel controllers (SSD1680/SSD1683, UC8179,
         // UC8159, ST7789), the outputs (file, framebuffer, panel) and the one frame pipeline.
         .target(name: "GlanceDisplays", dependencies: ["GlanceGraphics", "GlanceHardware", "GlanceYAML", "GlanceTime", "GlanceSystem"]),

@@ -231,8 +231,7 @@ public final class FileWatcher: Sendable {
                 }
                 state.withLock { $0.handling = true }
                 defer { state.withLock { $0.handling = false } }
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0, errno == EINTR { continue }
+                let count = retryingInterrupted { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
                 guard count > 0 else { break }
                 let watches = state.withLock { $0.watches }
                 var changed = false
@@ -299,7 +298,7 @@ public struct FileWatcherError: Error, Equatable, CustomStringConvertible {
     public let errno: Int32
 
     public var description: String {
-        let reason = String(cString: strerror(errno))
+        let reason = SystemErrno(errno).description
         switch errno {
         case ENOENT, ENOTDIR: return "cannot watch \(path): the folder does not exist"
         case ENOSPC: return "cannot watch \(path): \(call): the inotify watch limit is reached (fs.inotify.max_user_watches)"

@@ -1,3 +1,4 @@
+import GlanceSystem
 import CGlanceLinux
 import CGlanceMosquitto
 import CMosquitto
@@ -69,25 +70,26 @@ final class MQTTClient {
     /// MQTT 5 unless the broker refused it; then 3.1.1 (without retain-as-published).
     private var protocolVersion = MQTT_PROTOCOL_V5
 
-    struct SetupError: Error, CustomStringConvertible {
+    /// The MQTT client could not start (libmosquitto missing, its timer, TLS files).
+    struct StartError: Error, CustomStringConvertible {
         let description: String
     }
 
-    init(config: MQTTConfig, clock: LinuxEventClock, log: @escaping (String) -> Void) throws(SetupError) {
+    init(config: MQTTConfig, clock: LinuxEventClock, log: @escaping (String) -> Void) throws(StartError) {
         self.config = config
         self.clock = clock
         self.log = log
         availabilityTopic = config.nodeTopic + "/availability"
         mosquitto_lib_init()
         guard let handle = mosquitto_new("glance-\(config.nodeID)", true, nil) else {
-            if let reason = glance_mosquitto_load_error() { throw SetupError(description: String(cString: reason)) }
-            throw SetupError(description: "cannot make an MQTT client: \(String(cString: strerror(errno)))")
+            if let reason = glance_mosquitto_load_error() { throw StartError(description: String(cString: reason)) }
+            throw StartError(description: "cannot make an MQTT client: \(SystemErrno(errno).description)")
         }
         self.handle = handle
         timer = glance_monotonic_timerfd_create()
         guard timer >= 0 else {
             mosquitto_destroy(handle)
-            throw SetupError(description: "timerfd_create(CLOCK_MONOTONIC) failed: \(String(cString: strerror(errno)))")
+            throw StartError(description: "timerfd_create(CLOCK_MONOTONIC) failed: \(SystemErrno(errno).description)")
         }
         mosquitto_user_data_set(handle, Unmanaged.passUnretained(self).toOpaque())
         mosquitto_connect_callback_set(handle) { _, object, code in
@@ -119,7 +121,7 @@ final class MQTTClient {
             guard code == MOSQ_ERR_SUCCESS.rawValue else {
                 Glibc.close(timer)
                 mosquitto_destroy(handle)
-                throw SetupError(description: "tls: \(String(cString: mosquitto_strerror(code))) (ca: \(tls.ca))")
+                throw StartError(description: "tls: \(String(cString: mosquitto_strerror(code))) (ca: \(tls.ca))")
             }
         }
         do {
@@ -127,7 +129,7 @@ final class MQTTClient {
         } catch {
             Glibc.close(timer)
             mosquitto_destroy(handle)
-            throw SetupError(description: "\(error)")
+            throw StartError(description: "\(error)")
         }
     }
 
@@ -255,7 +257,7 @@ final class MQTTClient {
     private func describe(code: Int32, errno number: Int32) -> String {
         switch code {
         case MOSQ_ERR_ERRNO.rawValue:
-            let text = String(cString: strerror(number))
+            let text = SystemErrno(number).description
             return number == ECONNREFUSED ? "connection refused (is the broker running, and on port \(config.port)?)" : text
         case MOSQ_ERR_TLS.rawValue:
             let detail = libraryError.map { line in
@@ -314,7 +316,7 @@ final class MQTTClient {
         let count = recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
         if count == 0 { return "the broker closed the connection" }
         if count < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR {
-            return errno == ECONNREFUSED ? "connection refused (is the broker running, and on this port?)" : String(cString: strerror(errno))
+            return errno == ECONNREFUSED ? "connection refused (is the broker running, and on this port?)" : SystemErrno(errno).description
         }
         return nil
     }

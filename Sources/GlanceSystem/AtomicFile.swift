@@ -37,7 +37,7 @@ package enum AtomicFile {
             guard rename(temporary, path) == 0 else {
                 let code = errno
                 unlink(temporary)
-                throw WriteError(path: path, reason: String(cString: strerror(code)), code: code)
+                throw WriteError(path: path, reason: SystemErrno(code).description, code: code)
             }
             syncFolder(of: path)
         }
@@ -55,7 +55,7 @@ package enum AtomicFile {
             folder += "/" + part
             if mkdir(folder, mode) != 0 && errno != EEXIST {
                 let code = errno
-                throw WriteError(path: folder, reason: "cannot make the folder: \(String(cString: strerror(code)))", code: code)
+                throw WriteError(path: folder, reason: "cannot make the folder: \(SystemErrno(code).description)", code: code)
             }
         }
     }
@@ -72,17 +72,16 @@ package enum AtomicFile {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
         guard descriptor >= 0 else {
             let code = errno
-            throw WriteError(path: path, reason: String(cString: strerror(code)), code: code)
+            throw WriteError(path: path, reason: SystemErrno(code).description, code: code)
         }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
+            let written = retryingInterrupted { bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) } }
             guard written > 0 else {
                 let code = written < 0 ? errno : ENOSPC
                 close(descriptor)
                 unlink(temporary)
-                throw WriteError(path: path, reason: code == ENOSPC ? "the disk is full; free some space there" : String(cString: strerror(code)), code: code)
+                throw WriteError(path: path, reason: code == ENOSPC ? "the disk is full; free some space there" : SystemErrno(code).description, code: code)
             }
             offset += written
         }
@@ -90,7 +89,7 @@ package enum AtomicFile {
             let code = errno
             close(descriptor)
             unlink(temporary)
-            throw WriteError(path: path, reason: String(cString: strerror(code)), code: code)
+            throw WriteError(path: path, reason: SystemErrno(code).description, code: code)
         }
         close(descriptor)
         return Staged(path: path, temporary: temporary)

@@ -47,13 +47,13 @@ package final class ControlClient {
             let code = errno
             if code == ENOENT || code == ECONNREFUSED || code == ENOTDIR { throw .noDaemon(path: path) }
             if code == EACCES { throw .denied(path: path, advice: Self.advice(directory: directory)) }
-            throw .broken(path: path, problem: String(cString: strerror(code)))
+            throw .broken(path: path, problem: SystemErrno(code).description)
         }
         var peer: UInt32 = 0
         guard glance_peer_uid(fd, &peer) == 0 else {
             let code = errno
             close(fd)
-            throw .broken(path: path, problem: "cannot tell who serves the socket: \(String(cString: strerror(code))); not sending")
+            throw .broken(path: path, problem: "cannot tell who serves the socket: \(SystemErrno(code).description); not sending")
         }
         let folder = ControlAccess.Folder(path: directory)
         if let expectedPeer {
@@ -113,7 +113,7 @@ package final class ControlClient {
                 if errno == EINTR { continue }
                 // The daemon may have answered and closed before reading it all (a
                 // refusal, a line too long): its answer is still there to read.
-                sendFailure = "sending failed: \(String(cString: strerror(errno)))"
+                sendFailure = "sending failed: \(SystemErrno(errno).description)"
                 break
             }
             sent += count
@@ -121,8 +121,7 @@ package final class ControlClient {
         bytes.removeAll()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) } }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { throw .broken(path: path, problem: "the daemon did not answer in time") }
             if count <= 0 { throw .broken(path: path, problem: sendFailure ?? "the daemon closed the connection without an answer") }
             bytes += buffer[0..<count]

@@ -59,7 +59,7 @@ package enum CrashNotes {
 /// A system call of the crash handler or the hang guard failed.
 package struct CrashNoteError: Error, CustomStringConvertible {
     package let code: Int32
-    package var description: String { String(cString: strerror(code)) }
+    package var description: String { SystemErrno(code).description }
 }
 
 /// Bounds how long one thread may stay in widget code (a placeholder or a view's body on

@@ -31,11 +31,11 @@ package enum RegularFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard descriptor >= 0 else {
             let code = errno
-            throw code == ENOENT || code == ENOTDIR ? .missing : .unreadable(String(cString: strerror(code)))
+            throw code == ENOENT || code == ENOTDIR ? .missing : .unreadable(SystemErrno(code).description)
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+        guard fstat(descriptor, &info) == 0 else { throw .unreadable(SystemErrno(errno).description) }
         if let kind = kind(of: info.st_mode) { throw .notRegular(kind: kind) }
         guard Int(info.st_size) <= limit else { throw .tooLarge(limit: limit) }
         // One byte past the bound tells a file that grew since fstat from one that did not.
@@ -46,9 +46,8 @@ package enum RegularFile {
                 guard bytes.count <= limit else { throw .tooLarge(limit: limit) }
                 bytes += [UInt8](repeating: 0, count: min(64 << 10, limit + 1 - bytes.count))
             }
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 && errno == EINTR { continue }
-            if got < 0 { throw .unreadable(String(cString: strerror(errno))) }
+            let got = retryingInterrupted { bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) } }
+            if got < 0 { throw .unreadable(SystemErrno(errno).description) }
             if got == 0 { break }
             count += got
         }

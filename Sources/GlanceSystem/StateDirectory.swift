@@ -46,7 +46,7 @@ extension StateDirectory {
         var info = stat()
         if stat(directory, &info) != 0 {
             guard errno == ENOENT else {
-                throw Untrusted("cannot use the state folder \(directory): \(String(cString: strerror(errno))); set state_dir: to a folder of the daemon's user")
+                throw Untrusted("cannot use the state folder \(directory): \(SystemErrno(errno).description); set state_dir: to a folder of the daemon's user")
             }
             do {
                 try AtomicFile.makeFolders(directory, mode: 0o700)
@@ -54,7 +54,7 @@ extension StateDirectory {
                 throw Untrusted("cannot make the state folder \(directory): \(error.reason); set state_dir: to a folder the daemon's user can write")
             }
             guard stat(directory, &info) == 0 else {
-                throw Untrusted("cannot use the state folder \(directory): \(String(cString: strerror(errno)))")
+                throw Untrusted("cannot use the state folder \(directory): \(SystemErrno(errno).description)")
             }
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -80,7 +80,7 @@ extension StateDirectory {
         let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         for (place, what) in [(path, "the file"), (folder, "its folder")] {
             var info = stat()
-            guard stat(place, &info) == 0 else { throw Untrusted("cannot check \(place): \(String(cString: strerror(errno)))") }
+            guard stat(place, &info) == 0 else { throw Untrusted("cannot check \(place): \(SystemErrno(errno).description)") }
             let described = "\(place) (owner \(userName(info.st_uid)), mode \(octal(info.st_mode & 0o7777)))"
             if unreadableByOthers, place == path, info.st_mode & 0o004 != 0 {
                 throw Untrusted("the file \(described) can be read by every user of this machine, who would learn what it holds; chmod o-r \(place)")
@@ -103,7 +103,7 @@ extension StateDirectory {
             let code = errno
             if code == ENOENT { return nil }
             if code == ELOOP { throw Untrusted("\(path) is a symbolic link; the daemon reads only its own files there; remove it") }
-            throw Untrusted("cannot read \(path): \(String(cString: strerror(code)))")
+            throw Untrusted("cannot read \(path): \(SystemErrno(code).description)")
         }
         defer { close(descriptor) }
         var info = stat()
@@ -117,8 +117,7 @@ extension StateDirectory {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var offset = 0
         while offset < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupted { bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + offset, $0.count - offset) } }
             guard count > 0 else { break }
             offset += count
         }

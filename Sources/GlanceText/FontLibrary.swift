@@ -32,7 +32,8 @@ public final class FontLibrary {
     /// Where "a font is missing" goes, once per family.
     public var log: (String) -> Void
 
-    public struct SetupError: Error, CustomStringConvertible {
+    /// FreeType or fontconfig could not start: nothing can be drawn.
+    public struct EngineUnavailable: Error, CustomStringConvertible {
         public let message: String
         public var description: String { message }
     }
@@ -46,17 +47,17 @@ public final class FontLibrary {
     ///     answered there, and `saveMatchCache()` writes the new answers. Without it
     ///     fontconfig is loaded now.
     public init(applicationFontDirectory: String? = nil, colorEmojiFamily: String? = FontLibrary.defaultColorEmojiFamily,
-                matchCacheDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(SetupError) {
+                matchCacheDirectory: String? = nil, log: @escaping (String) -> Void = { _ in }) throws(EngineUnavailable) {
         self.log = log
         self.colorEmojiFamily = colorEmojiFamily
         self.applicationFontDirectory = applicationFontDirectory
-        guard let freeType = FreeTypeLibrary() else { throw SetupError(message: "FreeType could not start; check that libfreetype6 is installed (scripts/bootstrap installs it)") }
+        guard let freeType = FreeTypeLibrary() else { throw EngineUnavailable(message: "FreeType could not start; check that libfreetype6 is installed (scripts/bootstrap installs it)") }
         self.freeType = freeType
         if let matchCacheDirectory {
             matchCache = FontMatchCache(directory: matchCacheDirectory, fontFolders: applicationFontDirectory.map { [$0] } ?? [])
         } else {
             matchCache = nil
-            guard fontconfig() != nil else { throw SetupError(message: Self.fontconfigMissing) }
+            guard fontconfig() != nil else { throw EngineUnavailable(message: Self.fontconfigMissing) }
         }
     }
 

@@ -1,3 +1,4 @@
+import GlanceSystem
 import Glibc
 
 /// Reads a configuration or board file, with a message for each way that can fail:
@@ -19,12 +20,12 @@ package enum TextFile {
                 let user = getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "uid \(geteuid())"
                 throw fail("permission denied: the user running glance (\(user)) cannot read it; let that user read it (chmod o+r \(path), or chgrp its group and chmod g+r) or move it where that user can")
             case ELOOP: throw fail("a loop of symbolic links; point the link at the file itself")
-            default: throw fail("cannot be opened (\(String(cString: strerror(code))))")
+            default: throw fail("cannot be opened (\(SystemErrno(code).description))")
             }
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw fail("cannot be read (\(String(cString: strerror(errno))))") }
+        guard fstat(descriptor, &info) == 0 else { throw fail("cannot be read (\(SystemErrno(errno).description))") }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw fail("is a directory; name the YAML file in it")
@@ -38,11 +39,10 @@ package enum TextFile {
         var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
         var count = 0
         while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 && errno == EINTR { continue }
+            let got = retryingInterrupted { bytes.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) } }
             guard got > 0 else {
                 if got == 0 { break }
-                throw fail("cannot be read (\(String(cString: strerror(errno))))")
+                throw fail("cannot be read (\(SystemErrno(errno).description))")
             }
             count += got
         }

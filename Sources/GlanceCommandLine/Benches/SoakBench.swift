@@ -1,3 +1,4 @@
+import GlanceSystem
 import ArgumentParser
 import FoundationEssentials
 import GlanceTime
@@ -106,7 +107,7 @@ final class SoakRig {
         configPath = folder + "/soak.yaml"
         var target = [CChar](repeating: 0, count: 4096)
         let length = readlink("/proc/self/exe", &target, target.count - 1)
-        guard length > 0 else { throw RuntimeError(message: "cannot read /proc/self/exe: \(String(cString: strerror(errno)))") }
+        guard length > 0 else { throw RuntimeError(message: "cannot read /proc/self/exe: \(SystemErrno(errno).description)") }
         executable = String(decoding: target.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         // A binary just linked sits in dirty page cache, which smaps counts as the daemon's
         // private dirty memory until it is written back (and so seems to shrink): write it back.
@@ -351,7 +352,7 @@ final class SoakRig {
         let scratch = folder + "/data/.activity.csv.new"
         try Data(Self.csv(day: moves).utf8).write(to: URL(fileURLWithPath: scratch))
         guard rename(scratch, folder + "/data/activity.csv") == 0 else {
-            return fail("mv over \(folder)/data/activity.csv: \(String(cString: strerror(errno)))")
+            return fail("mv over \(folder)/data/activity.csv: \(SystemErrno(errno).description)")
         }
         count(.fileMove)
     }
@@ -364,7 +365,7 @@ final class SoakRig {
         let gone = folder + "/data-gone"
         try? FileManager.default.removeItem(atPath: gone)
         guard rename(folder + "/data", gone) == 0 else {
-            return fail("mv \(folder)/data away: \(String(cString: strerror(errno)))")
+            return fail("mv \(folder)/data away: \(SystemErrno(errno).description)")
         }
         try writeData(in: folder + "/data", day: moves)
         try FileManager.default.removeItem(atPath: gone)
@@ -461,7 +462,7 @@ final class SoakRig {
             + "    - {id: \"\(Self.device)\", name: porch, slots: [{name: porch, kind: countdown, family: systemMedium, params: {title: Porch, target: \"2027-01-03\"}}]}\n"
         let scratch = configPath + ".new"
         try Data(yaml.utf8).write(to: URL(fileURLWithPath: scratch))
-        guard rename(scratch, configPath) == 0 else { throw RuntimeError(message: "mv \(scratch): \(String(cString: strerror(errno)))") }
+        guard rename(scratch, configPath) == 0 else { throw RuntimeError(message: "mv \(scratch): \(SystemErrno(errno).description)") }
         self.edited = edited
     }
 

@@ -1,3 +1,4 @@
+import GlanceSystem
 import FoundationEssentials
 import Glibc
 import GlanceRunner
@@ -8,13 +9,13 @@ enum SoakClients {
     /// A TCP port on 127.0.0.1 that nothing listens on now (the kernel's pick for port 0).
     static func freePort() throws -> UInt16 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw RuntimeError(message: "socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw RuntimeError(message: "socket: \(SystemErrno(errno).description)") }
         defer { close(descriptor) }
         var address = loopback(port: 0)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else { throw RuntimeError(message: "bind 127.0.0.1:0: \(String(cString: strerror(errno)))") }
+        guard bound == 0 else { throw RuntimeError(message: "bind 127.0.0.1:0: \(SystemErrno(errno).description)") }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
@@ -61,10 +62,9 @@ enum SoakClients {
         var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16_384)
         while true {
-            let count = read(descriptor, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupted { read(descriptor, &chunk, chunk.count) }
             guard count > 0 else {
-                if count < 0 { throw RuntimeError(message: "GET \(path): \(String(cString: strerror(errno)))") }
+                if count < 0 { throw RuntimeError(message: "GET \(path): \(SystemErrno(errno).description)") }
                 break
             }
             answer += chunk[..<count]
@@ -90,7 +90,7 @@ enum SoakClients {
     /// `timeout` seconds.
     private static func connect(port: UInt16, timeout: Double) throws -> Int32 {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw RuntimeError(message: "socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw RuntimeError(message: "socket: \(SystemErrno(errno).description)") }
         var limit = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
@@ -99,7 +99,7 @@ enum SoakClients {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemErrno(errno).description
             close(descriptor)
             throw RuntimeError(message: "connect 127.0.0.1:\(port): \(reason)")
         }
@@ -109,9 +109,8 @@ enum SoakClients {
     private static func send(_ descriptor: Int32, _ bytes: [UInt8]) throws {
         var sent = 0
         while sent < bytes.count {
-            let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { throw RuntimeError(message: "write: \(String(cString: strerror(errno)))") }
+            let count = retryingInterrupted { bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } }
+            guard count > 0 else { throw RuntimeError(message: "write: \(SystemErrno(errno).description)") }
             sent += count
         }
     }
@@ -120,8 +119,7 @@ enum SoakClients {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: wanted)
         while bytes.count < wanted {
-            let count = read(descriptor, &chunk, wanted - bytes.count)
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingInterrupted { read(descriptor, &chunk, wanted - bytes.count) }
             guard count > 0 else { break }
             bytes += chunk[..<count]
         }
@@ -192,7 +190,7 @@ final class SoakBroker {
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
         let result = posix_spawn(&child, executable, &actions, nil, argv, environ)
-        guard result == 0 else { throw RuntimeError(message: "cannot start \(executable): \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw RuntimeError(message: "cannot start \(executable): \(SystemErrno(result).description)") }
         pid = child
         let deadline = Date.now.addingTimeInterval(10)
         while !SoakClients.isListening(port) {
@@ -211,7 +209,7 @@ final class SoakBroker {
         guard let pid else { return }
         kill(pid, SIGTERM)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingInterrupted { waitpid(pid, &status, 0) }
         self.pid = nil
     }
 

@@ -1,3 +1,4 @@
+import GlanceSystem
 import GlanceRender
 import ArgumentParser
 import FoundationEssentials
@@ -40,7 +41,7 @@ final class ChildProcess {
 
     init(arguments: [String]) throws {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw RuntimeError(message: "pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&pipeEnds) == 0 else { throw RuntimeError(message: "pipe: \(SystemErrno(errno).description)") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -55,7 +56,7 @@ final class ChildProcess {
         close(pipeEnds[1])
         guard result == 0 else {
             close(pipeEnds[0])
-            throw RuntimeError(message: "cannot start glance: \(String(cString: strerror(result)))")
+            throw RuntimeError(message: "cannot start glance: \(SystemErrno(result).description)")
         }
         pid = child
         stderrRead = pipeEnds[0]
@@ -139,7 +140,7 @@ final class ChildProcess {
             break
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingInterrupted { waitpid(pid, &status, 0) }
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         exitStatus = code
         return code
@@ -151,7 +152,7 @@ final class ChildProcess {
         if let exitStatus { return exitStatus }
         kill(pid, SIGTERM)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingInterrupted { waitpid(pid, &status, 0) }
         // WEXITSTATUS; a death by signal shows as 128 + the signal, as shells do.
         let code = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         exitStatus = code
@@ -163,7 +164,7 @@ final class ChildProcess {
 enum ChildCommand {
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0 else { throw RuntimeError(message: "pipe: \(String(cString: strerror(errno)))") }
+        guard pipe(&pipeEnds) == 0 else { throw RuntimeError(message: "pipe: \(SystemErrno(errno).description)") }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -176,17 +177,16 @@ enum ChildCommand {
         let result = posix_spawnp(&child, arguments[0], &actions, nil, argv, environ)
         close(pipeEnds[1])
         defer { close(pipeEnds[0]) }
-        guard result == 0 else { throw RuntimeError(message: "cannot start \(arguments[0]): \(String(cString: strerror(result)))") }
+        guard result == 0 else { throw RuntimeError(message: "cannot start \(arguments[0]): \(SystemErrno(result).description)") }
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingInterrupted { chunk.withUnsafeMutableBytes { read(pipeEnds[0], $0.baseAddress, $0.count) } }
             guard count > 0 else { break }
             output += chunk[0..<count]
         }
         var status: Int32 = 0
-        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingInterrupted { waitpid(child, &status, 0) }
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return (exit, String(decoding: output, as: UTF8.self))
     }

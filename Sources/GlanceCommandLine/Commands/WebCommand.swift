@@ -1,3 +1,4 @@
+import GlanceSystem
 import ArgumentParser
 import FoundationEssentials
 import GlanceConfiguration
@@ -40,7 +41,7 @@ struct WebCommand: ParsableCommand {
 
     func run() throws {
         var template = Array("/tmp/glance-web-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { throw RuntimeError(message: "cannot make a temporary folder: \(String(cString: strerror(errno)))") }
+        guard let made = mkdtemp(&template) else { throw RuntimeError(message: "cannot make a temporary folder: \(SystemErrno(errno).description)") }
         let scratch = String(cString: made)
         let frames = frames ?? scratch + "/frames"
         let listen = listen

@@ -49,7 +49,7 @@ public final class FileOutput: DisplayOutput {
         do {
             try AtomicFile.makeFolders(directory.path)
         } catch {
-            throw OutputError(path: directory.path, reason: "cannot create the output directory (\(error.path): \(String(cString: strerror(error.code ?? 0))))")
+            throw OutputError(path: directory.path, reason: "cannot create the output directory (\(error.path): \(SystemErrno(error.code ?? 0).description))")
         }
     }
 
@@ -97,7 +97,7 @@ public final class FileOutput: DisplayOutput {
     /// Appends with O_APPEND, so a reader never sees a line cut by another writer.
     private func append(_ line: String, to path: String) throws(OutputError) {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw OutputError(path: path, reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else { throw OutputError(path: path, reason: SystemErrno(errno).description) }
         defer { Glibc.close(fd) }
         let bytes = Array(line.utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }

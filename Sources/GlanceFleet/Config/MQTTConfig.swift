@@ -127,7 +127,7 @@ extension MQTTConfig: ConfigSection {
                 }
                 if (tls.certificate == nil) != (tls.key == nil) { throw value.fail("a client certificate needs both cert: and key:") }
                 for file in [tls.ca, tls.certificate, tls.key].compactMap({ $0 }) where access(file, R_OK) != 0 {
-                    throw value.fail("cannot read \(file): \(String(cString: strerror(errno)))")
+                    throw value.fail("cannot read \(file): \(SystemErrno(errno).description)")
                 }
                 // Whoever may write the authority's certificate chooses which broker is trusted.
                 for file in [tls.ca, tls.certificate, tls.key].compactMap({ $0 }) {

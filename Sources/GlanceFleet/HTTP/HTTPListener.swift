@@ -1,3 +1,4 @@
+import GlanceSystem
 import CGlanceLinux
 import Glibc
 import NIOCore
@@ -10,12 +11,12 @@ enum ListeningSocket {
         let address = try SocketAddress.makeAddressResolvingHost(host, port: port)
         let family = address.protocol.rawValue
         let fd = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw ServerStartError(description: "socket: \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else { throw ServerStartError(description: "socket: \(SystemErrno(errno).description)") }
         var on: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
         let bound = address.withSockAddr { bind(fd, $0, socklen_t($1)) }
         guard bound == 0, listen(fd, backlog) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemErrno(errno).description
             close(fd)
             throw ServerStartError(description: "bind \(host):\(port): \(reason)")
         }
@@ -61,7 +62,7 @@ final class AcceptShedding: ChannelInboundHandler {
             return
         }
         let shed = shedPending()
-        let reason = String(cString: strerror(failure.errnoCode))
+        let reason = SystemErrno(failure.errnoCode).description
         notices.note(.outOfDescriptors, "trmnl: out of file descriptors (\(reason)): \(shed) pending connection\(shed == 1 ? "" : "s") "
                      + "closed unanswered; accepting pauses for \(HTTPBounds.text(bounds.acceptPause)) at a time until descriptors are free "
                      + "(raise the daemon's limit, e.g. LimitNOFILE= in its systemd unit)", address: "the backlog", count: shed)

@@ -70,7 +70,7 @@ public final class TRMNLServer {
         events = glance_eventfd_create()
         timer = glance_monotonic_timerfd_create()
         guard events >= 0, timer >= 0 else {
-            throw ServerStartError(description: "cannot make the TRMNL server's event descriptors: \(String(cString: strerror(errno)))")
+            throw ServerStartError(description: "cannot make the TRMNL server's event descriptors: \(SystemErrno(errno).description)")
         }
         let events = events
         for device in config.devices {

@@ -105,7 +105,7 @@ final class WebServer {
         stateDirectory = context.stateDirectory
         events = glance_eventfd_create()
         guard events >= 0 else {
-            throw ServerStartError(description: "cannot make the web page's event descriptor: \(String(cString: strerror(errno)))")
+            throw ServerStartError(description: "cannot make the web page's event descriptor: \(SystemErrno(errno).description)")
         }
         let events = events
         try clock.watch(descriptor: events) { [unowned self] in eventsReady() }

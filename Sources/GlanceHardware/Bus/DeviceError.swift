@@ -1,3 +1,4 @@
+import GlanceSystem
 import Glibc
 
 /// A device node that failed: which one, the system's error number, what kind of
@@ -43,7 +44,7 @@ public struct DeviceError: Error, Equatable, Sendable, CustomStringConvertible {
 /// One-line messages, with the fix, for device nodes that cannot be opened: the GPIO
 /// chips, spidev, framebuffers, and the emulated machines in tests, all alike.
 public enum DeviceErrors {
-    public static func describe(_ code: Int32) -> String { String(cString: strerror(code)) }
+    public static func describe(_ code: Int32) -> String { SystemErrno(code).description }
 
     /// The one line for a node `user` may not open: who, which node, its owner, group and
     /// mode (`node`; nil when it cannot be read), and what to do. `wanted` is the group such

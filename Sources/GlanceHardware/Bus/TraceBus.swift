@@ -1,3 +1,4 @@
+import GlanceSystem
 import FoundationEssentials
 import Glibc
 
@@ -19,7 +20,7 @@ public final class TraceBus: PanelBus {
             if errno == ELOOP {
                 throw PanelBusError.io("\(path) is a symbolic link; Glance does not write a trace through one: name the file itself")
             }
-            throw PanelBusError.io("\(path): cannot open the trace file (\(String(cString: strerror(errno)))); check that its folder exists and is writable")
+            throw PanelBusError.io("\(path): cannot open the trace file (\(SystemErrno(errno).description)); check that its folder exists and is writable")
         }
     }
 
@@ -42,7 +43,7 @@ public final class TraceBus: PanelBus {
         let line = Array((record.jsonLine(atMicroseconds: microseconds) + "\n").utf8)
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         guard written == line.count else {
-            throw PanelBusError.io("\(path): cannot write the trace (\(String(cString: strerror(errno))))")
+            throw PanelBusError.io("\(path): cannot write the trace (\(SystemErrno(errno).description))")
         }
     }
 }

@@ -1,3 +1,4 @@
+import GlanceSystem
 import CGlanceLinux
 import Glibc
 
@@ -154,7 +155,7 @@ public final class LinuxFramebuffer: Framebuffer {
         }
         let code = errno
         if terminal >= 0 { Glibc.close(terminal) }
-        consoleAdvice = "cannot switch the console to graphics mode (/dev/tty0: \(String(cString: strerror(code)))); its cursor may blink over the picture: run as root, or with CAP_SYS_TTY_CONFIG and the 'tty' group (the glance package's unit does), or add vt.global_cursor_default=0 to /boot/firmware/cmdline.txt"
+        consoleAdvice = "cannot switch the console to graphics mode (/dev/tty0: \(SystemErrno(code).description)); its cursor may blink over the picture: run as root, or with CAP_SYS_TTY_CONFIG and the 'tty' group (the glance package's unit does), or add vt.global_cursor_default=0 to /boot/firmware/cmdline.txt"
     }
 
     public func write(row y: Int, _ bytes: [UInt8]) throws {

@@ -1,3 +1,4 @@
+import GlanceSystem
 import CGlanceLinux
 import Glibc
 import FoundationEssentials
@@ -23,15 +24,17 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
     private var nextSource: UInt64 = 100
     private var watched: [Int32: UInt64] = [:]
 
-    public struct SetupError: Error, CustomStringConvertible {
+    /// One of the clock's descriptors (epoll, timerfd, signalfd, eventfd) could not be
+    /// made or watched: the call and its errno.
+    public struct DescriptorError: Error, CustomStringConvertible {
         public let call: String
         public let errno: Int32
-        public var description: String { "\(call) failed: \(String(cString: strerror(errno)))" }
+        public var description: String { "\(call) failed: \(SystemErrno(errno).description)" }
     }
 
-    public init() throws(SetupError) {
-        func check(_ result: Int32, _ call: String) throws(SetupError) -> Int32 {
-            if result < 0 { throw SetupError(call: call, errno: errno) }
+    public init() throws(DescriptorError) {
+        func check(_ result: Int32, _ call: String) throws(DescriptorError) -> Int32 {
+            if result < 0 { throw DescriptorError(call: call, errno: errno) }
             return result
         }
         epoll = try check(glance_epoll_create(), "epoll_create1")
@@ -59,9 +62,9 @@ public final class LinuxEventClock: HostClock, @unchecked Sendable {
     /// Adds a wake source: whenever `descriptor` polls readable during a `wait`,
     /// `onReady` runs on the waiting thread (it must read what is queued, and calls
     /// `interrupt()` when the host should wake). Call before the first `wait`.
-    public func watch(descriptor: Int32, onReady: @escaping () -> Void) throws(SetupError) {
+    public func watch(descriptor: Int32, onReady: @escaping () -> Void) throws(DescriptorError) {
         let token = nextSource
-        if glance_epoll_add(epoll, descriptor, token) < 0 { throw SetupError(call: "epoll_ctl(wake source \(descriptor))", errno: errno) }
+        if glance_epoll_add(epoll, descriptor, token) < 0 { throw DescriptorError(call: "epoll_ctl(wake source \(descriptor))", errno: errno) }
         nextSource += 1
         sources[token] = onReady
         watched[descriptor] = token

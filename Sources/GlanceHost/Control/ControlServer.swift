@@ -41,13 +41,14 @@ public final class ControlServer {
     private var paused = false
     public static let acceptPause = 1.0
 
-    public struct SetupError: Error, CustomStringConvertible {
+    /// The socket could not be made or listened on (its folder, another daemon on it).
+    public struct ListenError: Error, CustomStringConvertible {
         public let description: String
     }
 
     /// Listens in `directory` (created 0700 if missing). `answer` turns a request line
     /// into an answer line, on the clock's thread.
-    public init(directory: String, clock: LinuxEventClock, answer: @escaping (String) -> String) throws(SetupError) {
+    public init(directory: String, clock: LinuxEventClock, answer: @escaping (String) -> String) throws(ListenError) {
         path = StateDirectory.socketPath(in: directory)
         self.directory = directory
         self.clock = clock
@@ -56,19 +57,19 @@ public final class ControlServer {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            throw SetupError(description: "cannot create the state folder \(directory): \(error); set state_dir: in the configuration")
+            throw ListenError(description: "cannot create the state folder \(directory): \(error); set state_dir: in the configuration")
         }
         var info = stat()
         if lstat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFSOCK else {
-                throw SetupError(description: "\(path) exists and is not a socket; move it away")
+                throw ListenError(description: "\(path) exists and is not a socket; move it away")
             }
             // A socket that answers belongs to a daemon that is running; one that does
             // not is left over from one that stopped.
             let probe = glance_unix_connect(path)
             if probe >= 0 {
                 Glibc.close(probe)
-                throw SetupError(description: "another glance daemon is listening on \(path); stop it, or give this one its own state_dir:")
+                throw ListenError(description: "another glance daemon is listening on \(path); stop it, or give this one its own state_dir:")
             }
             unlink(path)
         }
@@ -76,7 +77,7 @@ public final class ControlServer {
         // who reaches the socket, and the peer check below who is answered.
         let fd = glance_unix_listen_mode(path, 128, 0o660)
         guard fd >= 0 else {
-            throw SetupError(description: "cannot listen on \(path): \(String(cString: strerror(errno))); give state_dir: a folder the daemon's user can write (and a path under 100 characters)")
+            throw ListenError(description: "cannot listen on \(path): \(SystemErrno(errno).description); give state_dir: a folder the daemon's user can write (and a path under 100 characters)")
         }
         listener = fd
         // The socket gets the daemon's group; where the folder is shared with another
@@ -86,7 +87,7 @@ public final class ControlServer {
         }
         resume = glance_monotonic_timerfd_create()
         do {
-            guard resume >= 0 else { throw SetupError(description: "timerfd_create: \(String(cString: strerror(errno)))") }
+            guard resume >= 0 else { throw ListenError(description: "timerfd_create: \(SystemErrno(errno).description)") }
             try clock.watch(descriptor: fd) { [unowned self] in acceptAll() }
             try clock.watch(descriptor: resume) { [unowned self] in
                 var cancelled: Int32 = 0
@@ -98,7 +99,7 @@ public final class ControlServer {
             Glibc.close(fd)
             if resume >= 0 { Glibc.close(resume) }
             unlink(path)
-            throw SetupError(description: "\(error)")
+            throw ListenError(description: "\(error)")
         }
     }
 
@@ -167,7 +168,7 @@ public final class ControlServer {
         var groups = [UInt32](repeating: 0, count: 256)
         var count = Int32(groups.count)
         guard glance_peer_identity(fd, &uid, &gid, &groups, &count) == 0 else {
-            return "cannot tell who you are (SO_PEERCRED: \(String(cString: strerror(errno))))"
+            return "cannot tell who you are (SO_PEERCRED: \(SystemErrno(errno).description))"
         }
         let peerGroups = count >= 0 ? Array(groups.prefix(Int(count))) : ControlAccess.groups(ofUser: uid, primary: gid)
         let folder = ControlAccess.Folder(path: directory)
@@ -219,8 +220,7 @@ public final class ControlServer {
     private func read(_ fd: Int32) {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingInterrupted { chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) } }
             if count < 0, errno == EAGAIN || errno == EWOULDBLOCK { return }
             // Closed (perhaps mid-line, which is dropped) or failed.
             guard count > 0 else { return drop(fd) }
@@ -247,8 +247,7 @@ public final class ControlServer {
         let bytes = Array((line + "\n").utf8)
         var sent = 0
         while sent < bytes.count {
-            let count = bytes.withUnsafeBytes { glance_send(fd, $0.baseAddress! + sent, $0.count - sent) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingInterrupted { bytes.withUnsafeBytes { glance_send(fd, $0.baseAddress! + sent, $0.count - sent) } }
             guard count > 0 else { return false }
             sent += count
         }

@@ -103,7 +103,7 @@ package enum CrashRecorder {
         let descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             let code = errno
-            throw AtomicFile.WriteError(path: path, reason: String(cString: strerror(code)), code: code)
+            throw AtomicFile.WriteError(path: path, reason: SystemErrno(code).description, code: code)
         }
         return descriptor
     }

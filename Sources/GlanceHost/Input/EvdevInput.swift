@@ -1,3 +1,4 @@
+import GlanceSystem
 import CGlanceLinux
 import FoundationEssentials
 import GlanceGraphics
@@ -163,7 +164,7 @@ public final class EvdevInput {
                 throw OpenError(description: DeviceErrors.openFailure(path, code, group: "input", missing: "").description)
             }
             let fix = code == ENOENT ? "; ls /dev/input/by-id shows the devices there are (those names stay the same across reboots)" : ""
-            throw OpenError(description: "\(path): \(String(cString: strerror(code)))\(fix)")
+            throw OpenError(description: "\(path): \(SystemErrno(code).description)\(fix)")
         }
         descriptor = fd
         var low: Int32 = 0, high: Int32 = 0
@@ -190,8 +191,7 @@ public final class EvdevInput {
     public func drain(_ input: (HostInbox.Input) -> Void) -> Bool {
         var buffer = [UInt8](repeating: 0, count: EvdevDecoder.recordSize * 64)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingInterrupted { buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) } }
             if count < 0, errno == EAGAIN { return true }
             guard count > 0 else { return false }
             for event in decoder.feed(buffer[0..<count]) {
