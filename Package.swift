@@ -14,9 +14,8 @@ let package = Package(
         .library(name: "Glance", targets: ["Glance", "Charts", "SwiftUI", "WidgetKit", "AppIntents", "Intents", "ActivityKit", "UIKit", "CoreGraphics", "os", "OSLog", "CoreLocation",
                                                  // Frameworks a wall has no use for: their names are compile errors saying what a wall does instead.
                                                  "Network", "CloudKit", "MapKit", "WatchKit", "WatchConnectivity", "UserNotifications", "Contacts", "EventKit", "Photos", "AVFoundation", "CoreImage"]),
-        // For programs that embed the daemon: the host, its configuration, the outputs and
-        // boards, the renderer, the wires and the commands.
-        .library(name: "GlanceDaemon", targets: ["GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceDisplays", "GlanceRender", "GlanceHardware", "GlanceRunner", "GlanceCommandLine"]),
+        // No product for programs that embed the daemon (the host, outputs, boards): none
+        // does yet, and a product is a public surface to keep (docs/ARCHITECTURE.md).
         .executable(name: "glance", targets: ["GlanceCLI"]),
         // `import Combine` (OpenCombine under Apple's name): its own product, so that only a
         // widget package that imports Combine builds OpenCombine.
