@@ -170,8 +170,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let data = directory.appendingPathComponent("runs.csv")
         try "date,value\n2026-11-20,3\n".write(to: data, atomically: true, encoding: .utf8)
+        // The heatmap's next wake is the next midnight: a zone whose midnight is an hour or
+        // more away, so that the loop's idleness below is measured away from it.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: "Asia/Seoul"))
+        let midnight = try #require(calendar.nextDate(after: Date(), matching: DateComponents(hour: 0, minute: 0, second: 0), matchingPolicy: .nextTime))
+        let zone = midnight.timeIntervalSinceNow > 3600 ? "Asia/Seoul" : "UTC"
         try """
-            timezone: Asia/Seoul
+            timezone: \(zone)
             state_dir: state
             minimum_reload_interval: 1
             display: {backend: file, path: frames, size: 364x170}

@@ -327,21 +327,19 @@ extension WidgetHost {
         let words = value.lowercased().split(separator: " ").map(String.init)
         switch words.first {
         case "on" where words.count == 1:
-            quiet.override = .asleep
+            quiet.sleepUntilToldOtherwise()
         case "off" where words.count == 1:
-            quiet.override = nil
-            quiet.override = quiet.end(ofSleepAt: now).map { .awakeUntil($0) }
+            quiet.wakeNow(at: now)
         case "auto" where words.count == 1:
-            quiet.override = nil
+            quiet.followWindows()
         case "until" where words.count == 2:
             guard let end = Self.instant(words[1], after: now, in: zone), end > now else {
                 throw ControlFailure("expected a time like 07:30 or 2027-01-03T07:30:00+09:00 after now, found \(jsonString(words[1]))")
             }
-            quiet.override = .asleepUntil(end)
+            quiet.sleep(until: end)
         default:
             throw ControlFailure("expected on, off, auto or until TIME, found \(jsonString(value))")
         }
-        quiet.keptAwakeUntil = nil
         clock.interrupt()
         return sleepSummary(at: now)
     }
@@ -360,10 +358,7 @@ extension WidgetHost {
     /// Takes `main`'s `glance sleep` override (a TRMNL device's host follows the main
     /// display's: one switch for the house). True when it changed anything.
     package func followSleep(of main: WidgetHost) -> Bool {
-        guard quiet.override != main.quiet.override else { return false }
-        quiet.override = main.quiet.override
-        quiet.keptAwakeUntil = nil
-        return true
+        quiet.follow(main.quiet)
     }
 
     /// `07:30`: the next time the wall clock shows it; or an ISO 8601 instant.
@@ -510,7 +505,8 @@ extension WidgetHost {
                 shown.shows = stack.shown.map { stack.members[$0].name }
                 if let why = stack.why {
                     shown.why = why.word
-                    if case .relevance(let score) = why { shown.score = score }
+                    // A widget's score may be any Float; JSON has no infinity or NaN: such a score is left out.
+                    if case .relevance(let score) = why, score.isFinite { shown.score = score }
                     if case .hand(let until) = why { shown.until = instant(until) }
                 }
                 shown.nextTurn = stack.nextBoundary(after: now, in: zone).map(instant)

@@ -29,13 +29,13 @@ final class SlotState {
     var shownContent: ViewNode?
 
     /// Failed fetches in a row: when to ask again (2 minutes, doubling up to 30).
-    var backoff = Backoff(first: 120, maximum: 1800)
-    var retryAt: Date?
+    private(set) var backoff = Backoff(first: 120, maximum: 1800)
+    private(set) var retryAt: Date?
     /// A fetch that runs on while the host sleeps (real time): it wakes the host when it
     /// answers, or the host gives up on it at `deadline`.
     var pending: PendingFetch?
     /// Whether `timeline` is what a provider gave with `.retry` (its entries are not good ones).
-    var timelineIsFallback = false
+    private(set) var timelineIsFallback = false
     /// The last entry shown from a good timeline, kept across restarts by `EntryStore`;
     /// providers see it as `context.lastEntry`.
     var lastGoodEntry: AnyTimelineEntry?
@@ -68,7 +68,7 @@ final class SlotState {
     var stuckExecutors: [ProviderExecutor] = []
     static let maximumStuckCalls = 2
     /// Said that the provider is stuck (once, until it answers again).
-    var saidStuck = false
+    private(set) var saidStuck = false
 
     /// Why the slot shows an error card instead of its widget: quarantined, or not
     /// answering with nothing good to show (nil: it shows its widget).
@@ -133,6 +133,68 @@ final class SlotState {
         self.rect = rect
         self.source = source
         makeNotes()
+    }
+
+    // MARK: A fetch's outcome: the timeline and the retry ladder, written only here
+
+    /// A good timeline: the retry ladder starts over and the slot shows its entries (a
+    /// problem other than quarantine is over). True when the provider had been said stuck.
+    func took(_ answer: AnyTimeline, at now: Date) -> Bool {
+        backoff.succeeded()
+        timelineIsFallback = false
+        retryAt = nil
+        timeline = LoadedTimeline(answer, loadedAt: now)
+        shownEntryIndex = nil
+        if !isQuarantined { problem = nil }
+        defer { saidStuck = false }
+        return saidStuck
+    }
+
+    /// What a provider that says its fetch failed gives for the meantime: shown, never
+    /// kept as a last good entry.
+    func tookFallback(_ answer: AnyTimeline, at now: Date) {
+        guard !answer.entries.isEmpty else { return }
+        timeline = LoadedTimeline(answer, loadedAt: now)
+        timelineIsFallback = true
+        shownEntryIndex = nil
+    }
+
+    /// A failed fetch: the next rung of the retry ladder (returned, in seconds). No answer
+    /// at all (`timedOut`): while there is nothing good to show, the slot says so instead
+    /// of a placeholder that looks like data on its way; an answer, even a failed one,
+    /// ends that.
+    func fetchFailed(timedOut: Bool, at now: Date, timeout: TimeInterval) -> TimeInterval {
+        let delay = backoff.failed()
+        retryAt = now.addingTimeInterval(delay)
+        if !isQuarantined {
+            problem = timedOut ? .notAnswering(phase: config.preview ? .snapshot : .timeline, seconds: timeout, retryAt: retryAt!) : nil
+        }
+        return delay
+    }
+
+    /// Whether the provider's being stuck is to be said now: once, until it answers again.
+    func saysStuck() -> Bool {
+        defer { saidStuck = true }
+        return !saidStuck
+    }
+
+    /// Takes up `source`'s state (time travel goes on from where the running host is):
+    /// timeline, entries, shown content, retries and reloads, problem. A fetch `source`
+    /// still waits for is asked again here, at `now` (its answer is not this slot's).
+    func takeState(of source: SlotState, at now: Date) {
+        timeline = source.timeline
+        shownEntryIndex = source.shownEntryIndex
+        shownEntry = source.shownEntry
+        shownContent = source.shownContent
+        backoff = source.backoff
+        retryAt = source.retryAt
+        timelineIsFallback = source.timelineIsFallback
+        lastGoodEntry = source.lastGoodEntry
+        lastFetch = source.lastFetch
+        requestedReload = source.pending.map { ($0.reason, now) } ?? source.requestedReload
+        problem = source.problem
+        showsCard = source.showsCard
+        drawsNothing = source.drawsNothing
     }
 
     // The slot's thread ends with the slot (a host replaced by SIGHUP, a TRMNL device's

@@ -110,32 +110,14 @@ extension WidgetHost {
     /// hours. A fetch `running` still waits for is asked again here (its answer is not
     /// this host's).
     fileprivate func takeState(of running: WidgetHost) {
-        for (slot, source) in zip(slots, running.slots) {
-            slot.timeline = source.timeline
-            slot.shownEntryIndex = source.shownEntryIndex
-            slot.shownEntry = source.shownEntry
-            slot.shownContent = source.shownContent
-            slot.backoff = source.backoff
-            slot.retryAt = source.retryAt
-            slot.timelineIsFallback = source.timelineIsFallback
-            slot.lastGoodEntry = source.lastGoodEntry
-            slot.lastFetch = source.lastFetch
-            slot.requestedReload = source.pending.map { ($0.reason, running.clock.now()) } ?? source.requestedReload
-            slot.problem = source.problem
-            slot.showsCard = source.showsCard
-            slot.drawsNothing = source.drawsNothing
-        }
+        for (slot, source) in zip(slots, running.slots) { slot.takeState(of: source, at: running.clock.now()) }
         for (stack, source) in zip(stacks, running.stacks) {
             stack.shown = source.shown
             stack.why = source.why
             stack.hand = source.hand
         }
         quiet = running.quiet
-        slept = running.slept
-        sleptSince = running.sleptSince
-        startWhenAwake = running.startWhenAwake
-        lastAwakeWake = running.lastAwakeWake
-        nextFullAt = running.nextFullAt
+        fullAt = running.fullAt
         // Going on, not starting: no start wake, no fetch of every slot.
         started = true
     }

@@ -1,0 +1,116 @@
+import Foundation
+@testable import GlanceHost
+import GlanceTime
+import Testing
+
+/// The host's states with rules of their own, each through its transitions: the display's
+/// sleep (`QuietHours`) and the `full_at:` time (`FullRefreshTime`). The week-long runs
+/// in QuietHoursTests show them inside the host; these show each rule alone.
+@Suite struct HostStateTests {
+    let seoul = try! ZoneRules(identifier: "Asia/Seoul")
+
+    func at(_ text: String) -> Date { parseISO8601Instant(text)! }
+
+    func nights() throws -> QuietHours {
+        QuietHours(windows: try TimeWindows.parse(["23:00-07:00"]), zone: seoul, wakeFor: 600)
+    }
+
+    @Test func aSleepIsFallenIntoOnceAndWokenFromWithSinceWhen() throws {
+        var quiet = try nights()
+        let result1 = quiet.pass(at: at("2026-11-30T22:00:00+09:00"), starting: false)
+        #expect(result1 == .awake)
+        // The first wake inside the night says it, with the night's end; the next ones are quiet.
+        let result2 = quiet.pass(at: at("2026-11-30T23:30:00+09:00"), starting: false)
+        #expect(result2 == .fellAsleep(until: at("2026-12-01T07:00:00+09:00")))
+        #expect(quiet.isSleeping)
+        // It slept since the night began (after the last wake awake), not since 23:30.
+        #expect(quiet.state == .asleep(since: at("2026-11-30T23:00:00+09:00"), startPending: false))
+        let result3 = quiet.pass(at: at("2026-12-01T03:00:00+09:00"), starting: false)
+        #expect(result3 == .asleep)
+        let result4 = quiet.pass(at: at("2026-12-01T07:00:00+09:00"), starting: false)
+        #expect(result4 == .woke(sleptSince: at("2026-11-30T23:00:00+09:00"), start: false))
+        #expect(!quiet.isSleeping)
+        let result5 = quiet.pass(at: at("2026-12-01T08:00:00+09:00"), starting: false)
+        #expect(result5 == .awake)
+    }
+
+    /// The host does not wake as a night begins: a night that passed between two wakes is
+    /// seen at the second, and ends there.
+    @Test func aSleepBetweenTwoWakesIsSeenAtTheSecond() throws {
+        var quiet = try nights()
+        let result6 = quiet.pass(at: at("2026-11-30T22:00:00+09:00"), starting: false)
+        #expect(result6 == .awake)
+        let result7 = quiet.pass(at: at("2026-12-01T09:00:00+09:00"), starting: false)
+        #expect(result7 == .woke(sleptSince: at("2026-11-30T23:00:00+09:00"), start: false))
+    }
+
+    /// Started asleep: the start waits for the night's end, and happens then.
+    @Test func aStartInsideASleepHappensWhenItEnds() throws {
+        var quiet = try nights()
+        let start = at("2026-12-01T02:00:00+09:00")
+        let result8 = quiet.pass(at: start, starting: true)
+        #expect(result8 == .fellAsleep(until: at("2026-12-01T07:00:00+09:00")))
+        #expect(quiet.state == .asleep(since: start, startPending: true))
+        let result9 = quiet.pass(at: at("2026-12-01T07:00:00+09:00"), starting: false)
+        #expect(result9 == .woke(sleptSince: start, start: true))
+    }
+
+    @Test func aPersonKeepsItAwakeForWakeForAndACommandEndsThat() throws {
+        var quiet = try nights()
+        let night = at("2026-12-01T01:00:00+09:00")
+        _ = quiet.pass(at: night, starting: false)
+        let result10 = quiet.keepAwake(at: night)
+        #expect(result10)
+        #expect(!quiet.isAsleep(at: night.addingTimeInterval(599)))
+        #expect(quiet.isAsleep(at: night.addingTimeInterval(600)))
+        // Awake already: nothing to keep.
+        let result11 = quiet.keepAwake(at: night.addingTimeInterval(60))
+        #expect(!result11)
+        // glance sleep auto: the windows decide, the key's minutes are over.
+        quiet.followWindows()
+        #expect(quiet.keptAwakeUntil == nil && quiet.isAsleep(at: night.addingTimeInterval(60)))
+    }
+
+    @Test func commandsOverTheWindows() throws {
+        var quiet = try nights()
+        let noon = at("2026-12-01T12:00:00+09:00"), night = at("2026-12-01T23:30:00+09:00")
+        quiet.sleepUntilToldOtherwise()
+        #expect(quiet.isAsleep(at: noon) && quiet.nextChange(after: noon) == nil)
+        // Off inside a night: awake until the night would have ended, then the windows.
+        quiet.wakeNow(at: night)
+        #expect(!quiet.isAsleep(at: night) && quiet.override == .awakeUntil(at("2026-12-02T07:00:00+09:00")))
+        #expect(quiet.isAsleep(at: at("2026-12-02T23:30:00+09:00")))
+        quiet.sleep(until: at("2026-12-01T13:00:00+09:00"))
+        #expect(quiet.isAsleep(at: noon) && !quiet.isAsleep(at: at("2026-12-01T13:00:00+09:00")))
+        // A TRMNL device follows the main display's command, once.
+        var device = try nights()
+        let result12 = device.follow(quiet)
+        #expect(result12)
+        let result13 = device.follow(quiet)
+        #expect(!result13)
+        #expect(device.override == quiet.override)
+    }
+
+    @Test func fullAtIsKeptUntilItComesThenAskedAnew() throws {
+        var time = FullRefreshTime(minute: 3 * 60 + 5, zone: seoul)
+        #expect(time.reason == "full_at 03:05")
+        let evening = at("2026-11-30T20:00:00+09:00")
+        let first = at("2026-12-01T03:05:00+09:00")
+        let result14 = time.instant(after: evening)
+        #expect(result14 == first)
+        let result15 = time.hasCome(at: first.addingTimeInterval(-1))
+        #expect(!result15)
+        let result16 = time.instant(after: first.addingTimeInterval(-1))
+        #expect(result16 == first)
+        let result17 = time.hasCome(at: first)
+        #expect(result17)
+        let result18 = time.hasCome(at: first)
+        #expect(!result18, "came once")
+        let result19 = time.instant(after: first)
+        #expect(result19 == at("2026-12-02T03:05:00+09:00"))
+        var none = FullRefreshTime(minute: nil, zone: seoul)
+        let result20 = none.instant(after: evening)
+        let came = none.hasCome(at: evening)
+        #expect(result20 == nil && none.reason == nil && !came)
+    }
+}
