@@ -57,13 +57,20 @@ import Testing
         (#"{"command": "set", "slot": "dday", "value": "x"}"#, #"set needs "param""#),
         (#"{"command": "show", "slot": "corner"}"#, #"show needs "value""#),
         (#"{"command": "trmnl-pair"}"#, #"trmnl-pair needs "device""#),
-        (#"{"command": "format-disk"}"#, #"unknown command "format-disk"; expected status, reload, press, next, previous, show, sleep, set, defaults-write, defaults-read, defaults-delete or trmnl-pair"#),
         (#"{"kind": "weather"}"#, #"not a request: expected one JSON object like {"command": "status"} per line"#),
         (#"reload"#, #"not a request: expected one JSON object like {"command": "status"} per line"#),
         (#"{"command": "press", "key": "A", "long": "yes"}"#, #"not a request: expected one JSON object like {"command": "status"} per line"#),
     ])
     func aRequestTheDaemonDoesNotTakeIsRefusedWithWhy(line: String, refusal: String) {
         #expect(ControlRequest.parse(line) == .failure(ControlRequest.Refusal(refusal)))
+    }
+
+    /// A command no case has is refused with the commands there are, in `Name`'s order.
+    @Test func anUnknownCommandIsRefusedWithTheCommandsThereAre() {
+        let names = ControlRequest.Name.allCases.map(\.rawValue)
+        #expect(names.first == "status" && names.contains("trmnl-pair"))
+        let expected = "unknown command \"format-disk\"; expected " + names.dropLast().joined(separator: ", ") + " or " + names.last!
+        #expect(ControlRequest.parse(#"{"command": "format-disk"}"#) == .failure(ControlRequest.Refusal(expected)))
     }
 
     /// Requests made in the process (MQTT's topics, the web page's forms) are checked as

@@ -564,7 +564,7 @@ final class WebServer {
         case .press:
             guard let key = fields["key"], !key.isEmpty else { return Self.error(400, "press needs key") }
             return perform(.press(key: key, long: fields["long"] == "true"))
-        default: // .tap
+        case .tap:
             let display = host.config.display
             guard let x = fields["x"].flatMap({ Int($0) }), let y = fields["y"].flatMap({ Int($0) }),
                   (0..<display.width).contains(x), (0..<display.height).contains(y) else {
@@ -572,6 +572,8 @@ final class WebServer {
             }
             host.inbox.send(.tap(x: x, y: y))
             return Self.ok("tapped \(x),\(y)")
+        case .page, .script, .style, .login, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .logout:
+            return Self.error(404, "\(route) is not a change")
         }
     }
 }
