@@ -1,10 +1,14 @@
 import Foundation
 @testable import GlanceHost
+import GlanceConfiguration
 import GlanceTime
+import GlanceWidgetKit
+import GlanceWidgets
 import Testing
 
 /// The host's states with rules of their own, each through its transitions: the display's
-/// sleep (`QuietHours`) and the `full_at:` time (`FullRefreshTime`). The week-long runs
+/// sleep (`QuietHours`), the `full_at:` time (`FullRefreshTime`) and a slot's fetch,
+/// problem and reloads (`SlotState`). The week-long runs
 /// in QuietHoursTests show them inside the host; these show each rule alone.
 @Suite struct HostStateTests {
     let seoul = try! ZoneRules(identifier: "Asia/Seoul")
@@ -112,5 +116,99 @@ import Testing
         let result20 = none.instant(after: evening)
         let came = none.hasCome(at: evening)
         #expect(result20 == nil && none.reason == nil && !came)
+    }
+
+    // MARK: A slot
+
+    func slot() throws -> SlotState {
+        let config = try ConfigLoader.parse("""
+            timezone: Asia/Seoul
+            display: {size: 400x300}
+            slots:
+              - {kind: countdown, family: systemMedium, params: {title: Launch, target: "2027-01-03"}}
+            """, file: "wall.yaml")
+        return try #require(try SlotFactory.makeSlots(config: config, registry: WidgetRegistry(BuiltinWidgets.all)).first)
+    }
+
+    func timeline(at date: Date, policy: TimelineReloadPolicy = .never) -> AnyTimeline {
+        AnyTimeline(entries: [AnyTimelineEntry(SimpleEntry(date: date))], policy: policy)
+    }
+
+    struct SimpleEntry: TimelineEntry { let date: Date }
+
+    @Test func aSlotsFetchClimbsTheLadderAndSettlesOnAGoodAnswer() throws {
+        let slot = try slot()
+        let now = at("2026-11-30T09:00:00+09:00")
+        guard case .settled = slot.fetch else { Issue.record("a new slot's fetch is \(slot.fetch)"); return }
+        let first = slot.fetchFailed(timedOut: true, at: now, timeout: 30)
+        #expect(first == 120 && slot.retryAt == now.addingTimeInterval(120))
+        guard case .notAnswering(_, 30, let retryAt)? = slot.problem else { Issue.record("no answer says so: \(String(describing: slot.problem))"); return }
+        #expect(retryAt == now.addingTimeInterval(120))
+        let second = slot.fetchFailed(timedOut: false, at: now.addingTimeInterval(120), timeout: 30)
+        #expect(second == 240 && slot.problem == nil, "an answer, even a failed one, ends 'not answering'")
+        #expect(slot.dueReason(at: now.addingTimeInterval(359), minimumReloadInterval: 60, zone: seoul) == nil)
+        #expect(slot.dueReason(at: now.addingTimeInterval(360), minimumReloadInterval: 60, zone: seoul) == .retry)
+        let stuck = slot.saysStuck(), again = slot.saysStuck()
+        #expect(stuck && !again, "stuck is said once")
+        let answered = slot.took(timeline(at: now), at: now.addingTimeInterval(360))
+        #expect(answered, "it answers again: said")
+        guard case .settled = slot.fetch else { Issue.record("a good answer leaves \(slot.fetch)"); return }
+        #expect(slot.retryAt == nil && slot.timeline != nil && !slot.timelineIsFallback)
+        #expect(slot.fetchFailed(timedOut: false, at: now.addingTimeInterval(400), timeout: 30) == 120, "the ladder starts over")
+        slot.tookFallback(timeline(at: now), at: now.addingTimeInterval(400))
+        #expect(slot.timelineIsFallback, "what it gives meanwhile is shown, never kept")
+    }
+
+    @Test func reloadsAskedFromOutsideFoldWithinTheMinimumInterval() throws {
+        let slot = try slot()
+        let now = at("2026-11-30T09:00:00+09:00")
+        let first = slot.askReloadFromOutside(at: now, minimumInterval: 60)
+        #expect(first == now && slot.requestedReload?.notBefore == now, "the first runs at once")
+        slot.asked(at: now)
+        #expect(slot.requestedReload == nil && slot.lastFetch == now)
+        let second = slot.askReloadFromOutside(at: now.addingTimeInterval(10), minimumInterval: 60)
+        let third = slot.askReloadFromOutside(at: now.addingTimeInterval(20), minimumInterval: 60)
+        #expect(second == now.addingTimeInterval(60) && third == second, "folded into one at the interval's end")
+        #expect(slot.requestedReload?.notBefore == now.addingTimeInterval(60) && slot.requestedReload?.reason == .reload)
+        // WidgetCenter in the daemon: not within the interval of the last fetch.
+        slot.askReloadInProcess(at: now.addingTimeInterval(30), minimumInterval: 60)
+        #expect(slot.requestedReload?.notBefore == now.addingTimeInterval(60))
+        // A person: at once.
+        slot.askReload(.intent, notBefore: now.addingTimeInterval(31))
+        #expect(slot.dueReason(at: now.addingTimeInterval(31), minimumReloadInterval: 60, zone: seoul) == .intent)
+    }
+
+    @Test func aSlotsProblemAndCardAreNewsOnce() throws {
+        let slot = try slot()
+        let first = slot.drewNothing(), second = slot.drewNothing()
+        #expect(first && !second && slot.drawsNothing)
+        slot.showingCard()
+        let drawsAgain = slot.showingWidget(), drewBefore = slot.showingWidget()
+        #expect(drawsAgain && !drewBefore && !slot.showsCard && !slot.drawsNothing)
+        let record = Quarantine.Record(slot: slot.name, kind: slot.kind, parameters: "", phase: .timeline, message: nil, site: nil,
+                                       signal: 11, hungAfter: nil, at: "2026-11-30T00:00:00Z", backtrace: nil)
+        slot.quarantine(record)
+        slot.showingCard()
+        #expect(slot.isQuarantined)
+        #expect(slot.dueReason(at: .now, minimumReloadInterval: 60, zone: seoul) == nil, "its widget is never asked")
+        #expect(slot.nextInstant(after: .now, minimumReloadInterval: 60, zone: seoul) == nil)
+        let failed = slot.fetchFailed(timedOut: true, at: .now, timeout: 30)
+        #expect(failed == 120 && slot.isQuarantined, "a failure does not end quarantine")
+        #expect(slot.release() == record && !slot.isQuarantined && !slot.showsCard)
+        #expect(slot.release() == nil)
+    }
+
+    @Test func aSlotConfiguredAnewDropsItsDataAndIsFetchedAtOnce() throws {
+        let slot = try slot()
+        let now = at("2026-11-30T09:00:00+09:00")
+        _ = slot.took(timeline(at: now), at: now)
+        let entry = try #require(slot.timeline?.entries.first)
+        slot.keep(entry)
+        slot.show(entry, index: 0)
+        #expect(slot.lastGoodEntry != nil && slot.shownEntryIndex == 0)
+        slot.reconfigure(slot.config, source: slot.source, at: now.addingTimeInterval(5))
+        #expect(slot.timeline == nil && slot.lastGoodEntry == nil)
+        #expect(slot.dueReason(at: now.addingTimeInterval(5), minimumReloadInterval: 60, zone: seoul) == .intent)
+        #expect(slot.shownEntry != nil, "what it shows stays until the new answer")
     }
 }

@@ -254,7 +254,7 @@ extension WidgetHost {
                 // Named: parameters that crashed it may be set again.
                 quarantine?.release(slot: slot.name)
             }
-            slot.requestedReload = (.reload, now)
+            slot.askReload(.reload, notBefore: now)
         }
         clock.interrupt()
         let what = name.map { name in chosen.count == 1 && chosen[0].name == name ? "slot \(name)" : "the \(name) slots" } ?? "every slot"
@@ -269,9 +269,7 @@ extension WidgetHost {
     /// Lets a quarantined slot's widget run again (a person asked): its card goes at the
     /// next frame. `bySet`: with other parameters, the ones that crashed it remembered.
     func release(_ slot: SlotState, why: String, bySet: Bool = false) {
-        guard case .quarantined(let record) = slot.problem else { return }
-        slot.problem = nil
-        slot.showsCard = false
+        guard let record = slot.release() else { return }
         if bySet { quarantine?.letOut(slot: slot.name) } else { quarantine?.release(slot: slot.name) }
         log("slot \(slot.name) (\(slot.kind)): out of quarantine (\(why)); it \(record.hungAfter == nil ? "crashed" : "hung") the daemon while \(record.phase.doing) before, trying again")
     }
@@ -423,16 +421,9 @@ extension WidgetHost {
             throw ControlFailure("\(name).\(param): refused: with this value the slot \(record.summary); "
                                  + "glance reload \(name) lets it be tried again")
         }
-        slot.source = source
         // Configured anew: a quarantined slot tries again.
         release(slot, why: "glance set \(name).\(param)", bySet: true)
-        slot.config = config
-        slot.timeline = nil
-        // Data from the old parameters is no one's last good entry, and an answer still
-        // coming for them is dropped.
-        slot.lastGoodEntry = nil
-        slot.pending = nil
-        slot.requestedReload = (.intent, clock.now())
+        slot.reconfigure(config, source: source, at: clock.now())
         clock.interrupt()
         return "\(name).\(param) = \(jsonString(role?.masked(value) ?? value))" + note
     }

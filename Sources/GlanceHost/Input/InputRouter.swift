@@ -71,9 +71,9 @@ final class InputRouter {
     private func run(_ action: KeyBinding.Action, slots: [SlotState], at now: Date) {
         switch action {
         case .reloadAll:
-            for slot in slots { slot.requestedReload = (.intent, now) }
+            for slot in slots { slot.askReload(.intent, notBefore: now) }
         case .reload(let kind):
-            for slot in slots where slot.kind == kind { slot.requestedReload = (.intent, now) }
+            for slot in slots where slot.kind == kind { slot.askReload(.intent, notBefore: now) }
         case .press(let name, let index):
             guard let slot = slots.first(where: { $0.name == name }) else {
                 log("press \(name): no such slot")

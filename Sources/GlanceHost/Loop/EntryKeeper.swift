@@ -20,12 +20,12 @@ final class EntryKeeper {
     /// The slot now shows `entry` from a good timeline: providers see it as their last
     /// entry, and the store keeps it (written only when its bytes change).
     func keep(_ entry: AnyTimelineEntry, of slot: SlotState) {
-        slot.lastGoodEntry = entry
+        slot.keep(entry)
         // Sample data is nobody's last good entry.
         guard !slot.config.preview, let store, let bytes = slot.source.encodeEntry(entry), bytes != slot.savedEntry else { return }
         do {
             try store.save(slot: slot.name, identity: EntryStore.identity(of: slot.config, entryType: slot.source.entryTypeName), entry: bytes)
-            slot.savedEntry = bytes
+            slot.saved(bytes)
             failure = nil
         } catch {
             // A full or read-only disk is said once; the display goes on without it.
@@ -45,9 +45,7 @@ final class EntryKeeper {
                 log("slot \(slot.name): \(store.path(forSlot: slot.name)): the entry does not read as \(slot.source.entryTypeName) any more; ignored")
                 continue
             }
-            slot.shownEntry = entry
-            slot.lastGoodEntry = entry
-            slot.savedEntry = bytes
+            slot.restore(entry, bytes: bytes)
         }
     }
 }

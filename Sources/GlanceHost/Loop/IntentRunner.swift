@@ -39,7 +39,7 @@ final class IntentRunner {
         }
         switch box.wait(seconds: timeout) {
         case .success?:
-            slot.requestedReload = (.intent, now)
+            slot.askReload(.intent, notBefore: now)
             last = (slot.name, action.title, nil)
         case .failure(let error)?:
             log("slot \(slot.name): \(action.title) failed: \(error); the frame stays as it is")

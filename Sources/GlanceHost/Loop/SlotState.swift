@@ -9,55 +9,85 @@ import GlanceSystem
 import GlanceFetch
 
 /// One slot while the host runs: its widget instance, its timeline, and what it shows.
+///
+/// Its state is written only by its own methods (the host and the control commands call
+/// them; no other file sets a field), in four parts:
+/// - the fetch, `FetchPhase`: settled, failing (the retry ladder's next rung), or
+///   fetching (an answer awaited while the host sleeps); `askReload` and the two reload
+///   throttles put a reload in front of it;
+/// - the problem, `SlotProblem?`: quarantined, not answering, or its view drew nothing;
+///   the card the slot then shows (`showingCard`, `showingWidget`);
+/// - what it shows: the entry and its index, the content drawn (`show`, `restore`,
+///   `composed`, `hidden`);
+/// - what it keeps: the last good entry and the bytes the store holds.
 final class SlotState {
-    /// The slot as configured; `glance set` changes its parameters.
-    var config: SlotConfig {
+    /// The slot as configured; `glance set` changes its parameters (`reconfigure`).
+    private(set) var config: SlotConfig {
         didSet { makeNotes() }
     }
     let family: WidgetFamily
     let rect: PixelRect
     /// The running widget; `glance set` replaces it with one configured anew.
-    var source: any WidgetTimelineSource
+    private(set) var source: any WidgetTimelineSource
     let descriptor: WidgetDescriptor
 
     /// The last timeline the provider delivered (kept when a later fetch fails).
-    var timeline: LoadedTimeline?
+    private(set) var timeline: LoadedTimeline?
     /// Which entry of `timeline` is on the display (`nil`: none of them yet).
-    var shownEntryIndex: Int?
+    private(set) var shownEntryIndex: Int?
     /// The entry on the display, from whichever timeline it came.
-    var shownEntry: AnyTimelineEntry?
-    var shownContent: ViewNode?
+    private(set) var shownEntry: AnyTimelineEntry?
+    /// The content last drawn for it (`nil`: nothing on the display yet, or hidden).
+    private(set) var shownContent: ViewNode?
 
+    /// Where fetching stands.
+    enum FetchPhase {
+        /// The last fetch gave a good timeline, or none was made yet.
+        case settled
+        /// The last fetch failed: the next is asked at `retryAt` (`backoff` is the ladder).
+        case failing(retryAt: Date)
+        /// A fetch that runs on while the host sleeps (real time): it wakes the host when
+        /// it answers, or the host gives up on it at its deadline. Its outcome (`took`,
+        /// `fetchFailed`) settles the phase again.
+        case fetching(PendingFetch)
+    }
+    private(set) var fetch = FetchPhase.settled
     /// Failed fetches in a row: when to ask again (2 minutes, doubling up to 30).
     private(set) var backoff = Backoff(first: 120, maximum: 1800)
-    private(set) var retryAt: Date?
-    /// A fetch that runs on while the host sleeps (real time): it wakes the host when it
-    /// answers, or the host gives up on it at `deadline`.
-    var pending: PendingFetch?
+    /// When the failing slot asks again (`nil` unless `.failing`).
+    var retryAt: Date? {
+        if case .failing(let at) = fetch { return at }
+        return nil
+    }
+    /// The fetch awaited while the host sleeps (`nil` unless `.fetching`).
+    var pending: PendingFetch? {
+        if case .fetching(let pending) = fetch { return pending }
+        return nil
+    }
     /// Whether `timeline` is what a provider gave with `.retry` (its entries are not good ones).
     private(set) var timelineIsFallback = false
     /// The last entry shown from a good timeline, kept across restarts by `EntryStore`;
     /// providers see it as `context.lastEntry`.
-    var lastGoodEntry: AnyTimelineEntry?
+    private(set) var lastGoodEntry: AnyTimelineEntry?
     /// What the slot's entry file holds (it is written only when this changes).
-    var savedEntry: [UInt8]?
+    private(set) var savedEntry: [UInt8]?
     /// When the last fetch was asked for; reloads that `WidgetCenter` requests wait for
     /// the minimum interval after it.
-    var lastFetch: Date?
+    private(set) var lastFetch: Date?
     /// The last fetch made offline (time travel), and what it asked of the network.
-    var offlineFetch: (at: Date, fetches: OfflineFetches)?
+    private(set) var offlineFetch: (at: Date, fetches: OfflineFetches)?
     /// A reload asked for from outside, with its reason and when it may run.
-    var requestedReload: (reason: WakeReason, notBefore: Date)?
+    private(set) var requestedReload: (reason: WakeReason, notBefore: Date)?
     /// When the last reload another program asked for runs (or ran): one more within the
     /// minimum interval waits until that interval has passed.
-    var lastOutsideReload: Date?
+    private(set) var lastOutsideReload: Date?
 
     /// Around the widget's content (WidgetKit's content margins).
     let contentMargins: EdgeInsets
 
     /// The thread this slot's provider runs on, its own, so that a provider that blocks
     /// holds up no other slot.
-    var executor = ProviderExecutor()
+    private(set) var executor = ProviderExecutor()
     /// What the slot's widget has been told once (the wall's no-ops its view uses).
     let said = SlotLog.SaidRecord()
     /// What the provider keeps while the slot runs (a heatmap's file watcher), released
@@ -65,22 +95,22 @@ final class SlotState {
     let resources = SlotResources()
     /// Executors given up on while a call still blocked them; no new one is made while
     /// `maximumStuckCalls` of them are still blocked.
-    var stuckExecutors: [ProviderExecutor] = []
+    private(set) var stuckExecutors: [ProviderExecutor] = []
     static let maximumStuckCalls = 2
     /// Said that the provider is stuck (once, until it answers again).
     private(set) var saidStuck = false
 
     /// Why the slot shows an error card instead of its widget: quarantined, or not
     /// answering with nothing good to show (nil: it shows its widget).
-    var problem: SlotProblem?
+    private(set) var problem: SlotProblem?
     var isQuarantined: Bool {
         if case .quarantined = problem { return true }
         return false
     }
     /// What it shows is the host's error card, not its widget's view.
-    var showsCard = false
+    private(set) var showsCard = false
     /// Its view for the shown entry draws nothing (said once, until it draws again).
-    var drawsNothing = false
+    private(set) var drawsNothing = false
     /// What the threads working for this slot note for a crash, per phase: formatted once
     /// per configuration.
     private(set) var notes: [SlotActivity.Phase: CrashNotes.Note] = [:]
@@ -135,14 +165,60 @@ final class SlotState {
         makeNotes()
     }
 
-    // MARK: A fetch's outcome: the timeline and the retry ladder, written only here
+    // MARK: The fetch: asked, awaited, and its outcome (the timeline and the retry ladder)
+
+    /// A reload is asked for (a key, an intent, `glance reload`, a stack's window): it runs
+    /// at `notBefore`, once no fetch is awaited.
+    func askReload(_ reason: WakeReason, notBefore: Date) {
+        requestedReload = (reason, notBefore)
+    }
+
+    /// `WidgetCenter.reloadTimelines` in this process: as a policy reload, not within the
+    /// minimum interval of the last fetch (a fetch "in the future", the clock set back
+    /// since, counts as one made now).
+    func askReloadInProcess(at now: Date, minimumInterval interval: TimeInterval) {
+        let earliest = min((lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
+        requestedReload = (.reload, max(now, earliest))
+    }
+
+    /// A reload another program asked for (the app's side): at once, as iOS does for an app
+    /// in the foreground; another within the minimum interval of the last is folded into
+    /// one at the interval's end, and any more before it into that one. (A last one more
+    /// than an interval ahead means the clock was set back: it counts as now.) Returns when
+    /// it runs.
+    func askReloadFromOutside(at now: Date, minimumInterval interval: TimeInterval) -> Date {
+        var at = now
+        if let last = lastOutsideReload {
+            at = last > now ? (last <= now.addingTimeInterval(interval) ? last : now) : max(now, last.addingTimeInterval(interval))
+        }
+        lastOutsideReload = at
+        if let asked = requestedReload, asked.notBefore <= at { return at }
+        requestedReload = (.reload, at)
+        return at
+    }
+
+    /// The provider is asked now: the reload asked for is being done.
+    func asked(at now: Date) {
+        requestedReload = nil
+        lastFetch = now
+    }
+
+    /// The fetch asked now is made offline (time travel): what it asks of the network.
+    func asksOffline(_ fetches: OfflineFetches, at now: Date) {
+        offlineFetch = (now, fetches)
+    }
+
+    /// The answer is awaited while the host sleeps.
+    func awaits(_ fetch: PendingFetch) {
+        self.fetch = .fetching(fetch)
+    }
 
     /// A good timeline: the retry ladder starts over and the slot shows its entries (a
     /// problem other than quarantine is over). True when the provider had been said stuck.
     func took(_ answer: AnyTimeline, at now: Date) -> Bool {
         backoff.succeeded()
         timelineIsFallback = false
-        retryAt = nil
+        fetch = .settled
         timeline = LoadedTimeline(answer, loadedAt: now)
         shownEntryIndex = nil
         if !isQuarantined { problem = nil }
@@ -165,9 +241,10 @@ final class SlotState {
     /// ends that.
     func fetchFailed(timedOut: Bool, at now: Date, timeout: TimeInterval) -> TimeInterval {
         let delay = backoff.failed()
-        retryAt = now.addingTimeInterval(delay)
+        let retryAt = now.addingTimeInterval(delay)
+        fetch = .failing(retryAt: retryAt)
         if !isQuarantined {
-            problem = timedOut ? .notAnswering(phase: config.preview ? .snapshot : .timeline, seconds: timeout, retryAt: retryAt!) : nil
+            problem = timedOut ? .notAnswering(phase: config.preview ? .snapshot : .timeline, seconds: timeout, retryAt: retryAt) : nil
         }
         return delay
     }
@@ -187,7 +264,7 @@ final class SlotState {
         shownEntry = source.shownEntry
         shownContent = source.shownContent
         backoff = source.backoff
-        retryAt = source.retryAt
+        if case .fetching = source.fetch { fetch = .settled } else { fetch = source.fetch }
         timelineIsFallback = source.timelineIsFallback
         lastGoodEntry = source.lastGoodEntry
         lastFetch = source.lastFetch
@@ -195,6 +272,87 @@ final class SlotState {
         problem = source.problem
         showsCard = source.showsCard
         drawsNothing = source.drawsNothing
+    }
+
+    /// `glance set`: the widget configured anew. Data from the old parameters is no one's
+    /// last good entry, an answer still coming for them is dropped, and the slot is
+    /// fetched at once.
+    func reconfigure(_ config: SlotConfig, source: any WidgetTimelineSource, at now: Date) {
+        self.source = source
+        self.config = config
+        timeline = nil
+        lastGoodEntry = nil
+        if case .fetching = fetch { fetch = .settled }
+        requestedReload = (.intent, now)
+    }
+
+    // MARK: The problem and the card
+
+    /// Put in quarantine (it crashed or hung the daemon with this configuration).
+    func quarantine(_ record: Quarantine.Record) {
+        problem = .quarantined(record)
+    }
+
+    /// Out of quarantine: its card goes at the next frame. Returns the record it was held
+    /// by (`nil`: it was not quarantined).
+    func release() -> Quarantine.Record? {
+        guard case .quarantined(let record) = problem else { return nil }
+        problem = nil
+        showsCard = false
+        return record
+    }
+
+    /// The slot shows the host's card.
+    func showingCard() {
+        showsCard = true
+    }
+
+    /// The slot shows its widget's view, which draws something. True when it had drawn
+    /// nothing until now.
+    func showingWidget() -> Bool {
+        defer { drawsNothing = false; showsCard = false }
+        return drawsNothing
+    }
+
+    /// Its view for the shown entry draws nothing. True the first time (to be said once).
+    func drewNothing() -> Bool {
+        defer { drawsNothing = true }
+        return !drawsNothing
+    }
+
+    // MARK: What it shows and keeps
+
+    /// `entry` (at `index` of the timeline; `nil`: from elsewhere) is the one shown.
+    func show(_ entry: AnyTimelineEntry, index: Int?) {
+        shownEntryIndex = index
+        shownEntry = entry
+    }
+
+    /// The stored last good entry, shown until the provider answers.
+    func restore(_ entry: AnyTimelineEntry, bytes: [UInt8]) {
+        shownEntry = entry
+        lastGoodEntry = entry
+        savedEntry = bytes
+    }
+
+    /// `content` is what the slot's rectangle now shows.
+    func composed(_ content: ViewNode) {
+        shownContent = content
+    }
+
+    /// Another member of its stack is on the display.
+    func hidden() {
+        shownContent = nil
+    }
+
+    /// `entry`, from a good timeline, is its last good one.
+    func keep(_ entry: AnyTimelineEntry) {
+        lastGoodEntry = entry
+    }
+
+    /// The store now holds `bytes` for it.
+    func saved(_ bytes: [UInt8]) {
+        savedEntry = bytes
     }
 
     // The slot's thread ends with the slot (a host replaced by SIGHUP, a TRMNL device's

@@ -16,8 +16,7 @@ extension WidgetHost {
     /// Asks the slot's provider for a timeline on the slot's thread and returns at once;
     /// `nil` when earlier calls still block too many threads to make another.
     func startFetch(_ slot: SlotState, at now: Date) -> PendingProviderCall<AnyTimeline>? {
-        slot.requestedReload = nil
-        slot.lastFetch = now
+        slot.asked(at: now)
         if slot.tooManyBlockedCalls() { return nil }
         var context = SlotFactory.providerContext(family: slot.family, pixels: slot.rect, scale: config.display.scale,
                                                   isPreview: slot.config.preview, at: now, timeZone: config.timeZone, locale: config.locale)
@@ -30,7 +29,7 @@ extension WidgetHost {
         guard fetchesOffline else { return ask() }
         // The provider's task (and the tasks it starts) inherits the task-local from here.
         let fetches = OfflineFetches()
-        slot.offlineFetch = (now, fetches)
+        slot.asksOffline(fetches, at: now)
         return HTTPClient.$offline.withValue(fetches, operation: ask)
     }
 

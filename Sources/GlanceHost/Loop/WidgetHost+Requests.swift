@@ -23,31 +23,18 @@ extension WidgetHost {
         }
         let reloads = center.takePendingReloads()
         for slot in slots where reloads.all || reloads.kinds.contains(slot.kind) {
-            // WidgetCenter reloads obey the same minimum interval as policy reloads, counted
-            // from the last fetch; a fetch "in the future" (the clock was set back) counts
-            // as one made now.
-            let interval = config.minimumReloadInterval
-            let earliest = min((slot.lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
-            slot.requestedReload = (.reload, max(now, earliest))
+            // WidgetCenter reloads obey the same minimum interval as policy reloads.
+            slot.askReloadInProcess(at: now, minimumInterval: config.minimumReloadInterval)
         }
-        // From another program (the app's side): at once, as iOS does for an app in the
-        // foreground; another within the minimum interval of the last is folded into one
-        // at the interval's end, and any more before it into that one. (A last one more than
-        // an interval ahead means the clock was set back: it counts as now.)
+        // From another program (the app's side): folded within the minimum interval.
         for slot in slots where reloads.outsideAll || reloads.outsideKinds.contains(slot.kind) {
             let interval = config.minimumReloadInterval
-            var at = now
-            if let last = slot.lastOutsideReload {
-                at = last > now ? (last <= now.addingTimeInterval(interval) ? last : now) : max(now, last.addingTimeInterval(interval))
-            }
-            slot.lastOutsideReload = at
+            let at = slot.askReloadFromOutside(at: now, minimumInterval: interval)
             if at > now {
                 // Said, so that whoever made the change knows when it will show.
                 log("slot \(slot.name): a reload asked by another program within \(Int(interval)) s of the last is folded into one at "
                     + iso8601String(at, in: config.timeZone))
             }
-            if let asked = slot.requestedReload, asked.notBefore <= at { continue }
-            slot.requestedReload = (.reload, at)
         }
         input.handle(inputs, slots: slots, at: now)
     }

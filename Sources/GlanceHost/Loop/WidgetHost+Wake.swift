@@ -57,7 +57,7 @@ extension WidgetHost {
         var reasons: Reasons = [:]
         for slot in slots {
             guard let pending = slot.pending, pending.call.isAnswered(by: .now) || pending.deadline <= now else { continue }
-            slot.pending = nil
+            // Its outcome settles the slot's fetch (took, fetchFailed).
             finishFetch(slot, pending.call, by: .now, at: now)
             reasons[ObjectIdentifier(slot)] = pending.reason
         }
@@ -78,7 +78,7 @@ extension WidgetHost {
             }
             if let forced, slot.isOutsideWindow(at: now, in: config.timeZone) {
                 // A member that may not show now is fetched when its window opens.
-                slot.requestedReload = (forced, slot.config.when?.nextChange(after: now, in: config.timeZone) ?? now)
+                slot.askReload(forced, notBefore: slot.config.when?.nextChange(after: now, in: config.timeZone) ?? now)
                 continue
             }
             guard let reason = forced ?? slot.dueReason(at: now, minimumReloadInterval: config.minimumReloadInterval, zone: config.timeZone) else {
@@ -106,7 +106,7 @@ extension WidgetHost {
             // then, so answers taken here cost no extra wake).
             let clock = clock
             if background, let call, !call.isAnswered(by: deadline), call.box.whenDelivered({ clock.interrupt() }) {
-                slot.pending = PendingFetch(call: call, reason: reason, deadline: now.addingTimeInterval(config.providerTimeout))
+                slot.awaits(PendingFetch(call: call, reason: reason, deadline: now.addingTimeInterval(config.providerTimeout)))
                 continue
             }
             finishFetch(slot, call, by: deadline, at: now)
@@ -127,7 +127,7 @@ extension WidgetHost {
                 if case .hand = choice.why { reasons[ObjectIdentifier(member)] = .intent } else { reasons[ObjectIdentifier(member)] = forced ?? .entry }
             }
             for other in stack.members where other !== member {
-                other.shownContent = nil
+                other.hidden()
                 presenter.forgetControls(ofSlot: slots.firstIndex { $0 === other } ?? 0)
             }
         }
@@ -150,7 +150,7 @@ extension WidgetHost {
             let content = slotContent(slot, at: now, current: current)
             // An unchanged tree draws the same pixels: nothing to compose.
             guard content != slot.shownContent else { continue }
-            slot.shownContent = content
+            slot.composed(content)
             changed.append(slot)
         }
         return changed
@@ -251,8 +251,7 @@ extension WidgetHost {
     /// shown (so that it is not due again) and kept as its last good one, without drawing.
     private func advanceUnseen(_ slot: SlotState, current: Date) {
         guard let timeline = slot.timeline, let index = timeline.entryIndex(at: current) else { return }
-        slot.shownEntryIndex = index
-        slot.shownEntry = timeline.entries[index]
+        slot.show(timeline.entries[index], index: index)
         if !slot.timelineIsFallback { during(.drawing, of: slot, guarded: false) { entries.keep(timeline.entries[index], of: slot) } }
     }
 
@@ -266,29 +265,25 @@ extension WidgetHost {
         let index = slot.timeline?.entryIndex(at: current)
         let entry = index.flatMap { slot.timeline?.entries[$0] } ?? slot.shownEntry
             ?? during(.placeholder, of: slot) { slot.source.placeholder(in: providerContext(for: slot, at: now)) }
-        slot.shownEntryIndex = index
-        slot.shownEntry = entry
+        slot.show(entry, index: index)
         // Encoding the entry is the widget's code too; writing it is not the hang guard's.
         if index != nil, !slot.timelineIsFallback { during(.drawing, of: slot, guarded: false) { entries.keep(entry, of: slot) } }
         let content = during(.drawing, of: slot) {
             SlotFactory.content(slot.source.content(for: entry), margins: slot.contentMargins, in: environment(for: slot, at: now))
         }
         guard content.drawsNothing else {
-            if slot.drawsNothing { log("slot \(slot.name) (\(slot.kind)): its view draws something again") }
-            slot.drawsNothing = false
-            slot.showsCard = false
+            if slot.showingWidget() { log("slot \(slot.name) (\(slot.kind)): its view draws something again") }
             return content
         }
-        if !slot.drawsNothing {
+        if slot.drewNothing() {
             log("slot \(slot.name) (\(slot.kind)): its view for the entry of \(iso8601String(entry.date, in: config.timeZone)) draws nothing (an empty view); the slot says so until it draws something")
         }
-        slot.drawsNothing = true
         return card(.drewNothing, for: slot, at: now)
     }
 
     /// The host's card for `problem` in the slot.
     private func card(_ problem: SlotProblem, for slot: SlotState, at now: Date) -> ViewNode {
-        slot.showsCard = true
+        slot.showingCard()
         return SlotFactory.content(ErrorCard.view(for: problem, slot: slot.name, kind: slot.kind), margins: EdgeInsets(),
                                    in: environment(for: slot, at: now))
     }

@@ -145,7 +145,7 @@ public final class WidgetHost {
             quarantine.keepOnly(slots.map(\.config))
             for slot in slots {
                 guard let record = quarantine.record(for: slot.config) else { continue }
-                slot.problem = .quarantined(record)
+                slot.quarantine(record)
                 log("slot \(slot.name) (\(slot.kind)): \(slot.problem!.summary(slot: slot.name))"
                     + (record.backtrace.map { "; backtrace: \($0)" } ?? ""))
             }
