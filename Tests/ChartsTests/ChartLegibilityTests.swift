@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GlanceTestSupport
 @testable import Charts
 import GlanceGraphics
 import GlanceRender
@@ -14,7 +15,9 @@ import GlanceWidgetKit
 /// drew (axis labels, axis titles, legend, annotations), split as `scripts/legibility`
 /// splits them (runs of three letters or more, or of two characters or more with a digit),
 /// so OCR's misreadings of the colour frame do not count against the panel.
-@Suite(.serialized) struct ChartLegibilityTests {
+/// The charts are drawn one after the other; the frames are read side by side, one
+/// tesseract a core, each waited on without holding a thread of the test run.
+@Suite struct ChartLegibilityTests {
     static let tesseract = "/usr/bin/tesseract"
     static let minimum = 0.9
 
@@ -25,13 +28,21 @@ import GlanceWidgetKit
         var share: Double { seen.isEmpty ? 1 : Double(kept.count) / Double(seen.count) }
     }
 
-    @Test func labelsReadOnBlackAndWhite() throws {
+    @Test func labelsReadOnBlackAndWhite() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.tesseract), "tesseract is missing: run scripts/bootstrap")
         var measured = 0
+        var drawn: [(chart: GoldenChart, folder: URL, colour: String, panel: String, said: Set<String>)] = []
         for chart in GoldenChart.all {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chart-legibility-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let reading = try Self.read(chart, in: folder.path)
+            let colour = folder.path + "/\(chart.name).png", panel = folder.path + "/\(chart.name)-bw.png"
+            let texts = try Self.draw(chart, colour: colour, bw: panel)
+            drawn.append((chart, folder, colour, panel, Self.words(in: texts.joined(separator: "\n"))))
+        }
+        let texts = try await Self.ocr(drawn.flatMap { [$0.colour, $0.panel] })
+        for (chart, folder, colour, panel, said) in drawn {
+            let seen = Self.read(said, in: texts[colour] ?? "")
+            let reading = Reading(seen: seen, kept: Self.read(seen, in: texts[panel] ?? ""))
             // A chart that says no words (only single letters or digits: heat-map,
             // bubbles, custom-labels) or none that OCR reads in colour (timeline's
             // labels on the pale bars) is not measured, as in scripts/legibility.
@@ -46,15 +57,6 @@ import GlanceWidgetKit
         // Most charts are measured: a renderer that drew no labels, or OCR that read
         // nothing, would otherwise pass.
         #expect(measured >= GoldenChart.all.count - 4, "only \(measured) of \(GoldenChart.all.count) golden charts had words OCR read in colour")
-    }
-
-    /// Draws `chart` in `folder` and reads both frames.
-    static func read(_ chart: GoldenChart, in folder: String) throws -> Reading {
-        let colour = folder + "/\(chart.name).png", panel = folder + "/\(chart.name)-bw.png"
-        let drawn = try draw(chart, colour: colour, bw: panel)
-        let said = Self.words(in: drawn.joined(separator: "\n"))
-        let seen = Self.read(said, in: try ocr(colour))
-        return Reading(seen: seen, kept: Self.read(seen, in: try ocr(panel)))
     }
 
     /// Draws `chart` at scale 2 in colour and as a bw panel shows it, writes both PNGs,
@@ -88,22 +90,42 @@ import GlanceWidgetKit
     /// takes a label beside a solid bar or on a dashed rule for part of a picture in one
     /// way or another, so a word counts when any of the three reads it (for the colour
     /// frame as for the panel). 144 dpi: the frame is drawn at scale 2.
-    static func ocr(_ png: String) throws -> String {
-        try ["11", "12", "6"].map { try ocr(png, mode: $0) }.joined(separator: "\n")
+    static func ocr(_ png: String) async throws -> String {
+        var texts: [String] = []
+        for mode in ["11", "12", "6"] { texts.append(try await ocr(png, mode: mode)) }
+        return texts.joined(separator: "\n")
     }
 
-    static func ocr(_ png: String, mode: String) throws -> String {
+    /// Each PNG's texts, read side by side: as many at a time as there are cores.
+    static func ocr(_ pngs: [String]) async throws -> [String: String] {
+        try await withThrowingTaskGroup(of: (String, String).self) { group in
+            var texts: [String: String] = [:]
+            var waiting = pngs[...]
+            func start() {
+                guard let png = waiting.popFirst() else { return }
+                group.addTask { (png, try await ocr(png)) }
+            }
+            for _ in 0..<max(1, ProcessInfo.processInfo.activeProcessorCount) { start() }
+            while let (png, text) = try await group.next() {
+                texts[png] = text
+                start()
+            }
+            return texts
+        }
+    }
+
+    static func ocr(_ png: String, mode: String) async throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tesseract)
         process.arguments = [png, "-", "--psm", mode, "--dpi", "144", "-l", "eng"]
-        let output = Pipe()
-        process.standardOutput = output
+        // One thread each: the frames are read side by side.
+        process.environment = ProcessInfo.processInfo.environment.merging(["OMP_THREAD_LIMIT": "1"]) { $1 }
+        let text = png + ".psm\(mode).txt"
+        process.standardOutput = try FileHandle.creating(text)
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        try await process.finished()
         try #require(process.terminationStatus == 0, "tesseract failed on \(png)")
-        return text
+        return try String(contentsOfFile: text, encoding: .utf8)
     }
 
     /// Words as `scripts/legibility` counts them, case folded.

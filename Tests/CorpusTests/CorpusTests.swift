@@ -8,8 +8,9 @@ import Testing
 /// published it, built as its own executable, and rendered in every family it supports
 /// at a fixed instant, in full colour and as black-and-white, black-white-red and
 /// 7-colour panels show it. A golden frame per family and palette shows what Glance
-/// makes of it.
-@Suite(.serialized) struct CorpusTests {
+/// makes of it. The entries run side by side, each waiting on its renders without holding
+/// one of the test run's threads (`Process.finished`).
+@Suite struct CorpusTests {
     struct Entry: CustomTestStringConvertible, Sendable {
         let name: String
         let families: [String]
@@ -83,7 +84,7 @@ import Testing
     }
 
     @Test(arguments: entries)
-    func rendersEveryFamilyItSupports(_ entry: Entry) throws {
+    func rendersEveryFamilyItSupports(_ entry: Entry) async throws {
         let binary = try executable(entry)
         let faketime = "/usr/bin/faketime"
         try #require(FileManager.default.isExecutableFile(atPath: faketime), "faketime is missing: run scripts/bootstrap")
@@ -110,11 +111,10 @@ import Testing
             environment["STATE_DIRECTORY"] = directory.path
             process.environment = environment
             process.currentDirectoryURL = directory
-            let errors = Pipe()
-            process.standardError = errors
-            try process.run()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let errorsPath = directory.appendingPathComponent("\(family)-\(colors).stderr").path
+            process.standardError = try FileHandle.creating(errorsPath)
+            try await process.finished()
+            let stderr = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
             #expect(process.terminationStatus == 0, "\(entry.name) \(family) \(colors): \(stderr)")
             guard process.terminationStatus == 0 else { continue }
             let frame = try PNG.read(out)
@@ -127,7 +127,7 @@ import Testing
     /// Every word a corpus or built-in widget says in colour, read back by OCR, is read on
     /// a black-and-white panel too (at least 90 % of them, in every frame):
     /// `scripts/legibility --min 0.9`, tesseract with English, Korean and Japanese.
-    @Test func everyWordReadInColourIsReadOnBlackAndWhite() throws {
+    @Test func everyWordReadInColourIsReadOnBlackAndWhite() async throws {
         let tesseract = "/usr/bin/tesseract"
         try #require(FileManager.default.isExecutableFile(atPath: tesseract), "tesseract is missing: run scripts/bootstrap")
         let buildDirectory = URL(fileURLWithPath: try executable(Self.entries[0])).deletingLastPathComponent().path
@@ -135,13 +135,15 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
         process.arguments = ["--build", buildDirectory, "--min", "0.9"]
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("legibility-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputPath = directory.appendingPathComponent("stdout").path, errorsPath = directory.appendingPathComponent("stderr").path
+        process.standardOutput = try FileHandle.creating(outputPath)
+        process.standardError = try FileHandle.creating(errorsPath)
+        try await process.finished()
+        let stdout = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let stderr = (try? String(contentsOfFile: errorsPath, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "\(stderr)\n\(stdout)")
         // Every corpus entry and built-in widget was read (a frame with no words read in
         // colour would be left out of the share, so their count is checked).

@@ -220,8 +220,8 @@ extension StuckWidget.Provider {
         try "glance-crash 1\nsignal: 4\nnote: \(note)\nmessage: Fatal error: boom\n".write(toFile: "\(folder)/record-\(dead[0])", atomically: false, encoding: .utf8)
         try Self.debugReport.write(toFile: "\(folder)/backtrace-\(dead[0]).txt", atomically: false, encoding: .utf8)
         // A run killed without crashing: empty files.
-        FileManager.default.createFile(atPath: "\(folder)/record-\(dead[1])", contents: nil)
-        FileManager.default.createFile(atPath: "\(folder)/backtrace-\(dead[1]).txt", contents: nil)
+        _ = FileManager.default.createFile(atPath: "\(folder)/record-\(dead[1])", contents: nil)
+        _ = FileManager.default.createFile(atPath: "\(folder)/backtrace-\(dead[1]).txt", contents: nil)
         // A running process's files are its own.
         try "glance-crash 1\nsignal: 4\nnote: \nmessage: \n".write(toFile: "\(folder)/record-\(alive)", atomically: false, encoding: .utf8)
 
