@@ -38,8 +38,9 @@ import Testing
 
         /// Waits (polling every 20 ms, at most 10 s) until the log holds `needle` `times` times.
         @discardableResult
-        func waitFor(_ needle: String, times: Int = 1) -> Bool {
-            for _ in 0..<500 {
+        /// `seconds`: the hang guard (longer for what a thread at the lowest priority says).
+        func waitFor(_ needle: String, times: Int = 1, seconds: Int = 10) -> Bool {
+            for _ in 0..<(seconds * 50) {
                 if text.components(separatedBy: needle).count - 1 >= times { return true }
                 usleep(20_000)
             }

@@ -19,8 +19,10 @@ import Testing
     /// A request on a connection of its own, as written (so a test can send any `Host`,
     /// any body, any path), answered with `Connection: close`.
     /// `from`: the loopback address the request comes from (any of 127.0.0.0/8).
+    /// `seconds`: how long an answer may take (a hang guard: a journey at the lowest
+    /// priority on a busy machine takes a while).
     static func send(_ port: Int, _ method: String, _ target: String, headers: [String: String] = [:], body: [UInt8] = [],
-                     from source: String? = nil) throws -> Answer {
+                     from source: String? = nil, seconds: Int = 30) throws -> Answer {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         defer { close(socket) }
@@ -37,7 +39,7 @@ import Testing
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }

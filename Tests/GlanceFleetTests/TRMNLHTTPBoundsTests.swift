@@ -30,6 +30,9 @@ import GlanceTestSupport
                                      dispatch: { request, promise in
                                          switch request.path {
                                          case "/hold": said.held.withLock { $0.append(promise) }
+                                         case "/work":
+                                             said.held.withLock { $0.append(promise) }
+                                             request.takesUpTo(.seconds(30))
                                          case "/poll":
                                              said.held.withLock { $0.append(promise) }
                                              request.park()
@@ -135,9 +138,9 @@ import GlanceTestSupport
     }
 
     /// Bounds far from the one a test is about, so only that one acts.
-    static func bounds(head: Int64 = 10_000, body: Int64 = 10_000, idle: Int64 = 10_000, connections: Int = 128,
+    static func bounds(head: Int64 = 10_000, body: Int64 = 10_000, answer: Int64 = 10_000, idle: Int64 = 10_000, connections: Int = 128,
                        perAddress: Int = 16, notices: Int64 = 10_000) -> HTTPBounds {
-        HTTPBounds(head: .milliseconds(head), body: .milliseconds(body), answer: .seconds(10), idle: .milliseconds(idle),
+        HTTPBounds(head: .milliseconds(head), body: .milliseconds(body), answer: .milliseconds(answer), idle: .milliseconds(idle),
                    connections: connections, connectionsPerAddress: perAddress, noticeInterval: .milliseconds(notices))
     }
 
@@ -169,6 +172,24 @@ import GlanceTestSupport
         print("a drip-fed head (a line every 100 ms, deadline 400 ms): closed after \(String(format: "%.2f", after)) s")
         #expect(server.waitFor("its request head was not complete within 400 ms; answered 408"), "\(server.lines)")
         #expect(server.lines.count == 1, "\(server.lines)")
+    }
+
+    /// An answer not written by its deadline closes the connection; work that says it
+    /// takes longer (time travel: `takesUpTo`) is answered after it.
+    @Test func anAnswerPastItsDeadlineClosesUnlessItsWorkSaysItTakesLonger() throws {
+        let server = try Server(Self.bounds(answer: 300))
+        let held = try #require(Client(port: server.port)), working = try #require(Client(port: server.port))
+        defer { held.close(); working.close() }
+        #expect(held.send("GET /hold HTTP/1.1\r\nHost: wall\r\n\r\n") && working.send("GET /work HTTP/1.1\r\nHost: wall\r\n\r\n"))
+        #expect(server.waitHeld(2))
+        // The held request's connection is closed at 300 ms, with nothing written.
+        #expect(held.readToClose(within: 5) == "", "the held request was not closed at its deadline")
+        #expect(server.waitFor("its answer was not written within 300 ms"), "\(server.lines)")
+        // The work is still waited for, past its deadline, and answered.
+        #expect(working.readToClose(within: 0.2) == nil, "the work's connection was closed at the usual deadline")
+        server.answerHeld()
+        let answer = try #require(working.readAnswer(within: 5), "no answer to the work")
+        #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer)")
     }
 
     /// A body sent a byte every 100 ms is answered 408 at the body's deadline.

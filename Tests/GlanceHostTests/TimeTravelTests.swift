@@ -260,8 +260,9 @@ struct SyncFetchWidget: Widget {
         _ = try running.host.travel(to: start.addingTimeInterval(7 * 86_400), fonts: fonts, registry: registry)
     }
 
-    /// The demo's layout on an 800x480 panel, its stat fetching for real: a week ahead
-    /// takes well under a second (virtual time; only the last frame is drawn).
+    /// The demo's layout on an 800x480 panel, its stat fetching for real: a week ahead is
+    /// travelled whole (virtual time; only the last frame is drawn; the time it took is
+    /// printed, well under a second on a quiet machine).
     @Test func aWeekOfTheDemoLayoutIsQuick() throws {
         let server = try TestHTTPServer()
         defer { server.stop() }
@@ -286,8 +287,10 @@ struct SyncFetchWidget: Widget {
         let began = Date()
         let result = try host.travel(to: start.addingTimeInterval(7 * 86_400), fonts: fonts, registry: registry)
         let seconds = Date().timeIntervalSince(began)
+        // How long it took is printed, not checked (the suite runs beside others: speed is
+        // glance bench's); that a week is travelled whole is.
         print("time travel: a week of the demo layout in \(String(format: "%.3f", seconds)) s, \(result.wakes.count) wakes")
-        #expect(seconds < 3)
+        #expect(result.cutShort == nil, "\(result.cutShort ?? "")")
         // The weekday and the countdown change at each of the week's seven midnights.
         for slot in ["today", "new-year"] {
             #expect(result.wakes.filter { $0.record.slot == slot && $0.record.refresh != .none }.count == 7, "\(result.wakes.map(\.record))")

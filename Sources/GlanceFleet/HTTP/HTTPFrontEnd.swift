@@ -24,6 +24,9 @@ package struct HTTPRequest: Sendable {
     /// Says the answer will wait for something to change (a long poll): the connection
     /// then rests, and may be closed to make room for a new one at the connection cap.
     package var park: @Sendable () -> Void = {}
+    /// Says the answer is work with a bound of its own, longer than `HTTPBounds.answer`
+    /// (time travel, at the lowest priority): its deadline is that long from the request.
+    package var takesUpTo: @Sendable (TimeAmount) -> Void = { _ in }
 
     package func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
@@ -234,6 +237,7 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             let loop = context.eventLoop
             let parking = NIOLoopBound(clock, eventLoop: loop)
             request.park = { loop.execute { parking.value.park() } }
+            request.takesUpTo = { time in loop.execute { parking.value.allow(time) } }
             dispatch(request, promise)
             body = []
         }

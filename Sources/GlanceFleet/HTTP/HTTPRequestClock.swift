@@ -92,6 +92,14 @@ final class RequestClock: ChannelInboundHandler {
         if phase == .answer { parked = true }
     }
 
+    /// The request being answered is work with a bound of its own: its answer's deadline
+    /// is `time` from the request (when that is later than `bounds.answer`).
+    func allow(_ time: TimeAmount) {
+        guard phase == .answer, time > bounds.answer, let context else { return }
+        deadline?.cancel()
+        deadline = context.eventLoop.assumeIsolated().scheduleTask(deadline: phaseStarted + time) { [self] in expire() }
+    }
+
     /// The parser has a request's head: its body's time starts.
     func headReceived() { enter(.body) }
 

@@ -90,6 +90,10 @@ final class WebServer {
     static let maximumPolls = 32
     /// A failed login is answered after this long, whatever failed.
     static let loginDelay: TimeAmount = .seconds(1)
+    /// How long a journey's answer may take: its wakes stop after `TimeTravel.maximumSeconds`,
+    /// but it runs at the lowest priority, and on a busy machine drawing its frames waits
+    /// for idle time (the connection's usual 30 s would close it first).
+    static let travelAnswerTime: TimeAmount = .seconds(240)
 
     /// `listening`: false when another server on the same address hands this one what is
     /// not its own (`handle`): the page shares TRMNL's port.
@@ -483,6 +487,7 @@ final class WebServer {
         guard started else {
             return Self.error(429, "time travel is working on another journey; wait a few seconds", headers: [("Retry-After", "3")])
         }
+        request.takesUpTo(Self.travelAnswerTime)
         return nil
     }
 
