@@ -18,8 +18,8 @@ public struct GlanceCommand: ParsableCommand {
         virtual time.
         """,
         version: GlanceVersion.current,
-        subcommands: [RunCommand.self, CheckCommand.self, WebCommand.self, RenderCommand.self, GalleryCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, WidgetsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self,
-                      ReloadCommand.self, PressCommand.self, NextCommand.self, PreviousCommand.self, SleepCommand.self, SetCommand.self, StatusCommand.self, DefaultsCommand.self, TRMNLCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, WebCommand.self, RenderCommand.self, GalleryCommand.self, SimulateCommand.self, BenchCommand.self, BoardsCommand.self, WidgetsCommand.self, TraceCommand.self, PanelCommand.self, GPIOCommand.self]
+            + controlCommands
     )
 
     public init() {}

@@ -93,6 +93,26 @@ struct RelevanceWidget: Widget {
         #expect(Set(harness.records.map(\.at)) == [t0, t0.addingTimeInterval(1800)])
     }
 
+    /// A score JSON cannot hold (a Float that overflowed to infinity) still wins the
+    /// stack, and the status leaves it out rather than write a line no reader can parse.
+    @Test func aScoreJSONCannotHoldIsLeftOutOfTheStatus() async throws {
+        let harness = try harness(stack([
+            "{kind: relevant, params: {label: finite, score: 0.5}}",
+            "{kind: relevant, params: {label: overflowing, score: 1e39}}",
+        ]))
+        #expect(await shownAt(harness, [0]) == ["corner-relevant-2: overflowing"])
+        let line = harness.host.statusJSON()
+        let said = try #require(harness.host.statusReport().stacks?.first)
+        #expect(said.shows == "corner-relevant-2" && said.why == "relevance" && said.score == nil, "\(line)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        let stacks = try #require(parsed?["stacks"] as? [[String: Any]], "\(line)")
+        #expect(stacks.first?["score"] == nil && stacks.first?["why"] as? String == "relevance", "\(line)")
+        // A finite score is said.
+        let finite = try self.harness(self.stack(["{kind: relevant, params: {label: finite, score: 0.5}}", "{kind: relevant, params: {label: none}}"]))
+        _ = await shownAt(finite, [0])
+        #expect(finite.host.statusReport().stacks?.first?.score == 0.5)
+    }
+
     @Test func aMemberShowsOnlyInItsWindowAndIsFetchedOnlyThen() async throws {
         // t0 is 10:00 UTC.
         let harness = try harness(stack([

@@ -7,6 +7,13 @@ import Glibc
 import GlanceRunner
 import GlanceConfiguration
 
+/// The commands that talk to a running daemon, in the order `glance --help` lists them
+/// after the others (`GlanceCommand`'s subcommands): a new one is added here.
+let controlCommands: [any ParsableCommand.Type] = [
+    ReloadCommand.self, PressCommand.self, NextCommand.self, PreviousCommand.self, SleepCommand.self, SetCommand.self, StatusCommand.self,
+    DefaultsCommand.self, TRMNLCommand.self,
+]
+
 /// `--config FILE`: which daemon to talk to (its `state_dir:`). Without it, the first of:
 /// `$STATE_DIRECTORY` (a command run by systemd for the daemon) and the user's own state
 /// folder (`$XDG_STATE_HOME/glance`, `~/.local/state/glance`) that holds a control
