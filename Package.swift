@@ -90,6 +90,11 @@ let package = Package(
         .target(name: "CGlanceGPIO", dependencies: ["CGPIOD"]),
         // The wires: the panel bus protocol, the bus trace; spidev and libgpiod.
         .target(name: "GlanceHardware", dependencies: ["CGlanceGPIO", "CGlanceLinux", "GlanceSystem"]),
+        // What wakes the host: its clock (one blocking wait on epoll, a timerfd that also
+        // sees the wall clock set, signals, watched descriptors; or virtual time) and a
+        // board's keys as one of the descriptors it watches. Below the host, so that the
+        // device check's second build (libgpiod 2.x) needs only this and the panel stack.
+        .target(name: "GlanceWake", dependencies: ["GlanceHardware", "GlanceTime", "GlanceSystem", "CGlanceLinux"]),
         // Configuration files: libyaml's tree, and errors that name the file, line and field.
         .target(name: "GlanceYAML", dependencies: ["CYAML", "GlanceSystem"]),
         // Boards (model, catalogue, factories), panel controllers (SSD1680/SSD1683, UC8179,
@@ -123,7 +128,7 @@ let package = Package(
             name: "GlanceHost",
             dependencies: [
                 "GlanceTime", "GlanceGraphics", "GlanceText", "GlanceWidgetKit", "GlanceUI", "GlanceRender", "GlanceIntents", "GlanceHardware",
-                "GlanceDisplays", "GlanceConfiguration", "GlanceYAML", "GlanceSystem", "GlanceFetch", "CGlanceLinux",
+                "GlanceDisplays", "GlanceConfiguration", "GlanceYAML", "GlanceSystem", "GlanceFetch", "CGlanceLinux", "GlanceWake",
             ]
         ),
         // libmosquitto from Debian (libmosquitto-dev): the MQTT client, driven from the
@@ -136,7 +141,7 @@ let package = Package(
         // end to the control commands, and TRMNL devices served as displays of their own.
         .target(name: "GlanceFleet", dependencies: [
             "CMosquitto", "CGlanceMosquitto", "GlanceHost", "GlanceFetch", "GlanceGraphics", "GlanceDisplays", "GlanceText", "GlanceIntents", "GlanceWidgetKit", "GlanceSystem",
-            "GlanceTime", "GlanceYAML", "GlanceConfiguration", "CGlanceLinux",
+            "GlanceTime", "GlanceYAML", "GlanceConfiguration", "CGlanceLinux", "GlanceWake",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], resources: [
@@ -200,7 +205,7 @@ let package = Package(
             name: "GlanceRunner",
             dependencies: [
                 "GlanceHost", "GlanceConfiguration", "GlanceWidgets", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI",
-                "GlanceHardware", "GlanceYAML", "GlanceSystem", "GlanceFetch", "GlanceCalendar",
+                "GlanceHardware", "GlanceYAML", "GlanceSystem", "GlanceFetch", "GlanceCalendar", "GlanceWake",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -210,7 +215,7 @@ let package = Package(
             name: "GlanceCommandLine",
             dependencies: [
                 "GlanceRunner", "GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
-                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar", "Charts",
+                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar", "Charts", "GlanceWake",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -231,7 +236,7 @@ let package = Package(
         // Runs inside scripts/gpio-sim-vm: the libgpiod adapter, the wired bus and keys
         // against the kernel's simulated GPIO chip, spidev on a capturing SPI controller,
         // the framebuffer sink on its vfb.
-        .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceHost", "GlanceSystem", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
+        .executableTarget(name: "GlanceDeviceCheck", dependencies: ["GlanceHardware", "GlanceDisplays", "GlanceWake", "GlanceSystem", "GlanceTime", "GlanceGraphics"], path: "Tests/DeviceCheck"),
         // Golden-image comparison shared by the test targets.
         .target(name: "GlanceTestSupport", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTime"], path: "Tests/Support"),
         .testTarget(name: "GlanceFetchTests", dependencies: ["GlanceFetch", "GlanceTestSupport", "GlanceSystem"]),
@@ -242,8 +247,8 @@ let package = Package(
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI", "GlanceSystem", "os", "CoreLocation",
                                                                "Combine", "SwiftUI", "SwiftData", "GlanceTestSupport"]),
-        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI"], exclude: ["Goldens"]),
-        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceSystem", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceHostTests", dependencies: ["GlanceHost", "GlanceConfiguration", "GlanceSystem", "GlanceTestSupport", "GlanceFetch", "GlanceYAML", "GlanceGraphics", "GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceText", "GlanceWidgets", "GlanceTime", "GlanceWidgetKit", "GlanceIntents", "GlanceUI", "GlanceWake"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceWidgetsTests", dependencies: ["GlanceWidgets", "GlanceConfiguration", "GlanceFetch", "GlanceSystem", "GlanceYAML", "GlanceDisplays", "GlanceGraphics", "GlanceText", "GlanceTestSupport", "GlanceHost", "GlanceIntents", "GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceWake"], exclude: ["Goldens"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceRender", "GlanceText", "GlanceTestSupport", "GlanceWidgetKit"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceFleetTests", dependencies: ["GlanceFleet", "GlanceConfiguration", "GlanceYAML", "GlanceTestSupport"]),
         // What `import Glance` gives widget code: iOS-shaped geometry code compiled and

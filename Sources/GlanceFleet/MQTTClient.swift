@@ -5,6 +5,7 @@ import CMosquitto
 import FoundationEssentials
 import GlanceHost
 import Glibc
+import GlanceWake
 
 /// libmosquitto.so.1, opened when `mqtt:` first needs it (not linked).
 package enum MQTTLibrary {

@@ -3,6 +3,7 @@ import GlanceHost
 import GlanceIntents
 import GlanceSystem
 import GlanceTime
+import GlanceWake
 
 /// The daemon on an MQTT broker (`docs/mqtt.md`): its state published retained, the
 /// control socket's commands taken from command topics, and Home Assistant's discovery.

@@ -1,3 +1,4 @@
+import GlanceWake
 import GlanceYAML
 import ArgumentParser
 import FoundationEssentials

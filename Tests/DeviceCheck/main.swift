@@ -9,7 +9,7 @@ import FoundationEssentials
 import GlanceDisplays
 import GlanceGraphics
 import GlanceHardware
-import GlanceHost
+import GlanceWake
 import GlanceSystem
 import GlanceTime
 import Glibc
@@ -174,8 +174,8 @@ do {
     let clock = try LinuxEventClock()
     let keys = GPIOKeys(keys: bus.keyLines)
     var pressed: [String] = []
-    try keys.attach(to: clock, input: { input in
-        if case .keyDown(let name, _) = input { pressed.append(name) }
+    try keys.attach(to: clock, edges: { name, edge in
+        if edge.down { pressed.append(name) }
         clock.interrupt()
     }, log: { print("log: \($0)") })
     pull(19, up: false)

@@ -1,4 +1,5 @@
 import GlanceGraphics
+import GlanceWake
 import GlanceYAML
 import Foundation
 import GlanceDisplays

@@ -8,6 +8,7 @@ import Synchronization
 import Testing
 import GlanceConfiguration
 import GlanceHardware
+import GlanceWake
 
 /// Linux input devices: the kernel's event records decoded into key presses and taps,
 /// taps mapped onto the frame through the display's rotation, and a device read from a

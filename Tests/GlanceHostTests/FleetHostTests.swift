@@ -4,6 +4,7 @@ import GlanceGraphics
 import GlanceHost
 import GlanceTestSupport
 import GlanceText
+import GlanceWake
 import GlanceWidgets
 import GlanceTime
 import Testing

@@ -5,6 +5,7 @@ import GlanceHardware
 import GlanceHost
 import GlanceText
 import GlanceTime
+import GlanceWake
 import GlanceWidgets
 import Testing
 import GlanceConfiguration

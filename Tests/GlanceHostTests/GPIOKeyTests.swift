@@ -5,6 +5,7 @@ import GlanceHardware
 import GlanceHost
 import Synchronization
 import Testing
+import GlanceWake
 
 /// Board keys as a wake source: edge events on the key lines end the clock's wait, are
 /// debounced by their timestamps, and reach the host as presses.

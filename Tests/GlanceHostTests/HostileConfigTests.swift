@@ -1,5 +1,6 @@
 import Foundation
 import GlanceHost
+import GlanceWake
 import GlanceWidgets
 import GlanceYAML
 import Glibc

@@ -6,6 +6,7 @@ import GlanceHost
 import GlanceIntents
 import GlanceText
 import GlanceUI
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import Synchronization

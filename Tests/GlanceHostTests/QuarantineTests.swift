@@ -5,6 +5,7 @@ import GlanceHost
 import GlanceSystem
 import GlanceTestSupport
 import GlanceText
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import GlanceUI

@@ -4,6 +4,7 @@ import GlanceHost
 import GlanceTime
 import GlanceIntents
 import GlanceUI
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import GlanceConfiguration

@@ -7,6 +7,7 @@ import GlanceTestSupport
 import GlanceText
 import GlanceTime
 import GlanceUI
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import Synchronization

@@ -6,6 +6,7 @@ import Glibc
 import GlanceIntents
 import GlanceTestSupport
 import GlanceTime
+import GlanceWake
 import GlanceWidgetKit
 @testable import GlanceWidgets
 import Synchronization

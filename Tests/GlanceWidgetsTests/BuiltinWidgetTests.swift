@@ -3,6 +3,7 @@ import GlanceHost
 import GlanceIntents
 import GlanceTime
 import GlanceUI
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import GlanceConfiguration
 import GlanceHost
 import GlanceTestSupport
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import Testing

@@ -4,6 +4,7 @@ import GlanceHost
 import GlanceIntents
 import GlanceTestSupport
 import GlanceTime
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import GlanceHost
 import GlanceTestSupport
 import GlanceTime
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import Testing

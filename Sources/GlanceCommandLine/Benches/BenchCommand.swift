@@ -8,6 +8,7 @@ import GlanceHardware
 import GlanceHost
 import GlanceText
 import GlanceUI
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import GlanceTime

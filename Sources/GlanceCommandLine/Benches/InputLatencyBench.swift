@@ -6,6 +6,7 @@ import GlanceIntents
 import GlanceSystem
 import GlanceText
 import GlanceUI
+import GlanceWake
 import GlanceWidgetKit
 import Synchronization
 import Glibc

@@ -3,6 +3,7 @@ import FoundationEssentials
 import GlanceHost
 import GlanceText
 import GlanceTime
+import GlanceWake
 import GlanceWidgetKit
 import GlanceWidgets
 import Glibc

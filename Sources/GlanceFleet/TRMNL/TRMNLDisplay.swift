@@ -4,6 +4,7 @@ import GlanceGraphics
 import GlanceHost
 import GlanceText
 import GlanceTime
+import GlanceWake
 import GlanceWidgetKit
 import Synchronization
 import GlanceConfiguration

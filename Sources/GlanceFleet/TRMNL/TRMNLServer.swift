@@ -10,6 +10,7 @@ import Glibc
 import NIOCore
 import Synchronization
 import GlanceConfiguration
+import GlanceWake
 
 /// What the daemon knows about a TRMNL device, for MQTT.
 public struct TRMNLDeviceState {

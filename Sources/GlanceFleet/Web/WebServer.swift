@@ -7,6 +7,7 @@ import GlanceIntents
 import GlanceSystem
 import GlanceText
 import GlanceTime
+import GlanceWake
 import GlanceWidgetKit
 import Glibc
 import NIOCore

@@ -2,6 +2,7 @@ import CGlanceLinux
 import FoundationEssentials
 import GlanceSystem
 import Glibc
+import GlanceWake
 
 /// The daemon's control socket, `<state_dir>/control.sock`: mode 0660, served from the
 /// host's one wait (each connection is a descriptor the clock watches; nothing polls).

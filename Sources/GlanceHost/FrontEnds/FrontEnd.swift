@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GlanceText
+import GlanceWake
 import GlanceYAML
 import GlanceConfiguration
 import GlanceSystem

@@ -4,6 +4,7 @@ import FoundationEssentials
 import GlanceGraphics
 import Glibc
 import GlanceHardware
+import GlanceWake
 
 /// The kernel's input events (`struct input_event` on 64-bit Linux: a timeval of two
 /// 64-bit words, then type, code and value), turned into what Glance acts on: key

@@ -1,4 +1,5 @@
 import Synchronization
+import GlanceWake
 
 /// Requests for a running host from other threads; each wakes the host's wait.
 public final class HostInbox: Sendable {

@@ -4,6 +4,7 @@ import GlanceFetch
 import GlanceGraphics
 import GlanceText
 import GlanceTime
+import GlanceWake
 import GlanceWidgetKit
 
 /// The display at a coming instant, as time travel computes it (`GET /ui/travel`).

@@ -1,5 +1,6 @@
 import GlanceDisplays
 import GlanceSystem
+import GlanceWake
 import GlanceYAML
 import FoundationEssentials
 import GlanceGraphics

@@ -59,9 +59,9 @@ public final class GPIOKeys {
         return edges
     }
 
-    /// Watches every key line from `clock`'s wait; `input` gets each debounced press and
-    /// release.
-    public func attach(to clock: LinuxEventClock, input: @escaping (HostInbox.Input) -> Void, log: @escaping (String) -> Void) throws {
+    /// Watches every key line from `clock`'s wait; `edge` gets each debounced press and
+    /// release with its key's name.
+    public func attach(to clock: LinuxEventClock, edges input: @escaping (String, Edge) -> Void, log: @escaping (String) -> Void) throws {
         for (index, key) in keys.enumerated() {
             guard let descriptor = key.line.eventDescriptor else {
                 log("key \(key.name): its line has no event descriptor; the key is ignored")
@@ -70,7 +70,7 @@ public final class GPIOKeys {
             try clock.watch(descriptor: descriptor) { [self] in
                 do {
                     for edge in try drain(index) {
-                        input(edge.down ? .keyDown(key.name, atNanoseconds: edge.atNanoseconds) : .keyUp(key.name, atNanoseconds: edge.atNanoseconds))
+                        input(key.name, edge)
                     }
                 } catch {
                     // Events left unread would keep the descriptor readable and the loop
