@@ -117,6 +117,12 @@ public class ControllerEmulator: PanelBus {
 
     public func delay(milliseconds: Int) { now = now.saturatingAdd(max(0, milliseconds)) }
 
+    /// One controller: only the first can be selected (emulators of panels with two
+    /// override this).
+    public func select(_ chips: PanelChips) throws {
+        if chips != .first { try violate("a second controller (CS1) selected on a panel with one") }
+    }
+
     // MARK: For tests
 
     /// Fails unless the controller is in deep sleep, as it must be between updates.

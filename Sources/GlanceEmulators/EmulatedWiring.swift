@@ -46,6 +46,11 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
     /// Wiring mistakes seen (a transfer with CS high, a write to a released line, …).
     public private(set) var faults: [String] = []
     fileprivate var keyLines: [Int: EmulatedLine] = [:]
+    /// The controllers the last transfer reached (boards of two).
+    private var selected: PanelChips = .first
+    /// Boards of two controllers, which take the first byte after CS falls as a command:
+    /// whether CS has stayed low since the last command byte.
+    private var commandFrameOpen = false
     public let timing: VirtualTiming
 
     public init(emulator: ControllerEmulator?, chips: [ChipSpec], spiDevices: [String: Int32?]) {
@@ -111,7 +116,8 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
             return
         }
         levels[offset] = high
-        if let role = roles[offset], role != .busy, role != .chipSelect { try emulator?.setLine(role, high: high) }
+        if high, roles[offset] == .chipSelect || roles[offset] == .chipSelect1 { commandFrameOpen = false }
+        if let role = roles[offset], role != .busy, role != .chipSelect, role != .chipSelect1 { try emulator?.setLine(role, high: high) }
     }
 
     fileprivate func level(_ offset: Int) -> Bool {
@@ -127,13 +133,33 @@ public final class EmulatedWiring: GPIOSystem, SPISystem {
     fileprivate func transfer(_ bytes: UnsafeRawBufferPointer) throws {
         transferSizes.append(bytes.count)
         if bytes.count > maximumTransferBytes { faults.append("a transfer of \(bytes.count) bytes exceeds spidev's \(maximumTransferBytes)") }
-        if chipSelectByGPIO, let cs = roles.first(where: { $0.value == .chipSelect })?.key, levels[cs] != false {
-            faults.append("SPI transfer with chip select (GPIO\(cs)) high: the panel ignores it")
-            return
+        var chips: PanelChips = .first
+        if chipSelectByGPIO, let cs = roles.first(where: { $0.value == .chipSelect })?.key {
+            // A board of two controllers: the transfer reaches the chips whose CS is low.
+            let cs1 = roles.first(where: { $0.value == .chipSelect1 })?.key
+            chips = []
+            if levels[cs] == false { chips.insert(.first) }
+            if let cs1, levels[cs1] == false { chips.insert(.second) }
+            guard !chips.isEmpty else {
+                faults.append("SPI transfer with chip select (GPIO\(cs)\(cs1.map { ", GPIO\($0)" } ?? "")) high: the panel ignores it")
+                return
+            }
+            if cs1 != nil, chips != selected {
+                selected = chips
+                try emulator?.select(chips)
+            }
+        }
+        let dc = roles.first(where: { $0.value == .dataCommand })?.key
+        let isCommand = dc.map { levels[$0] == false } ?? false
+        if chipSelectByGPIO, roles.values.contains(.chipSelect1) {
+            if isCommand {
+                commandFrameOpen = true
+            } else if !commandFrameOpen {
+                faults.append("data after chip select rose: a controller framed by CS takes the first byte after CS falls as a command")
+            }
         }
         guard let emulator else { return }
-        let dc = roles.first(where: { $0.value == .dataCommand })?.key
-        if let dc, levels[dc] == false {
+        if isCommand {
             for byte in bytes { try emulator.command(byte) }
         } else {
             try emulator.data(Array(bytes))

@@ -14,6 +14,8 @@ public enum TraceDecoding {
             return UC8179Emulator(width: board.nativeWidth, height: board.nativeHeight)
         case .uc8159:
             return UC8159Emulator(width: board.nativeWidth, height: board.nativeHeight)
+        case .e673, .e640, .el133uf1, .ac073tc1a, .jd79661, .jd79668:
+            return ColourEPaperEmulator(model: board.controller.colourModel(board.sequence)!, width: board.nativeWidth, height: board.nativeHeight)
         case .st7789:
             return ST7789Emulator(width: board.nativeWidth, height: board.nativeHeight, columnOffset: board.columnOffset, rowOffset: board.rowOffset)
         }

@@ -14,6 +14,23 @@ import GlanceConfiguration
 @Suite struct BoardTests {
     static let boardNames = BoardCatalog.names()
 
+    @Test func thePanelsPeopleBuyNowAreThere() throws {
+        for name in ["pimoroni-inky-impression-7in3-spectra6", "pimoroni-inky-impression-4in0-spectra6", "pimoroni-inky-impression-13in3-spectra6",
+                     "pimoroni-inky-impression-7in3", "pimoroni-inky-phat-4color", "pimoroni-inky-what-4color", "waveshare-7in3-e", "waveshare-13in3-e"] {
+            #expect(Self.boardNames.contains(name), "missing boards/\(name).yaml")
+        }
+        let thirteen = try BoardCatalog.load("pimoroni-inky-impression-13in3-spectra6")
+        #expect((thirteen.width, thirteen.height) == (1600, 1200))
+        #expect(thirteen.pins[.chipSelect1] == .offset(16) && thirteen.keys["C"] == .offset(25))
+        #expect(try BoardCatalog.load("waveshare-13in3-e").sequence == .waveshare)
+        #expect(try BoardCatalog.load("pimoroni-inky-phat-4color").width == 250)
+        // No partial or fast waveform on any of them: every update is a full refresh.
+        for name in ["pimoroni-inky-impression-7in3-spectra6", "waveshare-13in3-e", "pimoroni-inky-what-4color"] {
+            let board = try BoardCatalog.load(name)
+            #expect(!board.refresh.partial && !board.refresh.fast)
+        }
+    }
+
     @Test func theIssueBoardsAreThere() throws {
         for name in ["waveshare-2in13-v4", "waveshare-2in9-v2", "waveshare-2in7-v2", "waveshare-4in2-v2", "adafruit-2in13-bonnet",
                      "pimoroni-inky-what-red", "waveshare-7in5-v2", "pimoroni-inky-impression-5in7", "waveshare-1in3-lcd",
@@ -97,6 +114,11 @@ import GlanceConfiguration
         ("{board: waveshare-2in7-v2, keys: {KEY1: 24}}", "board waveshare-2in7-v2: keys.KEY1 and pins.BUSY are both GPIO24"),
         ("{board: waveshare-2in13-v4, pins: {BUSY: 600}}", "display.pins.BUSY: expected a line offset 0…511 or a line name, found 600"),
         ("{board: waveshare-2in13-v4, pins: {BUSY: \"GPIO 24\"}}", "display.pins.BUSY: expected a line offset (BCM number) or a line name like GPIO17, found 'GPIO 24'"),
+        ("{board: pimoroni-inky-impression-7in3-spectra6, controller: e673, colors: acep7}", "display.colors: board pimoroni-inky-impression-7in3-spectra6 shows spectra6, not acep7"),
+        ("{board: pimoroni-inky-what-4color, options: {sequence: waveshare}}", "board pimoroni-inky-what-4color: JD79668 has one register sequence; options: sequence: is for E673 and EL133UF1 boards"),
+        ("{board: waveshare-7in3-e, options: {sequence: inky}}", "display.options.sequence: unknown sequence 'inky'; expected pimoroni or waveshare"),
+        ("{board: pimoroni-inky-impression-13in3-spectra6, chip_select: kernel}", "board pimoroni-inky-impression-13in3-spectra6: a second controller's CS1 is driven as a GPIO: set chip_select: gpio"),
+        ("{board: pimoroni-inky-impression-7in3-spectra6, resolution: 600x448}", "board pimoroni-inky-impression-7in3-spectra6: E673 panels are 800x480 (native), not 600x448"),
     ])
     func badBoardConfigIsOneClearLine(_ display: String, _ expected: String) {
         #expect(configError(display).contains(expected), "\(configError(display))")

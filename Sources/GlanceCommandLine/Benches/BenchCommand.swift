@@ -35,7 +35,7 @@ struct BenchCommand: ParsableCommand {
         frames=N ms_per_frame=X peak_rss_kib=Y cpu_ms_per_frame=C median_ms=M scene=S \
         [peer_ms=P speedup=R] rss_anon_kib=A (the process's anonymous resident memory at the end)
         """,
-        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self, RefreshBench.self, SoakBench.self, CalendarBench.self, ChartBench.self]
+        subcommands: [IdleBench.self, BusBench.self, LayoutBench.self, ScalingBench.self, RefreshBench.self, SoakBench.self, CalendarBench.self, ChartBench.self, PhotoBench.self]
     )
 
     enum Scene: String, CaseIterable, ExpressibleByArgument {
@@ -77,6 +77,13 @@ struct BenchCommand: ParsableCommand {
         guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    /// The monotonic clock, in milliseconds (for timing a step).
+    static func wallMilliseconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) * 1000 + Double(now.tv_nsec) / 1e6
     }
 
     /// CPU time of the whole process (every thread), in milliseconds.

@@ -88,7 +88,10 @@ public enum BoardCatalog {
         board.file = file
         let reader = YAMLReader(file: file, node: root, path: "")
         var sawController = false, sawResolution = false
-        for (key, value) in try reader.mapping(allowed: BoardFields.boardKeys) {
+        // The controller and its colours first: the fields after them are read against them.
+        let entries = try reader.mapping(allowed: BoardFields.boardKeys)
+        let first = ["controller", "colors"]
+        for (key, value) in entries.filter({ first.contains($0.key) }) + entries.filter({ !first.contains($0.key) }) {
             try BoardFields.apply(key, value, to: &board)
             sawController = sawController || key == "controller"
             sawResolution = sawResolution || key == "resolution"

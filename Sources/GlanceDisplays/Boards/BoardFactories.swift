@@ -28,6 +28,10 @@ extension Board {
             return try UC8179Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts)
         case .uc8159:
             return try UC8159Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts)
+        case .e673, .e640, .el133uf1, .ac073tc1a, .jd79661, .jd79668:
+            let model = controller.colourModel(sequence)!
+            return try ColourEPaperController(bus: bus, model: model, width: nativeWidth, height: nativeHeight, palette: palette,
+                                              timeouts: busyTimeouts)
         case .st7789:
             return try ST7789Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, madctl: UInt8(madctl),
                                         columnOffset: columnOffset, rowOffset: rowOffset)
@@ -42,4 +46,5 @@ final class DiscardingBus: PanelBus {
     func setLine(_ line: PanelLine, high: Bool) throws {}
     func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {}
     func delay(milliseconds: Int) {}
+    func select(_ chips: PanelChips) throws {}
 }

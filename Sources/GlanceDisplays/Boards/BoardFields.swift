@@ -7,7 +7,7 @@ import GlanceYAML
 /// mistake in either points at its own file and line.
 package enum BoardFields {
     package static let boardKeys = ["description", "controller", "resolution", "colors", "rotation", "spi", "chip_select", "gpio_chips",
-                            "pins", "busy", "keys", "refresh", "options"]
+                            "pins", "busy", "keys", "refresh", "options", "inks", "saturation"]
 
     package static func apply(_ key: String, _ value: YAMLReader, to board: inout Board) throws(ConfigError) {
         switch key {
@@ -79,9 +79,39 @@ package enum BoardFields {
                 default: board.refresh.sleepAfterUpdate = try bool(item)
                 }
             }
+        case "inks":
+            let names = board.colors.palette.inkNames
+            guard !names.isEmpty else { throw value.fail("\(board.colors.rawValue) panels show every colour; inks: is for panels of a few inks") }
+            for (field, item) in try value.mapping(allowed: ["measured", "ideal", "source"]) {
+                if field == "source" {
+                    board.inkSource = try item.string()
+                    continue
+                }
+                var colours = field == "ideal" ? board.idealInks ?? board.colors.palette.colors : board.measuredInks ?? board.colors.palette.colors
+                var seen: Set<String> = []
+                for (name, colour) in try item.freeMapping() {
+                    guard let index = names.firstIndex(of: name) else {
+                        throw colour.fail("\(board.colors.rawValue) panels have no \(quoted(name)) ink; their inks are \(names.joined(separator: ", "))")
+                    }
+                    colours[index] = try rgb(colour)
+                    seen.insert(name)
+                }
+                if field == "measured", board.measuredInks == nil, let missing = names.first(where: { !seen.contains($0) }) {
+                    throw item.fail("no measured colour for \(missing): give every ink (\(names.joined(separator: ", ")))")
+                }
+                if field == "ideal" { board.idealInks = colours } else { board.measuredInks = colours }
+            }
+        case "saturation":
+            board.saturation = try value.double(in: 0...1)
         case "options":
-            for (field, item) in try value.mapping(allowed: ["column_offset_bytes", "madctl", "column_offset", "row_offset"]) {
+            for (field, item) in try value.mapping(allowed: ["column_offset_bytes", "madctl", "column_offset", "row_offset", "sequence"]) {
                 switch field {
+                case "sequence":
+                    let text = try item.string()
+                    guard let sequence = ColourEPaperController.Sequence(rawValue: text) else {
+                        throw item.fail("unknown sequence \(quoted(text)); expected \(ColourEPaperController.Sequence.allCases.map(\.rawValue).joined(separator: " or "))")
+                    }
+                    board.sequence = sequence
                 case "column_offset_bytes": board.columnOffsetBytes = try item.int(in: 0...8)
                 case "madctl": board.madctl = try item.int(in: 0...255)
                 case "column_offset": board.columnOffset = try item.int(in: 0...320)
@@ -106,6 +136,14 @@ package enum BoardFields {
         return .name(text)
     }
 
+    /// A colour as `[red, green, blue]`, 0–255 each.
+    private static func rgb(_ item: YAMLReader) throws(ConfigError) -> RGBA {
+        let channels = try item.sequence()
+        guard channels.count == 3 else { throw item.fail("expected [red, green, blue], 0–255 each, found \(channels.count) numbers") }
+        let values = try channels.map { channel throws(ConfigError) in UInt8(try channel.int(in: 0...255)) }
+        return RGBA(values[0], values[1], values[2])
+    }
+
     private static func bool(_ item: YAMLReader) throws(ConfigError) -> Bool {
         switch try item.string().lowercased() {
         case "true", "yes", "on": return true
@@ -124,6 +162,12 @@ package enum BoardFields {
         }
         if board.chipSelect == .gpio && board.pins[.chipSelect] == nil {
             throw reader.fail("board \(board.name): chip_select: gpio needs a CS pin under pins:")
+        }
+        if board.sequence != .pimoroni && !board.controller.hasSequences {
+            throw reader.fail("board \(board.name): \(name) has one register sequence; options: sequence: is for E673 and EL133UF1 boards")
+        }
+        if board.pins[.chipSelect1] != nil && board.chipSelect != .gpio {
+            throw reader.fail("board \(board.name): a second controller's CS1 is driven as a GPIO: set chip_select: gpio (and dtoverlay=spi0-0cs)")
         }
         // One line, one use (the hardware check repeats this for lines given by name).
         var users: [LineReference: String] = [:]

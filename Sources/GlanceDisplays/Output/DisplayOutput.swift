@@ -13,6 +13,9 @@ public protocol DisplayOutput: AnyObject {
     /// The colours each pixel can show, and how pictures are spread over them.
     var palette: Palette { get }
     var dither: DitherMode { get }
+    /// The colours the palette's inks really show (measured, blended by the board's
+    /// `saturation:`), which pictures are dithered against; nil: the palette's own.
+    var inkLook: [RGBA]? { get }
     /// The refresh discipline (cadence of full refreshes, minimum interval, sleep).
     var profile: RefreshProfile { get }
     /// What the device can do besides a full refresh (`.partial` windows, `.fast`).
@@ -31,6 +34,7 @@ public protocol DisplayOutput: AnyObject {
 
 extension DisplayOutput {
     public func rest() throws {}
+    public var inkLook: [RGBA]? { nil }
 }
 
 extension DisplayOutput {

@@ -76,7 +76,7 @@ public final class DisplayPipeline {
 
     /// `picture` in the output's colours and orientation.
     public func quantise(_ picture: Canvas) -> QuantisedFrame {
-        picture.quantised(to: output.palette, dither: output.dither).rotated(clockwise: output.rotation)
+        picture.quantised(to: output.palette, dither: output.dither, inkLook: output.inkLook).rotated(clockwise: output.rotation)
     }
 
     /// Lets the device rest (on exit).

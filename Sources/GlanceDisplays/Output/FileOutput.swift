@@ -17,6 +17,7 @@ public final class FileOutput: DisplayOutput {
     public let rotation: Int
     public let palette: Palette
     public let dither: DitherMode
+    public let inkLook: [RGBA]?
     public let profile: RefreshProfile
     public let refreshes: Set<PanelRefresh> = [.full, .partial]
     public let windowAlignment = 1
@@ -30,13 +31,15 @@ public final class FileOutput: DisplayOutput {
 
     /// `width`×`height` is the picture's size (before `rotation`).
     public init(directory: String, width: Int, height: Int, timeZone: ZoneRules, palette: Palette = .bw,
-                dither: DitherMode = .floydSteinberg, rotation: Int = 0, profile: RefreshProfile = RefreshProfile()) throws(OutputError) {
+                dither: DitherMode = .floydSteinberg, rotation: Int = 0, profile: RefreshProfile = RefreshProfile(),
+                inkLook: [RGBA]? = nil) throws(OutputError) {
         self.directory = URL(fileURLWithPath: directory, isDirectory: true)
         (nativeWidth, nativeHeight) = rotation % 180 == 0 ? (width, height) : (height, width)
         self.rotation = rotation
         self.timeZone = timeZone
         self.palette = palette
         self.dither = dither
+        self.inkLook = inkLook
         self.profile = profile
         try makeDirectory()
         // Temporary files of a run that was killed mid-write.

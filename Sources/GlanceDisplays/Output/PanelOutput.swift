@@ -14,12 +14,15 @@ public final class PanelOutput: DisplayOutput {
     public let profile: RefreshProfile
     public let rotation: Int
     public let dither: DitherMode
+    public let inkLook: [RGBA]?
 
-    public init(controller: any PanelController, profile: RefreshProfile, rotation: Int = 0, dither: DitherMode = .floydSteinberg) {
+    public init(controller: any PanelController, profile: RefreshProfile, rotation: Int = 0, dither: DitherMode = .floydSteinberg,
+                inkLook: [RGBA]? = nil) {
         self.controller = controller
         self.profile = profile
         self.rotation = rotation
         self.dither = dither
+        self.inkLook = inkLook
     }
 
     public var nativeWidth: Int { controller.width }

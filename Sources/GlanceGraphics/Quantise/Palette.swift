@@ -41,21 +41,49 @@ public struct Palette: Sendable, Equatable {
     public static let gray4 = Palette(name: "gray4", colors: [.black, RGBA(85, 85, 85), RGBA(170, 170, 170), .white])
     public static let bwr = Palette(name: "bwr", colors: [.black, .white, RGBA(200, 0, 0)])
     public static let bwy = Palette(name: "bwy", colors: [.black, .white, RGBA(230, 200, 0)])
+    /// Black, white, yellow and red (JD79661/JD79668, the 2025 Inky pHAT and wHAT): the
+    /// controller's colour numbers, two bits a pixel.
+    public static let bwry = Palette(name: "bwry", colors: [.black, .white, RGBA(230, 200, 0), RGBA(200, 0, 0)])
     /// Pimoroni Inky Impression / Waveshare 7-colour ACeP: black, white, green, blue,
     /// red, yellow, orange (the controller's index order).
     public static let acep7 = Palette(name: "acep7", colors: [
         .black, .white, RGBA(0, 160, 0), RGBA(0, 0, 200), RGBA(200, 0, 0), RGBA(230, 210, 0), RGBA(230, 120, 0),
     ])
-    /// E Ink Spectra 6: black, white, yellow, red, blue, green.
+    /// E Ink Spectra 6: black, white, yellow, red, blue, green (the controllers number
+    /// them 0, 1, 2, 3, 5, 6).
     public static let spectra6 = Palette(name: "spectra6", colors: [
         .black, .white, RGBA(230, 210, 0), RGBA(200, 0, 0), RGBA(0, 0, 200), RGBA(0, 160, 0),
     ])
     public static let rgb565 = Palette(name: "rgb565", kind: .rgb565)
     public static let rgb888 = Palette(name: "rgb888", kind: .rgb888)
 
-    public static let all: [Palette] = [.bw, .gray4, .bwr, .bwy, .acep7, .spectra6, .rgb565, .rgb888]
+    public static let all: [Palette] = [.bw, .gray4, .bwr, .bwy, .bwry, .acep7, .spectra6, .rgb565, .rgb888]
 
     public static func named(_ name: String) -> Palette? { all.first { $0.name == name } }
+
+    /// The inks' names, in the palette's order, as board files name them (`inks:`).
+    public var inkNames: [String] {
+        switch name {
+        case "bw": ["black", "white"]
+        case "gray4": ["black", "dark", "light", "white"]
+        case "bwr": ["black", "white", "red"]
+        case "bwy": ["black", "white", "yellow"]
+        case "bwry": ["black", "white", "yellow", "red"]
+        case "acep7": ["black", "white", "green", "blue", "red", "yellow", "orange"]
+        case "spectra6": ["black", "white", "yellow", "red", "blue", "green"]
+        default: []
+        }
+    }
+
+    /// The colours the inks show as, blended a channel at a time between `ideal` (0) and
+    /// `measured` (1) by `saturation`, as Pimoroni's library does: what pictures are
+    /// dithered against.
+    public static func blend(ideal: [RGBA], measured: [RGBA], saturation: Double) -> [RGBA] {
+        precondition(ideal.count == measured.count, "one measured colour an ink")
+        let s = min(1, max(0, saturation))
+        func mix(_ i: UInt8, _ m: UInt8) -> UInt8 { UInt8(min(255, max(0, (s * Double(m) + (1 - s) * Double(i)).rounded(.down)))) }
+        return zip(ideal, measured).map { RGBA(mix($0.r, $1.r), mix($0.g, $1.g), mix($0.b, $1.b)) }
+    }
 
     /// The palette value nearest to (r, g, b): an index, or a packed 565/888 value.
     @inline(__always)

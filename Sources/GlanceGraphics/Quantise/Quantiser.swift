@@ -205,6 +205,29 @@ extension Canvas {
         quantised(to: palette, dither: dither, general: false)
     }
 
+    /// As `quantised(to:dither:)`, with the tonal pixels (pictures, gradients) of a panel
+    /// whose inks were measured (`inkLook`: the colour each ink really shows, in the
+    /// palette's order) dithered against those colours, in linear light, each taking the
+    /// ink nearest in Oklab (`PictureDither`). Text, symbols and flat shapes keep the
+    /// palette's ink rules.
+    public func quantised(to palette: Palette, dither: DitherMode, inkLook: [RGBA]?) -> QuantisedFrame {
+        guard let inkLook, palette.kind == .indexed, inkLook.count == palette.colors.count, dither == .floydSteinberg,
+              flags.contains(where: { $0 & Canvas.tonalFlag != 0 }) else {
+            return quantised(to: palette, dither: dither)
+        }
+        var indices = quantised(to: palette, dither: dither).indices
+        let mask = flags.map { $0 & Canvas.tonalFlag }
+        let pixels = self.pixels
+        pixels.withUnsafeBufferPointer { pixels in
+            mask.withUnsafeBufferPointer { mask in
+                indices.withUnsafeMutableBufferPointer { out in
+                    PictureDither.dither(pixels, width: width, height: height, inks: inkLook, mask: mask, into: out)
+                }
+            }
+        }
+        return QuantisedFrame(width: width, height: height, palette: palette, indices: indices)
+    }
+
     /// `general`: the loop for every palette even where a narrower one applies (tests
     /// compare the two).
     func quantised(to palette: Palette, dither: DitherMode, general: Bool) -> QuantisedFrame {

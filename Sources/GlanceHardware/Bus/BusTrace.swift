@@ -3,7 +3,8 @@ import FoundationEssentials
 /// One line of a bus trace (the design's format, one JSON object a line, bytes as
 /// lowercase hex): `{"t_us": 0, "op": "gpio", "line": "RST", "value": 0}`,
 /// `{"t_us": 5, "op": "cmd", "hex": "12"}`, `{"t_us": 9, "op": "data", "hex": "f90000"}`,
-/// `{"t_us": 20, "op": "busy_wait", "ms": 0}`, `{"t_us": 20, "op": "delay", "ms": 10}`.
+/// `{"t_us": 20, "op": "busy_wait", "ms": 0}`, `{"t_us": 20, "op": "delay", "ms": 10}`,
+/// and on panels of two controllers `{"t_us": 30, "op": "select", "cs": ["CS", "CS1"]}`.
 public enum BusTraceRecord: Equatable, Sendable {
     case gpio(line: PanelLine, high: Bool)
     case command(UInt8)
@@ -11,6 +12,8 @@ public enum BusTraceRecord: Equatable, Sendable {
     /// A wait for BUSY: the level meaning busy, the timeout, and how long it took.
     case busyWait(level: BusyLevel, timeoutMilliseconds: Int, waitedMilliseconds: Int)
     case delay(milliseconds: Int)
+    /// The controllers that the records after it reach.
+    case select(PanelChips)
 
     /// The JSON line, with `t_us` microseconds since the trace began.
     public func jsonLine(atMicroseconds time: Int) -> String {
@@ -25,6 +28,8 @@ public enum BusTraceRecord: Equatable, Sendable {
             "{\"t_us\": \(time), \"op\": \"busy_wait\", \"ms\": \(waited), \"busy\": \"\(level.rawValue)\", \"timeout_ms\": \(timeout)}"
         case let .delay(milliseconds):
             "{\"t_us\": \(time), \"op\": \"delay\", \"ms\": \(milliseconds)}"
+        case let .select(chips):
+            "{\"t_us\": \(time), \"op\": \"select\", \"cs\": [\(chips.lines.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))]}"
         }
     }
 
@@ -42,6 +47,7 @@ public enum BusTraceRecord: Equatable, Sendable {
         var ms: Int?
         var busy: String?
         var timeout_ms: Int?
+        var cs: [String]?
     }
 
     /// The longest wait a record may ask for: an hour (a refresh takes seconds).
@@ -104,8 +110,19 @@ public enum BusTraceRecord: Equatable, Sendable {
                 let milliseconds = try require(fields.ms, "ms")
                 try checkWait(milliseconds, "ms", number, fields.op)
                 records.append((number, .delay(milliseconds: milliseconds)))
+            case "select":
+                var chips: PanelChips = []
+                for name in try require(fields.cs, "cs") {
+                    switch PanelLine(rawValue: name) {
+                    case .chipSelect: chips.insert(.first)
+                    case .chipSelect1: chips.insert(.second)
+                    default: throw ParseError(line: number, message: "select: \"cs\" names \"\(name)\"; expected CS and/or CS1")
+                    }
+                }
+                guard !chips.isEmpty else { throw ParseError(line: number, message: "select: \"cs\" is empty; name CS, CS1 or both") }
+                records.append((number, .select(chips)))
             default:
-                throw ParseError(line: number, message: "unknown op \"\(fields.op)\"; expected gpio, cmd, data, busy_wait or delay")
+                throw ParseError(line: number, message: "unknown op \"\(fields.op)\"; expected gpio, cmd, data, busy_wait, delay or select")
             }
         }
         return records
@@ -124,7 +141,7 @@ public enum BusTraceRecord: Equatable, Sendable {
             return "missing \"\(key.stringValue)\""
         case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
             let field = context.codingPath.last?.stringValue ?? "the record"
-            return "\"\(field)\" has the wrong type (numbers for value, ms and timeout_ms; text for op, line, hex and busy)"
+            return "\"\(field)\" has the wrong type (numbers for value, ms and timeout_ms; text for op, line, hex and busy; a list of text for cs)"
         case DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty:
             return "not a JSON object; each line is one record like {\"op\": \"cmd\", \"hex\": \"12\"}"
         case DecodingError.dataCorrupted(let context):
@@ -154,6 +171,7 @@ public enum BusTraceRecord: Equatable, Sendable {
             case let .data(bytes): try bus.data(bytes)
             case let .busyWait(level, timeout, _): try bus.waitWhileBusy(level: level, timeoutMilliseconds: timeout, operation: "replay")
             case let .delay(milliseconds): bus.delay(milliseconds: milliseconds)
+            case let .select(chips): try bus.select(chips)
             }
         }
     }

@@ -17,6 +17,25 @@ public protocol PanelBus: AnyObject {
     func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws
     /// Waits `milliseconds` (controllers need settle times after reset and power-on).
     func delay(milliseconds: Int)
+    /// Which of the panel's controllers the commands and data that follow reach, on
+    /// panels driven by two (each half of a 13.3" Spectra 6 its own chip, selected by
+    /// `CS` and `CS1`). Until a driver says otherwise, the first.
+    func select(_ chips: PanelChips) throws
+}
+
+/// The controllers of a panel that has more than one, by their chip-select lines.
+public struct PanelChips: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// The chip on `CS` (the master, which drives the panel's supplies).
+    public static let first = PanelChips(rawValue: 1)
+    /// The chip on `CS1`.
+    public static let second = PanelChips(rawValue: 2)
+    public static let both: PanelChips = [.first, .second]
+
+    /// The chip-select lines of these chips.
+    public var lines: [PanelLine] { (contains(.first) ? [PanelLine.chipSelect] : []) + (contains(.second) ? [.chipSelect1] : []) }
 }
 
 /// A panel's GPIO lines by what they do; the raw value is the name a board's `pins:`
@@ -30,6 +49,8 @@ public enum PanelLine: String, Sendable, CaseIterable {
     case busy = "BUSY"
     /// Chip select, when Glance drives it as a GPIO rather than the SPI controller.
     case chipSelect = "CS"
+    /// The second controller's chip select, on panels with two (always a GPIO).
+    case chipSelect1 = "CS1"
     /// The panel's power switch (Inky boards, some HATs).
     case power = "PWR"
     /// An LCD's backlight.
@@ -64,6 +85,11 @@ public enum PanelBusError: Error, Equatable, CustomStringConvertible {
 public protocol PanelCommand: RawRepresentable, Sendable where RawValue == UInt8 {}
 
 extension PanelBus {
+    /// A bus to one controller: only the first can be selected.
+    public func select(_ chips: PanelChips) throws {
+        guard chips == .first else { throw PanelBusError.io("this panel has one controller; a second (CS1) cannot be selected") }
+    }
+
     /// Sends a command followed by its parameter bytes (none for a bare command).
     public func send(_ code: UInt8, _ parameters: UInt8...) throws {
         try command(code)

@@ -29,6 +29,7 @@ public final class TraceBus: PanelBus {
     public func command(_ code: UInt8) throws { try record(.command(code)) }
     public func data(_ bytes: [UInt8]) throws { try record(.data(bytes)) }
     public func setLine(_ line: PanelLine, high: Bool) throws { try record(.gpio(line: line, high: high)) }
+    public func select(_ chips: PanelChips) throws { try record(.select(chips)) }
 
     public func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {
         try record(.busyWait(level: level, timeoutMilliseconds: timeoutMilliseconds, waitedMilliseconds: 0))

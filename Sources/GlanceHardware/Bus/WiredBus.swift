@@ -30,7 +30,7 @@ public struct PanelWiring: Sendable, Equatable {
     /// The output roles and the level each is claimed at: reset released, chip
     /// deselected, data mode, panel power and backlight off until the driver asks.
     static let outputs: [(role: PanelLine, initialHigh: Bool)] = [
-        (.reset, true), (.chipSelect, true), (.dataCommand, true), (.power, false), (.backlight, false),
+        (.reset, true), (.chipSelect, true), (.chipSelect1, true), (.dataCommand, true), (.power, false), (.backlight, false),
     ]
 }
 
@@ -77,6 +77,11 @@ public final class WiredBus: PanelBus {
     private var chip: GPIOChip?
     private let timing: BusTiming
     private var dataMode: Bool? = true
+    /// The controllers the next transfers reach (`select`).
+    private var selection: PanelChips = .first
+    /// Chip-select lines held low from a command to the end of its data (panels of two
+    /// controllers, which frame a command and its parameters by CS).
+    private var held: [GPIOLine] = []
     /// Bytes written to the SPI device since `open`, and transfers used.
     public private(set) var bytesWritten = 0
     public private(set) var transfers = 0
@@ -113,6 +118,7 @@ public final class WiredBus: PanelBus {
 
     /// Releases every line and closes the SPI device.
     public func close() {
+        releaseChipSelect()
         for line in outputs.values { line.release() }
         busy?.release()
         for (_, line) in keyLines { line.release() }
@@ -154,7 +160,7 @@ public final class WiredBus: PanelBus {
     private func resolveAndCheckLines() throws -> [Claim: Int] {
         guard let chip else { return [:] }
         var wanted: [Claim: LineReference] = [:]
-        for (role, line) in wiring.lines where role != .chipSelect || wiring.chipSelectByGPIO { wanted[.line(role)] = line }
+        for (role, line) in wiring.lines where (role != .chipSelect && role != .chipSelect1) || wiring.chipSelectByGPIO { wanted[.line(role)] = line }
         for (name, line) in wiring.keys { wanted[.key(name)] = line }
         var offsets: [Claim: Int] = [:]
         for role in wanted.keys.sorted() {
@@ -186,7 +192,7 @@ public final class WiredBus: PanelBus {
 
     static func lineBusy(label: String, role: Claim, offset: Int, holder: String, chipLabel: String) -> PanelBusError {
         let by = holder.isEmpty ? "" : " by '\(holder)'"
-        if role == .line(.chipSelect) {
+        if role == .line(.chipSelect) || role == .line(.chipSelect1) {
             return .io("\(label): GPIO\(offset) is in use\(by): the kernel's SPI driver claims the chip-select lines; add dtoverlay=spi0-0cs to /boot/firmware/config.txt and reboot")
         }
         return .io("\(label): GPIO\(offset) on \(chipLabel) is in use\(by); stop the program that holds it (gpioinfo lists holders) or choose another line")
@@ -217,6 +223,7 @@ public final class WiredBus: PanelBus {
     // MARK: PanelBus
 
     public func command(_ code: UInt8) throws {
+        releaseChipSelect()
         try setDataMode(false)
         try transfer([code])
     }
@@ -224,13 +231,27 @@ public final class WiredBus: PanelBus {
     public func data(_ bytes: [UInt8]) throws {
         try setDataMode(true)
         try transfer(bytes)
+        // A command's data ends its frame on a panel of two controllers (each command's
+        // data comes in one piece).
+        releaseChipSelect()
     }
 
     public func setLine(_ line: PanelLine, high: Bool) throws {
+        releaseChipSelect()
         try outputs[line]?.set(high: high)
     }
 
+    public func select(_ chips: PanelChips) throws {
+        guard !chips.isEmpty else { throw PanelBusError.io("no controller selected: select CS, CS1 or both") }
+        if chips.contains(.second) && (outputs[.chipSelect1] == nil || !wiring.chipSelectByGPIO) {
+            throw PanelBusError.io("this panel's second controller needs a CS1 pin under pins: and chip_select: gpio")
+        }
+        releaseChipSelect()
+        selection = chips
+    }
+
     public func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {
+        releaseChipSelect()
         guard let busy else { return }
         let busyHigh = level == .high
         let deadline = timing.monotonicNanoseconds() + UInt64(max(0, timeoutMilliseconds)) * 1_000_000
@@ -257,7 +278,10 @@ public final class WiredBus: PanelBus {
         }
     }
 
-    public func delay(milliseconds: Int) { timing.sleep(milliseconds: milliseconds) }
+    public func delay(milliseconds: Int) {
+        releaseChipSelect()
+        timing.sleep(milliseconds: milliseconds)
+    }
 
     // MARK: Wires
 
@@ -268,13 +292,30 @@ public final class WiredBus: PanelBus {
         dataMode = high
     }
 
-    /// One write with CS asserted (by the kernel, or by the CS line), split into the
-    /// device's largest transfers.
+    /// Whether the panel has two controllers: then a command and its data share one
+    /// assertion of CS (the chips take the first byte after CS falls as the command).
+    private var framesByChipSelect: Bool { wiring.chipSelectByGPIO && outputs[.chipSelect1] != nil }
+
+    /// Raises the chip-select lines held since the last command.
+    private func releaseChipSelect() {
+        for line in held { try? line.set(high: true) }
+        held = []
+    }
+
+    /// One write with CS asserted (by the kernel, or by the selected CS lines), split
+    /// into the device's largest transfers.
     private func transfer(_ bytes: [UInt8]) throws {
         guard let spi else { throw PanelBusError.io("\(wiring.spiDevice): the bus was closed") }
-        let select = wiring.chipSelectByGPIO ? outputs[.chipSelect] : nil
-        try select?.set(high: false)
-        defer { try? select?.set(high: true) }
+        let selected = wiring.chipSelectByGPIO ? selection.lines.compactMap { outputs[$0] } : []
+        if framesByChipSelect {
+            if held.isEmpty {
+                for line in selected { try line.set(high: false) }
+                held = selected
+            }
+        } else {
+            for line in selected { try line.set(high: false) }
+        }
+        defer { if !framesByChipSelect { for line in selected { try? line.set(high: true) } } }
         let chunk = max(1, spi.maximumTransferBytes)
         try bytes.withUnsafeBytes { all in
             var start = 0

@@ -127,7 +127,10 @@ extension WidgetHost {
     /// dither, the configured scale and rendering mode, its notification over the slots,
     /// which this host's presenter took at the start).
     fileprivate func picture(at instant: Date, palette: Palette, dither: DitherMode, fonts: FontLibrary, wakes: [TravelWake]) throws(TravelError) -> TravelResult {
-        let output = PictureOutput(width: config.display.width, height: config.display.height, palette: palette, dither: dither)
+        // The board's ink look, where the travel draws in the board's own colours: the
+        // frame the wall would show.
+        let look = palette == config.display.palette ? config.display.board?.inkLook : nil
+        let output = PictureOutput(width: config.display.width, height: config.display.height, palette: palette, dither: dither, inkLook: look)
         var frame = currentFrame()
         do {
             let painter = try FramePresenter(output: output, fonts: fonts, scale: config.display.scale,
@@ -210,15 +213,17 @@ private final class PictureOutput: DisplayOutput {
     let rotation = 0
     let palette: Palette
     let dither: DitherMode
+    let inkLook: [RGBA]?
     let profile = RefreshProfile()
     let refreshes: Set<PanelRefresh> = [.full]
     let windowAlignment = 1
 
-    init(width: Int, height: Int, palette: Palette, dither: DitherMode) {
+    init(width: Int, height: Int, palette: Palette, dither: DitherMode, inkLook: [RGBA]?) {
         nativeWidth = width
         nativeHeight = height
         self.palette = palette
         self.dither = dither
+        self.inkLook = inkLook
     }
 
     func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, plan: RefreshPlan, at instant: Date) throws {}

@@ -53,7 +53,7 @@ public enum OutputFactory {
             case .file:
                 let output = try FileOutput(directory: display.path, width: display.width, height: display.height, timeZone: config.timeZone,
                                             palette: display.palette, dither: display.dither, rotation: display.board?.rotation ?? 0,
-                                            profile: display.refreshProfile)
+                                            profile: display.refreshProfile, inkLook: display.board?.inkLook)
                 return OpenedDisplay(display.path, output: output, wires: nil, summary: [
                     "frames go to \(output.framePath) (panel bytes: \(output.rawPath)); one line per refresh in \(output.logPath)",
                 ])
@@ -108,6 +108,6 @@ public enum OutputFactory {
         } catch {
             throw ConfigError(file: board.file, message: "board \(board.name): \(error)")
         }
-        return PanelOutput(controller: controller, profile: board.refresh, rotation: board.rotation, dither: dither)
+        return PanelOutput(controller: controller, profile: board.refresh, rotation: board.rotation, dither: dither, inkLook: board.inkLook)
     }
 }
