@@ -5,8 +5,12 @@ import Testing
     @Test func listsTheBoards() throws {
         let result = try runGlance(["boards"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("waveshare-7in5-v2              UC8179 800x480 bw"))
-        #expect(result.stdout.contains("waveshare-2in7-v2              SSD1680 264x176 bw, keys KEY1 KEY2 KEY3 KEY4"))
+        // Names are padded to the longest; the rest of each line is the board.
+        let lines = result.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.contains { $0.hasPrefix("waveshare-7in5-v2 UC8179 800x480 bw") })
+        #expect(lines.contains { $0.hasPrefix("waveshare-2in7-v2 SSD1680 264x176 bw, keys KEY1 KEY2 KEY3 KEY4") })
+        #expect(lines.contains { $0.hasPrefix("pimoroni-inky-impression-13in3-spectra6 EL133UF1 1600x1200 spectra6, keys A B C D") })
+        #expect(lines.contains { $0.hasPrefix("pimoroni-inky-phat-4color JD79661 250x122 bwry") })
     }
 
     /// A board over the trace transport: `run --once` writes the driver's bus traffic,

@@ -14,6 +14,27 @@ import GlanceConfiguration
 @Suite struct BoardTests {
     static let boardNames = BoardCatalog.names()
 
+    @Test func measuredInksAreBlendedBySaturation() throws {
+        let board = try BoardCatalog.load("pimoroni-inky-impression-7in3-spectra6")
+        #expect(board.inkSource.contains("pimoroni/inky"))
+        // Pimoroni's blend at 0.5: int(0.5 × measured + 0.5 × ideal).
+        #expect(board.inkLook == [RGBA(0, 0, 0), RGBA(208, 209, 210), RGBA(231, 222, 35), RGBA(205, 36, 37), RGBA(30, 29, 174), RGBA(29, 173, 35)])
+        let config = try ConfigLoader.parse("""
+            display: {board: pimoroni-inky-impression-7in3-spectra6, backend: file, path: out, saturation: 1, inks: {measured: {white: [170, 172, 170]}}}
+            slots:
+              - {kind: weekday, family: systemSmall}
+            """, file: "wall.yaml")
+        let look = try #require(config.display.board?.inkLook)
+        #expect(look[1] == RGBA(170, 172, 170) && look[5] == RGBA(58, 91, 70))
+        // Boards without a measurement dither against the palette itself.
+        #expect(try BoardCatalog.load("waveshare-7in5-v2").inkLook == nil)
+        // A board file whose measurement leaves an ink out is refused at its line.
+        #expect(throws: ConfigError.self) {
+            try BoardCatalog.parse("controller: e673\nresolution: 800x480\ncolors: spectra6\npins: {RST: 27, DC: 22, BUSY: 17}\ninks: {measured: {black: [0, 0, 0]}}\n",
+                                   name: "mine", file: "boards/mine.yaml")
+        }
+    }
+
     @Test func thePanelsPeopleBuyNowAreThere() throws {
         for name in ["pimoroni-inky-impression-7in3-spectra6", "pimoroni-inky-impression-4in0-spectra6", "pimoroni-inky-impression-13in3-spectra6",
                      "pimoroni-inky-impression-7in3", "pimoroni-inky-phat-4color", "pimoroni-inky-what-4color", "waveshare-7in3-e", "waveshare-13in3-e"] {
@@ -118,6 +139,10 @@ import GlanceConfiguration
         ("{board: pimoroni-inky-what-4color, options: {sequence: waveshare}}", "board pimoroni-inky-what-4color: JD79668 has one register sequence; options: sequence: is for E673 and EL133UF1 boards"),
         ("{board: waveshare-7in3-e, options: {sequence: inky}}", "display.options.sequence: unknown sequence 'inky'; expected pimoroni or waveshare"),
         ("{board: pimoroni-inky-impression-13in3-spectra6, chip_select: kernel}", "board pimoroni-inky-impression-13in3-spectra6: a second controller's CS1 is driven as a GPIO: set chip_select: gpio"),
+        ("{board: pimoroni-inky-impression-7in3-spectra6, inks: {measured: {orange: [200, 100, 0]}}}", "wall.yaml:1:84: display.inks.measured.orange: spectra6 panels have no 'orange' ink; their inks are black, white, yellow, red, blue, green"),
+        ("{board: pimoroni-inky-impression-7in3-spectra6, saturation: 1.5}", "display.saturation: "),
+        ("{board: pimoroni-inky-impression-7in3-spectra6, inks: {measured: {white: [161, 164]}}}", "display.inks.measured.white: expected [red, green, blue], 0–255 each, found 2 numbers"),
+        ("{board: waveshare-1in3-lcd, inks: {measured: {white: [1, 2, 3]}}}", "display.inks: rgb565 panels show every colour; inks: is for panels of a few inks"),
         ("{board: pimoroni-inky-impression-7in3-spectra6, resolution: 600x448}", "board pimoroni-inky-impression-7in3-spectra6: E673 panels are 800x480 (native), not 600x448"),
     ])
     func badBoardConfigIsOneClearLine(_ display: String, _ expected: String) {
