@@ -32,8 +32,8 @@ public final class ColourEPaperEmulator: ControllerEmulator {
     /// Bytes a RAM row holds (a chip's share of a native row, with any padding).
     private let rowBytes: Int
     private let ramWidth: Int
-    /// Colour number → palette index (nil: no ink).
-    private let inks: [Int: UInt32]
+    /// Colour number → palette index (nil: no ink), for every number a pixel can hold.
+    private let inks: [UInt32?]
 
     public init(model: ColourEPaperController.Model, width: Int, height: Int) {
         self.model = model
@@ -41,7 +41,7 @@ public final class ColourEPaperEmulator: ControllerEmulator {
         ramWidth = width + model.ramPadding
         let perByte = 8 / model.bitsPerPixel
         rowBytes = (ramWidth + perByte - 1) / perByte / model.chips
-        var inks: [Int: UInt32] = [:]
+        var inks = [UInt32?](repeating: nil, count: 1 << model.bitsPerPixel)
         for (index, code) in model.codes.enumerated() { inks[Int(code)] = UInt32(index) }
         self.inks = inks
         chips = Array(repeating: Chip(ram: Array(repeating: 0x11, count: rowBytes * height)), count: model.chips)
@@ -180,7 +180,8 @@ public final class ColourEPaperEmulator: ControllerEmulator {
                 } else if model.palette == .acep7 && code == 7 {
                     values[y * width + x] = 1   // "clean": the panel is left white
                 } else {
-                    try violate("colour \(code) at pixel \(x), \(y): \(model.name) has inks \(inks.keys.sorted().map(String.init).joined(separator: ", "))")
+                    let numbers = inks.indices.filter { inks[$0] != nil }.map(String.init).joined(separator: ", ")
+                    try violate("colour \(code) at pixel \(x), \(y): \(model.name) has inks \(numbers)")
                     return
                 }
             }

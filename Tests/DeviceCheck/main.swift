@@ -251,6 +251,8 @@ final class RecordingBus: PanelBus {
     func setLine(_ line: PanelLine, high: Bool) throws {}
     func waitWhileBusy(level: BusyLevel, timeoutMilliseconds: Int, operation: String) throws {}
     func delay(milliseconds: Int) {}
+    /// Every byte goes to one list, whichever controllers it is for.
+    func select(_ chips: PanelChips) throws {}
 }
 
 func captureFile(_ directory: String, _ name: String) -> [UInt8] {
@@ -289,6 +291,41 @@ if let device = getenv("GLANCE_SPI_DEVICE").map({ String(cString: $0) }),
         check(mode == "0x0", "the device is in SPI mode 0 (\(mode))")
     } catch {
         check(false, "spidev: \(error)")
+    }
+
+    // A panel of two controllers (a 13.3" Spectra 6: CS and CS1 both GPIOs): the same
+    // bytes on the wire as the driver sends, both chip selects claimed, and both high
+    // (deselected) once the update is over.
+    do {
+        let model = ColourEPaperController.Model.el133uf1(.pimoroni)
+        let picture = QuantisedFrame(width: 1200, height: 1600, palette: .spectra6,
+                                     values: (0..<(1200 * 1600)).map { $0 % 1200 < 600 ? 0 : 3 })
+        func update(_ bus: any PanelBus) throws {
+            let controller = try ColourEPaperController(bus: bus, model: model, width: 1200, height: 1600, palette: .spectra6)
+            let display = DisplayPipeline(controller: controller, profile: RefreshProfile(partial: false, fast: false))
+            _ = try display.show(native: picture, cadence: .full)
+        }
+        let expected = RecordingBus()
+        try update(expected)
+        let panel = PanelWiring(spiDevice: device, spiSpeedHz: 10_000_000, spiMode: 0, chipSelectByGPIO: true,
+                                chipLabels: ["pinctrl-bcm2711"], lines: [.reset: 17, .dataCommand: 25, .busy: 24, .chipSelect: 8, .chipSelect1: 7])
+        pull(24, up: true)  // BUSY high: never busy here
+        let reset = fopen("\(capture)/reset", "w")
+        fputs("1", reset)
+        fclose(reset)
+        let bus = try WiredBus.open(panel)
+        let system = LibgpiodSystem()
+        let chip = try system.openChip(labelledAnyOf: ["pinctrl-bcm2711"])
+        let holders = (try chip.holder(ofLine: 8), try chip.holder(ofLine: 7))
+        check(holders.0 == "glance" && holders.1 == "glance", "both chip selects (GPIO8, GPIO7) claimed by glance")
+        chip.close()
+        try update(bus)
+        check(simulated(8) == "1" && simulated(7) == "1", "both chip selects high after the update")
+        bus.close()
+        let received = captureFile(capture, "data")
+        check(received == expected.bytes, "spidev carried the two-controller update byte for byte (\(received.count) of \(expected.bytes.count) bytes)")
+    } catch {
+        check(false, "two controllers: \(error)")
     }
 } else if CommandLine.arguments.contains("--all") {
     check(false, "no spidev in this VM (GLANCE_SPI_DEVICE)")
