@@ -49,7 +49,7 @@ package struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Language for names of days and months, like ko_KR.", valueName: "locale"))
     var locale: String?
 
-    @Option(help: ArgumentHelp("Palette of the output: bw, gray4, bwr, bwy, bwry, acep7, spectra6, rgb565, rgb888.", valueName: "palette"))
+    @Option(help: ArgumentHelp("Palette of the output: bw, gray4, gray16, bwr, bwy, bwry, acep7, spectra6, rgb565, rgb888.", valueName: "palette"))
     var colors: String = "bw"
 
     @Option(help: ArgumentHelp("Dithering of gradients and images: none, floydSteinberg, atkinson, bayer.", valueName: "mode"))

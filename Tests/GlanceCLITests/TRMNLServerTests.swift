@@ -280,6 +280,48 @@ import Testing
         #expect(after == before)
     }
 
+    /// Each device is served in its own inks, by the `Model` header its firmware sends:
+    /// TRMNL X in 16 greys (a 4-bit greyscale PNG), Seeed's reTerminal E1002 in Spectra 6 (a
+    /// 4-bit colour-mapped PNG named in the primaries its firmware matches, in either of the
+    /// firmware's spellings); an entry's own `colors:` stands.
+    @Test func eachDeviceIsServedInItsOwnInks() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, base) = try start(devices: """
+                - {id: "02:00:00:00:00:01", name: x, slots: [{name: launch, kind: countdown, family: systemSmall, params: {title: X, target: "2027-01-03"}}]}
+                - {id: "02:00:00:00:00:02", name: colour, slots: [{name: launch, kind: countdown, family: systemSmall, params: {title: Six, target: "2027-01-03"}}]}
+                - {id: "02:00:00:00:00:03", name: fixed, colors: gray4, slots: [{name: launch, kind: countdown, family: systemSmall, params: {title: Four, target: "2027-01-03"}}]}
+            """, in: directory)
+        defer { #expect(daemon.stop() == 0) }
+        /// The served PNG's bit depth, colour type and palette (PLTE) entries.
+        func served(_ id: String, model: String, width: Int, height: Int) throws -> (depth: UInt8, type: UInt8, palette: [[UInt8]]) {
+            let headers = ["ID": id]
+            let token = try #require(Self.request(base + "/api/setup", headers: headers)?.json["api_key"] as? String)
+            let ask = headers.merging(["Access-Token": token, "Model": model, "Width": "\(width)", "Height": "\(height)"]) { $1 }
+            let display = try #require(Self.request(base + "/api/display", headers: ask))
+            let url = try #require(display.json["image_url"] as? String)
+            let png = [UInt8](try #require(Self.request(url, headers: ask)?.body))
+            #expect(Array(png[12..<16]) == Array("IHDR".utf8))
+            var palette: [[UInt8]] = []
+            if let at = (0..<(png.count - 4)).first(where: { Array(png[$0..<($0 + 4)]) == Array("PLTE".utf8) }) {
+                let length = Int(png[at - 4]) << 24 | Int(png[at - 3]) << 16 | Int(png[at - 2]) << 8 | Int(png[at - 1])
+                palette = stride(from: at + 4, to: at + 4 + length, by: 3).map { Array(png[$0..<($0 + 3)]) }
+            }
+            let size = (Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19]),
+                        Int(png[20]) << 24 | Int(png[21]) << 16 | Int(png[22]) << 8 | Int(png[23]))
+            #expect(size == (width, height))
+            return (png[24], png[25], palette)
+        }
+        let x = try served("02:00:00:00:00:01", model: "x", width: 1872, height: 1404)
+        #expect(x.depth == 4 && x.type == 0)
+        #expect(daemon.waitFor("trmnl x: the device is 1872x1404 in gray16"), "\(daemon.text)")
+        let colour = try served("02:00:00:00:00:02", model: "reTerminal E1002", width: 800, height: 480)
+        #expect(colour.depth == 4 && colour.type == 3)
+        #expect(colour.palette == [[0, 0, 0], [255, 255, 255], [255, 255, 0], [255, 0, 0], [0, 0, 255], [0, 255, 0]])
+        let fixed = try served("02:00:00:00:00:03", model: "x", width: 800, height: 480)
+        #expect(fixed.depth == 2 && fixed.type == 0)
+    }
+
     /// A reset device is paired anew only inside a window the server's admin opens
     /// (`glance trmnl pair NAME`): it gets a new token once, the old one stops working, and
     /// the window closes.

@@ -49,7 +49,7 @@ import Testing
          "wall.yaml:3:12: trmnl.devices[0].id: expected a MAC address like A1:B2:C3:D4:E5:F6, found '12:34'"),
         ("trmnl:\n  devices:\n    - {id: \"A1:B2:C3:D4:E5:F6\"}\n" + slot, "wall.yaml:3:7: trmnl.devices[0]: device A1:B2:C3:D4:E5:F6 needs slots:"),
         ("trmnl:\n  devices:\n    - {id: \"A1:B2:C3:D4:E5:F6\", colors: acep7, slots: []}\n" + slot,
-         "wall.yaml:3:41: trmnl.devices[0].colors: TRMNL devices show bw or gray4, found 'acep7'"),
+         "wall.yaml:3:41: trmnl.devices[0].colors: TRMNL devices show bw, gray4, gray16, spectra6, found 'acep7'"),
         ("trmnl:\n  devices:\n    - {id: \"a1b2c3d4e5f6\", slots: []}\n    - {id: \"A1-B2-C3-D4-E5-F6\", slots: []}\n" + slot,
          "wall.yaml:4:7: trmnl.devices[1]: device A1:B2:C3:D4:E5:F6 is listed twice"),
     ])

@@ -31,8 +31,12 @@ public struct TRMNLDeviceConfig: Sendable {
     /// Whether the size came from the config (else the device's Width/Height headers win).
     public var sizeGiven = false
     public var colors: PanelColors = .bw
+    /// Whether the colours came from the config (else the device's `Model` header
+    /// chooses them: `TRMNLModel`).
+    public var colorsGiven = false
     /// The largest PNG the device takes (90,000 bytes for the original TRMNL).
     public var maximumBytes = 90_000
+    public var maximumBytesGiven = false
     /// What the device's button does.
     public var button: KeyBinding.Action = .reloadAll
     /// A fixed access token; `nil`: one is made at the device's first setup and kept.
@@ -141,12 +145,14 @@ extension TRMNLDeviceConfig {
                 device.sizeGiven = true
             case "colors":
                 let text = try value.string()
-                guard let colors = PanelColors(rawValue: text), colors == .bw || colors == .gray4 else {
-                    throw value.fail("TRMNL devices show bw or gray4, found \(quoted(text))")
+                guard let colors = PanelColors(rawValue: text), TRMNLModel.colours.contains(colors) else {
+                    throw value.fail("TRMNL devices show \(TRMNLModel.colours.map(\.rawValue).joined(separator: ", ")), found \(quoted(text))")
                 }
                 device.colors = colors
+                device.colorsGiven = true
             case "max_bytes":
                 device.maximumBytes = try value.int(in: 1_000...10_000_000)
+                device.maximumBytesGiven = true
             case "button":
                 device.button = try ConfigLoader.parseAction(value)
             case "token":

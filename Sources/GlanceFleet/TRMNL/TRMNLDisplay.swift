@@ -42,8 +42,10 @@ final class DeviceClock: HostClock, Sendable {
     }
 }
 
-/// A TRMNL device's display as an output: each frame becomes a greyscale PNG of 1 or
-/// 2 bits a pixel, named by a hash of its bytes, kept for the device to fetch.
+/// A TRMNL device's display as an output: each frame becomes a PNG in the device's own
+/// inks — greyscale at 1, 2 or 4 bits a pixel, or colour-mapped at 4 bits for Spectra 6
+/// with the colours its firmware matches — named by a hash of its bytes, kept for the
+/// device to fetch.
 final class TRMNLOutput: DisplayOutput {
     let nativeWidth: Int
     let nativeHeight: Int
@@ -77,7 +79,7 @@ final class TRMNLOutput: DisplayOutput {
     }
 
     func show(_ frame: QuantisedFrame, previous _: QuantisedFrame?, plan _: RefreshPlan, at _: Date) throws {
-        let png = try PNG.encodeGray(frame)
+        let png = try TRMNLModel.firmwareColours(of: frame.palette).map { try PNG.encode(frame, colours: $0) } ?? PNG.encodeGray(frame)
         guard png.count <= maximumBytes else { throw TooLarge(bytes: png.count, limit: maximumBytes) }
         let name = Self.hashName(of: png) + ".png"
         guard name != current?.name else { return }
@@ -155,21 +157,30 @@ final class TRMNLDevice {
         return (host, output)
     }
 
-    /// The device says it is `width`×`height`: a device whose size the config does not
-    /// give gets a display of that size (its slots laid out again).
-    func adopt(width: Int, height: Int) {
-        guard !config.sizeGiven, width != config.width || height != config.height,
-              (1...4096).contains(width), (1...4096).contains(height) else { return }
-        var resized = config
-        (resized.width, resized.height) = (width, height)
+    /// The device says what it is (`Model`, `Width` and `Height` headers): what the
+    /// config does not give — the display's size, its inks, the largest PNG — is taken
+    /// from it, and a display that changes is made again (its slots laid out again).
+    func adopt(width: Int?, height: Int?, model: TRMNLModel?) {
+        var changed = config
+        if let width, let height, !config.sizeGiven, (1...4096).contains(width), (1...4096).contains(height) {
+            (changed.width, changed.height) = (width, height)
+        }
+        if let model {
+            if !config.colorsGiven { changed.colors = model.colors }
+            if !config.maximumBytesGiven { changed.maximumBytes = model.maximumBytes }
+        }
+        guard changed.width != config.width || changed.height != config.height || changed.colors != config.colors
+                || changed.maximumBytes != config.maximumBytes else { return }
+        let resized = changed
+        let (width, height) = (resized.width, resized.height)
         do {
             let made = try Self.makeHost(resized, main: main, registry: registry, fonts: fonts, stateDirectory: stateDirectory, clock: clock, log: log)
             config = resized
             (host, output) = made
-            log("trmnl \(config.name): the device is \(width)x\(height); its display is now that size")
+            log("trmnl \(config.name): the device is \(width)x\(height) in \(config.colors.rawValue); its display is now that")
             host.start()
         } catch {
-            if said.insert("size \(width)x\(height)").inserted {
+            if said.insert("size \(width)x\(height) \(resized.colors.rawValue)").inserted {
                 log("trmnl \(config.name): the device says it is \(width)x\(height), but its slots do not fit that: \(error); keeping \(config.width)x\(config.height) (give size: in its entry)")
             }
         }

@@ -284,9 +284,11 @@ public final class TRMNLServer {
         case .failure(let answer): return answer
         }
         record(request, of: device)
-        if let width = request.header("Width").flatMap({ Int($0) }), let height = request.header("Height").flatMap({ Int($0) }) {
-            device.adopt(width: width, height: height)
+        let model = request.header("Model").flatMap(TRMNLModel.named)
+        if let text = request.header("Model"), model == nil {
+            sayOnce("model \(text)", "trmnl \(device.config.name): model \(text) is not one this server knows; its entry's colors: (or bw) stand")
         }
+        device.adopt(width: request.header("Width").flatMap { Int($0) }, height: request.header("Height").flatMap { Int($0) }, model: model)
         if request.header("Update-Source")?.lowercased() == "button" {
             // The device's button woke it: a key press, answered with the frame it leads to.
             device.host.press(key: "button")

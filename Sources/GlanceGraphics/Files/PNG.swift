@@ -49,6 +49,9 @@ public enum PNG {
             return try encodeRows(packed ?? frame.panelBytes(), frame: frame, depth: 1, palette: nil, level: level)
         case "gray4":
             return try encodeRows(packed ?? frame.panelBytes(), frame: frame, depth: 2, palette: nil, level: level)
+        case "gray16":
+            // Greyscale at 4 bits: a value v reads as v × 17, the palette's grey.
+            return try encodeRows(packed ?? frame.panelBytes(), frame: frame, depth: 4, palette: nil, level: level)
         default:
             let count = frame.palette.colors.count
             let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
@@ -63,6 +66,17 @@ public enum PNG {
     /// `encode(_:)` does.
     public static func encodeGray(_ frame: QuantisedFrame) throws(Failure) -> [UInt8] {
         try encode(frame, level: 9)
+    }
+
+    /// An indexed frame as a colour-mapped PNG whose palette is `colours` (one an ink, in
+    /// the frame's order): the colours a device's firmware expects its inks named by,
+    /// which may not be the frame palette's own.
+    public static func encode(_ frame: QuantisedFrame, colours: [RGBA], level: Int = 9) throws(Failure) -> [UInt8] {
+        precondition(frame.palette.kind == .indexed && colours.count == frame.palette.colors.count, "one colour an ink")
+        let count = colours.count
+        let depth = count <= 2 ? 1 : count <= 4 ? 2 : count <= 16 ? 4 : 8
+        let rows = frame.packed(bitsPerPixel: depth) { UInt8(truncatingIfNeeded: $0) }
+        return try encodeRows(rows, frame: frame, depth: depth, palette: colours.flatMap { [$0.r, $0.g, $0.b] }, level: level)
     }
 
     private static func encodeRows(_ rows: [UInt8], frame: QuantisedFrame, depth: Int, palette: [UInt8]?, level: Int) throws(Failure) -> [UInt8] {

@@ -39,6 +39,8 @@ public struct Palette: Sendable, Equatable {
 
     public static let bw = Palette(name: "bw", colors: [.black, .white])
     public static let gray4 = Palette(name: "gray4", colors: [.black, RGBA(85, 85, 85), RGBA(170, 170, 170), .white])
+    /// Sixteen greys, black to white (TRMNL X and other 4-bit grey panels).
+    public static let gray16 = Palette(name: "gray16", colors: (0..<16).map { RGBA(UInt8($0 * 17), UInt8($0 * 17), UInt8($0 * 17)) })
     public static let bwr = Palette(name: "bwr", colors: [.black, .white, RGBA(200, 0, 0)])
     public static let bwy = Palette(name: "bwy", colors: [.black, .white, RGBA(230, 200, 0)])
     /// Black, white, yellow and red (JD79661/JD79668, the 2025 Inky pHAT and wHAT): the
@@ -57,7 +59,7 @@ public struct Palette: Sendable, Equatable {
     public static let rgb565 = Palette(name: "rgb565", kind: .rgb565)
     public static let rgb888 = Palette(name: "rgb888", kind: .rgb888)
 
-    public static let all: [Palette] = [.bw, .gray4, .bwr, .bwy, .bwry, .acep7, .spectra6, .rgb565, .rgb888]
+    public static let all: [Palette] = [.bw, .gray4, .gray16, .bwr, .bwy, .bwry, .acep7, .spectra6, .rgb565, .rgb888]
 
     public static func named(_ name: String) -> Palette? { all.first { $0.name == name } }
 
@@ -66,6 +68,7 @@ public struct Palette: Sendable, Equatable {
         switch name {
         case "bw": ["black", "white"]
         case "gray4": ["black", "dark", "light", "white"]
+        case "gray16": (0..<16).map { "grey\($0)" }
         case "bwr": ["black", "white", "red"]
         case "bwy": ["black", "white", "yellow"]
         case "bwry": ["black", "white", "yellow", "red"]

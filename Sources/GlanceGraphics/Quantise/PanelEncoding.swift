@@ -2,7 +2,7 @@
 /// writes them beside the PNG.
 extension QuantisedFrame {
     /// - bw: 1 bpp, 1 = white (the SSD16xx/UC81xx black-and-white RAM convention).
-    /// - gray4: 2 bpp, 0 = black … 3 = white. bwry: 2 bpp, the palette index (black,
+    /// - gray4: 2 bpp, 0 = black … 3 = white. gray16: 4 bpp, 0 = black … 15 = white. bwry: 2 bpp, the palette index (black,
     ///   white, yellow, red: the JD7966x controllers' colour numbers).
     /// - bwr, bwy: the 1-bpp black/white plane, then a 1-bpp colour plane (1 = colour).
     /// - acep7, spectra6: 4 bpp, the palette index (acep7's is the controller's colour
@@ -26,6 +26,7 @@ extension QuantisedFrame {
                 return [UInt8(red), UInt8(green), UInt8(blue)]
             }
         default:
+            // acep7, spectra6, gray16: the index, 4 bits.
             return packed(bitsPerPixel: 4) { UInt8($0) }
         }
     }
