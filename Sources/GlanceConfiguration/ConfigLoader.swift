@@ -245,7 +245,17 @@ public enum ConfigLoader {
             if colors == nil { display.colors = .rgb888 }
             display.sizeFromDevice = size == nil
         }
-        guard let board = display.board else { return display }
+        guard var board = display.board else { return display }
+        // Colours the board's controller can also show (a four-grey waveform's gray4)
+        // replace the board's.
+        if let colors, display.colors != board.colors {
+            var other = board
+            other.colors = display.colors
+            if (try? BoardFields.check(other, at: reader)) != nil {
+                board = other
+                display.board = other
+            }
+        }
         try BoardFields.check(board, at: reader)
         if let (width, height, value) = size, (width, height) != (board.width, board.height) {
             throw value.fail("size \(width)x\(height) does not match board \(board.name) (\(board.width)x\(board.height) after rotation); remove size:")

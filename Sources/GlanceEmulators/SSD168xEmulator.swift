@@ -7,6 +7,10 @@ import GlanceHardware
 /// black/white plane (and the colour plane on three-colour panels); mode-2 (partial)
 /// updates drive only pixels where the planes differ, and fail if the "previous image"
 /// plane does not match what the panel shows, since the real panel would ghost there.
+/// A gray4 panel shows four levels from the two planes' bits (colour plane, black/white
+/// plane: 00 white, 01 light grey, 10 dark grey, 11 black) with a waveform written to the
+/// LUT register (0x32, 153 bytes) since the last reset; an update that loads the
+/// controller's own waveform over it (0x22 with bit 0x10 or 0x20) is a protocol error.
 public final class SSD168xEmulator: ControllerEmulator {
     public let isSSD1683: Bool
     /// Leftmost RAM byte of the visible area.
@@ -18,6 +22,7 @@ public final class SSD168xEmulator: ControllerEmulator {
     public var fullMilliseconds = 2_000
     public var fastMilliseconds = 1_500
     public var partialMilliseconds = 400
+    public var greyMilliseconds = 2_300
 
     private let ramRowBytes: Int
     private let ramRows: Int
@@ -33,6 +38,8 @@ public final class SSD168xEmulator: ControllerEmulator {
     private var updateControl2: UInt8?
     private var temperatureForced = false
     private var writingTo: UInt8?
+    /// Whether a whole waveform was written to the LUT register since the last reset.
+    private var lutWritten = false
 
     public init(model: String, width: Int, height: Int, palette: Palette = .bw, columnOffsetBytes: Int = 0) {
         isSSD1683 = model.lowercased() == "ssd1683"
@@ -56,6 +63,7 @@ public final class SSD168xEmulator: ControllerEmulator {
         updateControl2 = nil
         temperatureForced = false
         writingTo = nil
+        lutWritten = false
     }
 
     override func hardwareReset(wakingFromDeepSleep: Bool) {
@@ -112,6 +120,10 @@ public final class SSD168xEmulator: ControllerEmulator {
             updateControl1 = (p[0], p[1])
         case 0x22 where p.count == 1:
             updateControl2 = p[0]
+        case 0x32 where p.count == 153:
+            lutWritten = true
+        case 0x32 where p.count > 153:
+            try violate("the LUT register takes 153 bytes, not \(p.count)")
         case 0x1A where p.count >= 1:
             temperatureForced = true
         case 0x10 where p.count == 1:
@@ -168,6 +180,23 @@ public final class SSD168xEmulator: ControllerEmulator {
             screen = QuantisedFrame(width: width, height: height, palette: palette, values: values)
             busy(for: partialMilliseconds)
             record(.partial)
+            return
+        }
+        if palette == .gray4 {
+            guard lutWritten else { try violate("a grey refresh without a four-grey waveform written to the LUT register (0x32)"); return }
+            guard sequence & 0x30 == 0 else {
+                try violate("update sequence 0x\(hex(sequence)) loads the controller's own waveform over the one written to the LUT register (0xC7 keeps it)"); return
+            }
+            var values = [UInt32](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    let level = (bit(colour, x, y) ? 2 : 0) | (bit(blackWhite, x, y) ? 1 : 0)
+                    values[y * width + x] = UInt32(3 - level)
+                }
+            }
+            screen = QuantisedFrame(width: width, height: height, palette: palette, values: values)
+            busy(for: greyMilliseconds)
+            record(.full)
             return
         }
         let fast = sequence & 0x20 == 0 && temperatureForced

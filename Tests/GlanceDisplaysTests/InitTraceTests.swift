@@ -23,6 +23,8 @@ import Testing
             try ColourEPaperController(bus: bus, model: .el133uf1(.waveshare), width: 1200, height: 1600, palette: .spectra6)
         case "ac073tc1a-800x480": try ColourEPaperController(bus: bus, model: .ac073tc1a, width: 800, height: 480, palette: .acep7)
         case "jd79661-122x250": try ColourEPaperController(bus: bus, model: .jd79661, width: 122, height: 250, palette: .bwry)
+        case "ssd1680-128x296-gray4":
+            try SSD168xController(bus: bus, model: .ssd1680, width: 128, height: 296, palette: .gray4, greyWaveform: .waveshare2in9V2)
         case "jd79668-400x300": try ColourEPaperController(bus: bus, model: .jd79668, width: 400, height: 300, palette: .bwry)
         default: try ST7789Controller(bus: bus)
         }
@@ -30,7 +32,7 @@ import Testing
 
     @Test(arguments: ["ssd1680-122x250", "ssd1683-400x300-bwr", "uc8179-800x480", "uc8159-600x448", "st7789-240x240",
                       "e673-800x480", "e673-800x480-waveshare", "e640-400x600", "el133uf1-1200x1600", "el133uf1-1200x1600-waveshare",
-                      "ac073tc1a-800x480", "jd79661-122x250", "jd79668-400x300"])
+                      "ac073tc1a-800x480", "jd79661-122x250", "jd79668-400x300", "ssd1680-128x296-gray4"])
     func firstUpdateTrace(_ name: String) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("glance-init-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -14,6 +14,28 @@ import GlanceConfiguration
 @Suite struct BoardTests {
     static let boardNames = BoardCatalog.names()
 
+    /// A board with a four-grey waveform shows gray4 when the display asks for it, through
+    /// its real driver on its wires, and the emulator sees the four levels.
+    @Test func aBoardWithAGreyWaveformShowsFourGreys() throws {
+        let config = try ConfigLoader.parse("display: {board: waveshare-2in9-v2, colors: gray4}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "wall.yaml")
+        let board = try #require(config.display.board)
+        #expect(board.colors == .gray4 && config.display.colors == .gray4 && board.greyWaveform == .waveshare2in9V2)
+        let emulator = TraceDecoding.emulator(for: board)
+        let wires = EmulatedWiring(raspberryPi4For: board.wiring, emulator: emulator)
+        let bus = try WiredBus.open(board.wiring, gpio: wires, spi: wires, timing: wires.timing)
+        defer { bus.close() }
+        let display = DisplayPipeline(output: try OutputFactory.panel(board: board, bus: bus, dither: .none))
+        var canvas = try Canvas(width: board.width, height: board.height)
+        for (index, grey) in [UInt8(0), 85, 170].enumerated() { canvas.fill(PixelRect(x: index * 90, y: 10, width: 80, height: 60), RGBA(grey, grey, grey)) }
+        let picture = canvas.quantised(to: .gray4, dither: .none)
+        try display.show(canvas, at: Date())
+        #expect(emulator.screen == picture.rotated(clockwise: board.rotation))
+        #expect(Set(emulator.screen.values) == [0, 1, 2, 3])
+        #expect(emulator.violations.isEmpty && wires.faults.isEmpty)
+        // A board without one cannot.
+        #expect(configError("{board: waveshare-2in13-v4, colors: gray4}").contains("board waveshare-2in13-v4 shows bw, not gray4"))
+    }
+
     @Test func measuredInksAreBlendedBySaturation() throws {
         let board = try BoardCatalog.load("pimoroni-inky-impression-7in3-spectra6")
         #expect(board.inkSource.contains("pimoroni/inky"))

@@ -23,7 +23,8 @@ extension Board {
         switch controller {
         case .ssd1680, .ssd1683:
             return try SSD168xController(bus: bus, model: controller == .ssd1680 ? .ssd1680 : .ssd1683, width: nativeWidth,
-                                         height: nativeHeight, palette: palette, timeouts: busyTimeouts, columnOffsetBytes: columnOffsetBytes)
+                                         height: nativeHeight, palette: palette, timeouts: busyTimeouts, columnOffsetBytes: columnOffsetBytes,
+                                         greyWaveform: greyWaveform)
         case .uc8179:
             return try UC8179Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts)
         case .uc8159:

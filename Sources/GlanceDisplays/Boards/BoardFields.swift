@@ -104,8 +104,14 @@ package enum BoardFields {
         case "saturation":
             board.saturation = try value.double(in: 0...1)
         case "options":
-            for (field, item) in try value.mapping(allowed: ["column_offset_bytes", "madctl", "column_offset", "row_offset", "sequence"]) {
+            for (field, item) in try value.mapping(allowed: ["column_offset_bytes", "madctl", "column_offset", "row_offset", "sequence", "grey_waveform"]) {
                 switch field {
+                case "grey_waveform":
+                    let text = try item.string()
+                    guard let waveform = SSD168xController.GreyWaveform(rawValue: text) else {
+                        throw item.fail("unknown grey_waveform \(quoted(text)); expected \(SSD168xController.GreyWaveform.allCases.map(\.rawValue).joined(separator: " or "))")
+                    }
+                    board.greyWaveform = waveform
                 case "sequence":
                     let text = try item.string()
                     guard let sequence = ColourEPaperController.Sequence(rawValue: text) else {

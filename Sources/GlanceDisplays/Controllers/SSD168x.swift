@@ -6,7 +6,9 @@ import GlanceHardware
 /// bonnet, Pimoroni Inky wHAT. BUSY is high while busy. RAM: a black/white plane
 /// (Write RAM Black/White, 1 = white) and a second plane (Write RAM Red) that is red/yellow on three-colour panels
 /// (1 = colour) and the previous image on black-and-white ones, which the partial
-/// waveform compares against.
+/// waveform compares against. Panels with a four-grey waveform (`GreyWaveform`: the 2.9"
+/// and 2.7" V2) also show `.gray4`: the waveform is written to the LUT register, each
+/// pixel's two bits go one to each plane, and every update is a full refresh.
 public final class SSD168xController: PanelController {
     public enum Model: String, Sendable, CaseIterable {
         case ssd1680
@@ -20,6 +22,8 @@ public final class SSD168xController: PanelController {
     /// The commands this driver sends, by the names of SSD1680's and SSD1683's datasheets.
     public enum Command: UInt8, PanelCommand {
         case driverOutputControl = 0x01
+        case gateDrivingVoltage = 0x03
+        case sourceDrivingVoltage = 0x04
         case deepSleepMode = 0x10
         case dataEntryModeSetting = 0x11
         case softwareReset = 0x12
@@ -30,19 +34,74 @@ public final class SSD168xController: PanelController {
         case displayUpdateControl2 = 0x22
         case writeRAMBlackWhite = 0x24
         case writeRAMRed = 0x26
+        case writeVCOMRegister = 0x2C
+        case writeLUTRegister = 0x32
         case borderWaveformControl = 0x3C
+        case endOption = 0x3F
         case setRAMXStartEnd = 0x44
         case setRAMYStartEnd = 0x45
         case setRAMXCounter = 0x4E
         case setRAMYCounter = 0x4F
+        case analogBlockControl = 0x74
+        case digitalBlockControl = 0x7E
+    }
+
+    /// A four-grey waveform from a vendor's driver (waveshareteam/e-Paper at 86aa993:
+    /// `EPD_2in9_V2.c` `Gray4`, `EPD_2in7_V2.c` `LUT_DATA_4Gray`), read as facts: the 153
+    /// bytes of the LUT register (four levels' voltage sequences, VCOM's, twelve groups'
+    /// timing, frame rate and XON), then the end option, gate, source and VCOM voltages the
+    /// same driver sends. Levels by the planes' bits (colour plane, black/white plane):
+    /// 00 white, 01 light grey, 10 dark grey, 11 black.
+    public enum GreyWaveform: String, Sendable, CaseIterable {
+        /// Waveshare 2.9" V2 (about 2.3 s).
+        case waveshare2in9V2 = "waveshare-2in9-v2"
+        /// Waveshare 2.7" V2 (about 5.4 s, as GxEPD2_4G measured the same waveform).
+        case waveshare2in7V2 = "waveshare-2in7-v2"
+
+        public var lut: [UInt8] {
+            switch self {
+            case .waveshare2in9V2:
+                [0x00, 0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x20, 0x60, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x28, 0x60, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x2A, 0x60, 0x15, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x00, 0x90, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x00, 0x02, 0x00, 0x05, 0x14, 0x00, 0x00,
+                 0x1E, 0x1E, 0x00, 0x00, 0x00, 0x00, 0x01,
+                 0x00, 0x02, 0x00, 0x05, 0x14, 0x00, 0x00]
+                    + [UInt8](repeating: 0, count: 9 * 7)
+                    + [0x24, 0x22, 0x22, 0x22, 0x23, 0x32, 0x00, 0x00, 0x00]
+            case .waveshare2in7V2:
+                [0x40, 0x48, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x08, 0x48, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x02, 0x48, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x20, 0x48, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+                 0x0A, 0x19, 0x00, 0x03, 0x08, 0x00, 0x00,
+                 0x14, 0x01, 0x00, 0x14, 0x01, 0x00, 0x03,
+                 0x0A, 0x03, 0x00, 0x08, 0x19, 0x00, 0x00,
+                 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01]
+                    + [UInt8](repeating: 0, count: 8 * 7)
+                    + [0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x00, 0x00, 0x00]
+            }
+        }
+
+        /// End option, gate voltage, source voltages (VSH1, VSH2, VSL) and VCOM.
+        var voltages: (endOption: UInt8, gate: UInt8, source: [UInt8], vcom: UInt8) {
+            switch self {
+            case .waveshare2in9V2: (0x22, 0x17, [0x41, 0xAE, 0x32], 0x28)
+            case .waveshare2in7V2: (0x22, 0x17, [0x41, 0x00, 0x32], 0x1C)
+            }
+        }
     }
 
     /// Display Update Control 2's sequences: what master activation runs.
     enum UpdateSequence: UInt8 {
         /// Clock and analog on, load the temperature and mode 1's waveform, display, all off.
         case fullRefresh = 0xF7
-        /// As the full refresh but with the temperature already loaded (the forced one).
-        case fastRefresh = 0xC7
+        /// Clock and analog on, display with mode 1's waveform as it is (the forced
+        /// temperature's, or the one written to the LUT register), all off.
+        case displayLoadedWaveform = 0xC7
         /// Clock and analog on, display with mode 2's waveform (the partial one), all off.
         case partialRefresh = 0xFF
         /// Clock on, load the temperature and the waveform for it, clock off.
@@ -64,13 +123,19 @@ public final class SSD168xController: PanelController {
     private let timeouts: BusyTimeouts
     /// Bytes of RAM left of the first visible column (one on early Adafruit bonnets).
     private let columnOffsetBytes: Int
+    /// The panel's four-grey waveform, if it has one.
+    public let greyWaveform: GreyWaveform?
 
     public init(bus: any PanelBus, model: Model, width: Int, height: Int, palette: Palette = .bw,
-                timeouts: BusyTimeouts = BusyTimeouts(), columnOffsetBytes: Int = 0) throws(PanelConfigurationError) {
+                timeouts: BusyTimeouts = BusyTimeouts(), columnOffsetBytes: Int = 0, greyWaveform: GreyWaveform? = nil) throws(PanelConfigurationError) {
         guard width >= 8, height >= 8, (width + 7) / 8 + columnOffsetBytes <= model.maximumWidth / 8, height <= model.maximumHeight else {
             throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) drives at most \(model.maximumWidth)x\(model.maximumHeight) pixels; \(width)x\(height) does not fit")
         }
-        try PanelConfigurationError.check(palette, model.rawValue.uppercased(), shows: [.bw, .bwr, .bwy])
+        if palette == .gray4 && greyWaveform == nil {
+            throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) shows gray4 only with a four-grey waveform, and this board has none (options: grey_waveform:)")
+        }
+        try PanelConfigurationError.check(palette, model.rawValue.uppercased(), shows: [.bw, .bwr, .bwy] + (greyWaveform == nil ? [] : [.gray4]))
+        self.greyWaveform = greyWaveform
         self.bus = bus
         self.model = model
         self.width = width
@@ -86,6 +151,10 @@ public final class SSD168xController: PanelController {
         precondition(frame.width == width && frame.height == height, "frame is \(frame.width)x\(frame.height), panel \(width)x\(height)")
         let refresh = refreshes.contains(refresh) ? refresh : .full
         if !isAwake { try wake() }
+        if palette == .gray4, let greyWaveform {
+            try showGrey(frame, waveform: greyWaveform)
+            return
+        }
         let newImage = frame.plane { $0 != 0 }
         switch refresh {
         case .full, .fast:
@@ -103,7 +172,7 @@ public final class SSD168xController: PanelController {
             // Colour panels: the colour plane. Black-and-white: the image again, as the
             // base a later partial refresh compares against.
             try write(.writeRAMRed, palette == .bw ? newImage : frame.plane { $0 == 2 }, window: bounds)
-            try bus.send(Command.displayUpdateControl2, (refresh == .fast ? UpdateSequence.fastRefresh : .fullRefresh).rawValue)
+            try bus.send(Command.displayUpdateControl2, (refresh == .fast ? UpdateSequence.displayLoadedWaveform : .fullRefresh).rawValue)
             try activate("\(refresh.rawValue) refresh", timeout: timeouts.milliseconds(for: refresh))
         case .partial:
             // The previous image in both planes, so that pixels outside the window do
@@ -120,6 +189,30 @@ public final class SSD168xController: PanelController {
             // The shown image becomes the base for the next partial refresh.
             try write(.writeRAMRed, planeWindow(newImage, rowBytes: rowBytes, window), window: window)
         }
+    }
+
+    /// Four greys: the waveform into the LUT register, the low bit of each pixel's level
+    /// (inverted) into the black/white plane and the high bit into the other, one full
+    /// refresh with the waveform as written.
+    private func showGrey(_ frame: QuantisedFrame, waveform: GreyWaveform) throws {
+        try bus.send(Command.analogBlockControl, 0x54)
+        try bus.send(Command.digitalBlockControl, 0x3B)
+        try setUpdateControl(partial: false)
+        try bus.send(Command.borderWaveformControl, 0x00)   // border by LUT0: white
+        try bus.command(Command.writeLUTRegister)
+        try bus.data(waveform.lut)
+        try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeouts.command, operation: "\(name) LUT")
+        let voltages = waveform.voltages
+        try bus.send(Command.endOption, voltages.endOption)
+        try bus.send(Command.gateDrivingVoltage, voltages.gate)
+        try bus.command(Command.sourceDrivingVoltage)
+        try bus.data(voltages.source)
+        try bus.send(Command.writeVCOMRegister, voltages.vcom)
+        // gray4's inks are 0 black … 3 white: white is 00 in both planes, black 11.
+        try write(.writeRAMBlackWhite, frame.plane { $0 & 1 == 0 }, window: bounds)
+        try write(.writeRAMRed, frame.plane { $0 & 2 == 0 }, window: bounds)
+        try bus.send(Command.displayUpdateControl2, UpdateSequence.displayLoadedWaveform.rawValue)
+        try activate("grey refresh", timeout: timeouts.full)
     }
 
     public func sleep() throws {
