@@ -23,7 +23,10 @@ import Testing
         #expect(refusal { () throws(PanelConfigurationError) in try ST7789Controller(bus: bus, palette: .rgb888) } == "ST7789 panels are rgb565, not rgb888")
         #expect(refusal { () throws(PanelConfigurationError) in
             try SSD168xController(bus: bus, model: .ssd1683, width: 400, height: 300, palette: .gray4)
-        } == "SSD1683 panels are bw, bwr or bwy, not gray4")
+        } == "SSD1683 shows gray4 only with a four-grey waveform, and this board has none (options: grey_waveform:)")
+        #expect(refusal { () throws(PanelConfigurationError) in
+            try SSD168xController(bus: bus, model: .ssd1683, width: 400, height: 300, palette: .gray4, greyWaveform: .waveshare2in9V2)
+        } == "waveshare-2in9-v2 is a waveform for SSD1680 panels, not SSD1683")
     }
 
     @Test func eachControllerTakesTheColoursItShows() {

@@ -131,6 +131,9 @@ public final class SSD168xController: PanelController {
         guard width >= 8, height >= 8, (width + 7) / 8 + columnOffsetBytes <= model.maximumWidth / 8, height <= model.maximumHeight else {
             throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) drives at most \(model.maximumWidth)x\(model.maximumHeight) pixels; \(width)x\(height) does not fit")
         }
+        if let greyWaveform, model != .ssd1680 {
+            throw PanelConfigurationError(message: "\(greyWaveform.rawValue) is a waveform for SSD1680 panels, not \(model.rawValue.uppercased())")
+        }
         if palette == .gray4 && greyWaveform == nil {
             throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) shows gray4 only with a four-grey waveform, and this board has none (options: grey_waveform:)")
         }
