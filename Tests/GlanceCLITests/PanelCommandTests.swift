@@ -13,6 +13,24 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("pimoroni-inky-phat-4color JD79661 250x122 bwry") })
     }
 
+    /// A colour board's test card decoded from its trace, also as its measured inks show
+    /// it: the blended inks are the PNG's palette.
+    @Test func aColourBoardsFrameIsAlsoDecodedAsItsInksShowIt() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("bus.jsonl").path, out = directory.appendingPathComponent("frames").path
+        let board = "pimoroni-inky-impression-7in3-spectra6"
+        #expect(try runGlance(["panel", "test", "--board", board, "--trace", trace]).status == 0)
+        let decoded = try runGlance(["trace", "decode", trace, "--board", board, "--out", out])
+        #expect(decoded.status == 0, "\(decoded.stderr)")
+        #expect(decoded.stdout.contains("as its inks show it (saturation 0.5)"))
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: out + "/refresh-1-full-as-seen.png")))
+        let at = try #require((0..<(png.count - 4)).first { Array(png[$0..<($0 + 4)]) == Array("PLTE".utf8) })
+        // black, then white as it looks: 208, 209, 210.
+        #expect(Array(png[(at + 4)..<(at + 10)]) == [0, 0, 0, 208, 209, 210])
+        #expect(FileManager.default.fileExists(atPath: out + "/refresh-1-full.png"))
+    }
+
     /// A board over the trace transport: `run --once` writes the driver's bus traffic,
     /// and `trace decode` turns it back into the picture through the emulator.
     @Test func runsABoardIntoATraceAndDecodesIt() throws {

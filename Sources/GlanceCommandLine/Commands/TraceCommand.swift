@@ -6,6 +6,7 @@ import GlanceGraphics
 import GlanceHardware
 import GlanceHost
 import GlanceRunner
+import GlanceSystem
 
 /// `glance trace decode`: a bus trace back into the images the panel would show.
 struct TraceCommand: ParsableCommand {
@@ -20,7 +21,9 @@ struct TraceCommand: ParsableCommand {
             abstract: "Replay a trace into the board's controller emulator and write each refresh as a PNG.",
             discussion: """
             Writes DIR/refresh-N-KIND.png (the picture, turned back from the panel's native \
-            orientation) for every refresh in the trace, prints one line per refresh, and \
+            orientation) for every refresh in the trace, and for a board whose inks were \
+            measured (inks: in its file) DIR/refresh-N-KIND-as-seen.png, the same picture \
+            in the colours its inks show; prints one line per refresh, and \
             reports protocol errors (a command while BUSY, a write outside the RAM window, \
             no deep sleep at the end) with exit code 1.
             """
@@ -67,8 +70,14 @@ struct TraceCommand: ParsableCommand {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             for (index, update) in emulator.updates.enumerated() {
                 let path = "\(out)/refresh-\(index + 1)-\(update.kind.rawValue).png"
-                try PNG.write(update.image.rotated(clockwise: 360 - board.rotation), to: path)
+                let picture = update.image.rotated(clockwise: 360 - board.rotation)
+                try PNG.write(picture, to: path)
                 print("\(update.at) ms: \(update.kind.rawValue) refresh → \(path)")
+                if let look = board.inkLook {
+                    let seen = "\(out)/refresh-\(index + 1)-\(update.kind.rawValue)-as-seen.png"
+                    try AtomicFile.write(try PNG.encode(picture, colours: look), to: seen)
+                    print("  as its inks show it (saturation \(board.saturation)) → \(seen)")
+                }
             }
             let count = emulator.updates.count
             print("\(records.count) records, \(emulator.bytesReceived) bytes on the bus, \(count) refresh\(count == 1 ? "" : "es")")
