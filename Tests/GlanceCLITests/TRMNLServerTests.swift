@@ -291,6 +291,7 @@ import Testing
                 - {id: "02:00:00:00:00:01", name: x, slots: [{name: launch, kind: countdown, family: systemSmall, params: {title: X, target: "2027-01-03"}}]}
                 - {id: "02:00:00:00:00:02", name: colour, slots: [{name: launch, kind: countdown, family: systemSmall, params: {title: Six, target: "2027-01-03"}}]}
                 - {id: "02:00:00:00:00:03", name: fixed, colors: gray4, slots: [{name: launch, kind: countdown, family: systemSmall, params: {title: Four, target: "2027-01-03"}}]}
+                - {id: "02:00:00:00:00:04", name: odd, slots: [{name: launch, kind: countdown, family: systemSmall, params: {title: Odd, target: "2027-01-03"}}]}
             """, in: directory)
         defer { #expect(daemon.stop() == 0) }
         /// The served PNG's bit depth, colour type and palette (PLTE) entries.
@@ -320,6 +321,15 @@ import Testing
         #expect(colour.palette == [[0, 0, 0], [255, 255, 255], [255, 255, 0], [255, 0, 0], [0, 0, 255], [0, 255, 0]])
         let fixed = try served("02:00:00:00:00:03", model: "x", width: 800, height: 480)
         #expect(fixed.depth == 2 && fixed.type == 0)
+        // Unknown models are said once a device, however many a device sends (not a line
+        // and a kept key for each).
+        let headers = ["ID": "02:00:00:00:00:04"]
+        let token = try #require(Self.request(base + "/api/setup", headers: headers)?.json["api_key"] as? String)
+        for name in ["nope-1", "nope-2", "nope-3"] {
+            #expect(Self.request(base + "/api/display", headers: headers.merging(["Access-Token": token, "Model": name]) { $1 })?.status == 200)
+        }
+        #expect(daemon.waitFor("its Model header 'nope-1' is not one this server knows"), "\(daemon.text)")
+        #expect(!daemon.text.contains("'nope-2'") && !daemon.text.contains("'nope-3'"))
     }
 
     /// A reset device is paired anew only inside a window the server's admin opens

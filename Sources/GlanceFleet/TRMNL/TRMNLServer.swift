@@ -286,7 +286,10 @@ public final class TRMNLServer {
         record(request, of: device)
         let model = request.header("Model").flatMap(TRMNLModel.named)
         if let text = request.header("Model"), model == nil {
-            sayOnce("model \(text)", "trmnl \(device.config.name): model \(text) is not one this server knows; its entry's colors: (or bw) stand")
+            // Said once a device, whatever it sends next: a device sending a new name
+            // each time neither floods the log nor grows what is kept.
+            let shown = String(text.unicodeScalars.filter { $0.isASCII && $0.value >= 0x20 }.prefix(40))
+            sayOnce("model of \(device.config.name)", "trmnl \(device.config.name): its Model header '\(shown)' is not one this server knows; its entry's colors: (or bw) stand, or give colors: there")
         }
         device.adopt(width: request.header("Width").flatMap { Int($0) }, height: request.header("Height").flatMap { Int($0) }, model: model)
         if request.header("Update-Source")?.lowercased() == "button" {
