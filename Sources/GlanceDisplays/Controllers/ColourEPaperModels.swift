@@ -63,25 +63,17 @@ extension ColourEPaperController.Model {
 
     /// E Ink E640, Spectra 6 4.0", natively 400×600 (Pimoroni Inky Impression 4.0" 2025,
     /// shown as 600×400 turned a quarter).
-    public static let e640 = Self(
-        name: "E640", sizes: [(400, 600)], palette: .spectra6, codes: spectraCodes, bitsPerPixel: 4, reset: (10, 30, 30),
-        setUp: [
-            Step(.commandHeader, 0x49, 0x55, 0x20, 0x08, 0x09, 0x18),
-            Step(.powerSetting, 0x3F),
-            Step(.panelSetting, 0x5F, 0x69),
-            Step(.boosterSoftStart1, 0x40, 0x1F, 0x1F, 0x2C),
-            Step(.boosterSoftStart3, 0x6F, 0x1F, 0x1F, 0x22),
-            Step(.boosterSoftStart2, 0x6F, 0x1F, 0x17, 0x17),
-            Step(.powerOffSequence, 0x00, 0x54, 0x00, 0x44),
-            Step(.tconSetting, 0x02, 0x00),
-            Step(.pllControl, 0x08),
-            Step(.vcomAndDataInterval, 0x3F),
-            resolution,
-            Step(.powerSaving, 0x2F),
-            Step(.vcomDCSetting, 0x01),
-        ],
-        beforeRefresh: [Step(.boosterSoftStart2, 0x6F, 0x1F, 0x17, 0x47)],
-        refreshMilliseconds: 19_000)
+    public static let e640: Self = {
+        // Pimoroni's E640 driver is its E673 one with another size, the second BTST2
+        // ending in 0x47 and no panel setting after power off.
+        var model = e673(.pimoroni)
+        model.name = "E640"
+        model.sizes = [(400, 600)]
+        model.beforeRefresh = [Step(.boosterSoftStart2, 0x6F, 0x1F, 0x17, 0x47)]
+        model.afterPowerOff = []
+        model.refreshMilliseconds = 19_000
+        return model
+    }()
 
     /// E Ink EL133UF1, Spectra 6 13.3", natively 1200×1600 as two controllers: the first
     /// (CS) drives the left 600 columns and the panel's supplies, the second (CS1) the
