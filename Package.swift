@@ -76,8 +76,11 @@ let package = Package(
         // Grey PNGs of 1 and 2 bits a pixel (TRMNL devices) through libpng's full API, whose
         // error handling (setjmp) stays in C.
         .target(name: "CGlancePNG", dependencies: ["CPNG"]),
-        // Pixels, colours, palettes, dithering, packing, PNG/PNM.
-        .target(name: "GlanceGraphics", dependencies: ["CPNG", "CGlancePNG", "GlanceSystem"]),
+        // JPEG (libjpeg-turbo) and WebP (libwebp) pictures decoded at the size they are
+        // drawn; both libraries opened on the first picture of their kind, not linked.
+        .target(name: "CGlancePicture", dependencies: ["CGlanceLoader"]),
+        // Pixels, colours, palettes, dithering, packing, PNG/PNM, pictures.
+        .target(name: "GlanceGraphics", dependencies: ["CPNG", "CGlancePNG", "CGlancePicture", "GlanceSystem"]),
         // FreeType and fontconfig from Debian (libfreetype-dev, libfontconfig-dev).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
@@ -149,7 +152,7 @@ let package = Package(
             // the page needs no files beside the executable and no CDN.
             .embedInCode("Web/Page/index.html"), .embedInCode("Web/Page/app.js"), .embedInCode("Web/Page/app.css"),
         ]),
-        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar", "Charts"]),
+        .target(name: "GlanceWidgets", dependencies: ["GlanceTime", "GlanceWidgetKit", "GlanceUI", "GlanceIntents", "GlanceFetch", "GlanceSystem", "GlanceCalendar", "GlanceGraphics", "Charts"]),
         // Swift Charts' names (`import Charts`): charts resolved into GlanceUI views.
         .target(name: "Charts", dependencies: ["GlanceUI", "GlanceTime", "GlanceGraphics", "GlanceWidgetKit"]),
         // Foundation's predicate strings and key-based sorting (NSPredicate(format:)), for Glance and CoreData.
@@ -243,7 +246,7 @@ let package = Package(
         .testTarget(name: "GlanceUITests", dependencies: ["GlanceUI", "GlanceRender", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceTestSupport",
                                                         "GlanceSystem"], exclude: ["Goldens"]),
         .testTarget(name: "GlanceTextTests", dependencies: ["GlanceText", "GlanceGraphics", "GlanceTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlanceGraphicsTests", dependencies: ["GlanceGraphics", "GlanceSystem", "GlanceTestSupport"], exclude: ["Goldens", "Pictures"]),
         .testTarget(name: "GlanceDisplaysTests", dependencies: ["GlanceDisplays", "GlanceEmulators", "GlanceHardware", "GlanceGraphics", "GlanceTime"], exclude: ["Traces"]),
         .testTarget(name: "GlanceWidgetKitTests", dependencies: ["GlanceWidgetKit", "GlanceTime", "GlanceIntents", "GlanceUI", "GlanceSystem", "os", "CoreLocation",
                                                                "Combine", "SwiftUI", "SwiftData", "GlanceTestSupport"]),

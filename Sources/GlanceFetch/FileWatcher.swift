@@ -35,9 +35,21 @@ public final class FileWatcher: Sendable {
 
     /// Starts watching `path` (its folder must exist). `onChange` runs on the watcher's
     /// thread.
-    public init(path: String, onChange: @escaping @Sendable () -> Void) throws(FileWatcherError) {
+    public convenience init(path: String, onChange: @escaping @Sendable () -> Void) throws(FileWatcherError) {
+        try self.init(path: path, wholeFolder: false, onChange: onChange)
+    }
+
+    /// Starts watching every file in the folder `path` (which must exist): any file
+    /// written, renamed in or out, or deleted there is a change. `onChange` runs on the
+    /// watcher's thread.
+    public convenience init(folder path: String, onChange: @escaping @Sendable () -> Void) throws(FileWatcherError) {
+        try self.init(path: path, wholeFolder: true, onChange: onChange)
+    }
+
+    private init(path: String, wholeFolder: Bool, onChange: @escaping @Sendable () -> Void) throws(FileWatcherError) {
         self.path = path
-        let (folder, name) = Self.split(path)
+        var (folder, name) = Self.split(path)
+        if wholeFolder { (folder, name) = (path, "") }
         let descriptor = inotify_init1(Int32(IN_CLOEXEC))
         guard descriptor >= 0 else { throw FileWatcherError(path: path, call: "inotify_init1", errno: errno) }
         let shared = Shared(descriptor: descriptor, route: Route(folder: folder), name: name)
@@ -121,7 +133,7 @@ public final class FileWatcher: Sendable {
     final class Shared: Sendable {
         let descriptor: Int32
         let route: Route
-        /// The file's name in its folder.
+        /// The file's name in its folder (empty: any file in the folder).
         let name: [UInt8]
         let state = Mutex(State())
 
@@ -251,7 +263,7 @@ public final class FileWatcher: Sendable {
                     }
                     // A watch removed earlier (its folder left the route) still sends its last events.
                     guard let index = watches[watch] else { continue }
-                    if index == route.target, mask & Self.fileEvents != 0, name.elementsEqual(self.name) { changed = true }
+                    if index == route.target, mask & Self.fileEvents != 0, self.name.isEmpty || name.elementsEqual(self.name) { changed = true }
                     if mask & (Self.selfEvents | Self.watchEnded) != 0 { rearm = true }
                     if index < route.target, mask & Self.arrivals != 0, name.elementsEqual(route.names[index + 1].utf8) { rearm = true }
                 }

@@ -49,7 +49,9 @@ extension ViewRenderer {
         case .symbol(let symbol):
             drawSymbol(symbol, in: pixels, into: &canvas)
         case .image(let path, _):
-            if let image = loadImage(path) { canvas.drawScaled(image, into: pixels) }
+            if pixels.width > 0, pixels.height > 0, let image = loadImage(path, covering: (pixels.width, pixels.height)) {
+                canvas.drawScaled(image, into: pixels)
+            }
         case .divider(let color):
             canvas.fill(PixelRect(x: pixels.x, y: pixels.y, width: max(1, pixels.width), height: max(1, pixels.height)), color)
         case .text(let node):

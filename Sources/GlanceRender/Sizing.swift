@@ -32,7 +32,7 @@ extension ViewRenderer {
             // Outside a stack a divider is a horizontal rule.
             return Size(width: proposal.width ?? 10, height: 1)
         case .image(let path, let resizable):
-            guard let image = loadImage(path) else {
+            guard let image = imageSize(path) else {
                 return Size(width: proposal.width ?? 0, height: proposal.height ?? 0)
             }
             let natural = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)

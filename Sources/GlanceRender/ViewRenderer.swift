@@ -20,7 +20,7 @@ public final class ViewRenderer {
     public let emoji: EmojiStyle
     let text: TextLayout
     var measured: [TextKey: LaidOutText] = [:]
-    var images: [String: (version: FileVersion?, image: Canvas?)] = [:]
+    var images: [String: CachedPicture] = [:]
     /// Symbol names already logged as unknown.
     var unknownSymbols: Set<String> = []
     /// Work done since the renderer was made.

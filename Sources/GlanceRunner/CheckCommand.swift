@@ -2,6 +2,7 @@ import ArgumentParser
 import GlanceCalendar
 import GlanceConfiguration
 import GlanceFetch
+import GlanceGraphics
 import GlanceHardware
 import GlanceHost
 import GlanceSystem
@@ -94,12 +95,15 @@ package struct CheckCommand: ParsableCommand {
 extension SharedLibrary {
     static let curl = SharedLibrary(file: "libcurl.so.4", package: "libcurl4") { HTTPClient.libraryProblem }
     static let ical = SharedLibrary(file: "libical.so.3", package: "libical3") { ICalendarFeed.libraryProblem }
+    static let jpeg = SharedLibrary(file: "libjpeg.so.62", package: "libjpeg62-turbo") { Picture.libraryProblems.first { $0.format == .jpeg }?.problem }
+    static let webp = SharedLibrary(file: "libwebp.so.7", package: "libwebp7") { Picture.libraryProblems.first { $0.format == .webp }?.problem }
 
     /// Which libraries `configuration` needs and, for each, the first thing that needs
     /// it: libcurl for a slot that fetches (weather, stat, any http:// or https:// in its
     /// parameters: heatmap's url, agenda's calendars), libical for an agenda, libmosquitto
     /// for `mqtt:` (the front ends': `glance`'s, or a widget package's with the `Fleet`
-    /// trait). Slots with `preview: true` fetch nothing. TRMNL devices' slots count.
+    /// trait), libjpeg and libwebp for a photo slot. Slots with `preview: true` fetch
+    /// nothing. TRMNL devices' slots count.
     static func needed(by configuration: GlanceConfig) -> [(library: SharedLibrary, reason: String)] {
         let slots = configuration.slots + (RunCommand.frontEnds?.otherSlots(configuration) ?? [])
         var result: [(library: SharedLibrary, reason: String)] = []
@@ -110,6 +114,10 @@ extension SharedLibrary {
         }
         if let slot = fetching { result.append((curl, "slot \(slot.name) (\(slot.kind))")) }
         if let slot = live.first(where: { $0.kind == AgendaWidget.kind }) { result.append((ical, "slot \(slot.name) (\(slot.kind))")) }
+        if let slot = slots.first(where: { $0.kind == PhotoWidget.kind }) {
+            result.append((jpeg, "slot \(slot.name) (\(slot.kind))"))
+            result.append((webp, "slot \(slot.name) (\(slot.kind))"))
+        }
         result += RunCommand.frontEnds?.libraries(configuration) ?? []
         return result
     }

@@ -9,16 +9,21 @@ import Synchronization
 final class WidgetFileWatchers: Sendable {
     static let shared = WidgetFileWatchers { WidgetCenter.shared.reloadTimelines(ofKind: HeatmapWidget.kind) }
     static let agenda = WidgetFileWatchers(kind: AgendaWidget.kind) { WidgetCenter.shared.reloadTimelines(ofKind: AgendaWidget.kind) }
+    /// Photo folders, each watched whole: a picture added, replaced or removed reloads the photo slots.
+    static let photos = WidgetFileWatchers(kind: PhotoWidget.kind, folders: true) { WidgetCenter.shared.reloadTimelines(ofKind: PhotoWidget.kind) }
     /// Where a heatmap slot keeps its use.
     static let key = "heatmap.file"
 
     /// The widget kind the log lines name.
     private let kind: String
+    /// Whether each path is a folder watched whole, not one file.
+    private let folders: Bool
     private let onChange: @Sendable () -> Void
     private let state = Mutex<(watchers: [String: (watcher: FileWatcher, uses: Int)], failed: Set<String>)>(([:], []))
 
-    init(kind: String = HeatmapWidget.kind, onChange: @escaping @Sendable () -> Void) {
+    init(kind: String = HeatmapWidget.kind, folders: Bool = false, onChange: @escaping @Sendable () -> Void) {
         self.kind = kind
+        self.folders = folders
         self.onChange = onChange
     }
 
@@ -41,7 +46,8 @@ final class WidgetFileWatchers: Sendable {
             // The uses of an ended watcher stay counted: the new one stops with the last of them.
             let uses = state.watchers[path]?.uses ?? 0
             do {
-                state.watchers[path] = (try FileWatcher(path: path, onChange: onChange), uses + 1)
+                let watcher = folders ? try FileWatcher(folder: path, onChange: onChange) : try FileWatcher(path: path, onChange: onChange)
+                state.watchers[path] = (watcher, uses + 1)
                 state.failed.remove(path)
                 return Use(of: path, in: self)
             } catch {

@@ -109,6 +109,23 @@ import Testing
         #expect(calls.value == 0)
     }
 
+    /// A folder watched whole (a photo folder): any file added, replaced, renamed away or
+    /// deleted is a change.
+    @Test func aWholeFolderSeesEveryFile() throws {
+        defer { removeFolder() }
+        let calls = Calls()
+        let watcher = try FileWatcher(folder: folder) { calls.record() }
+        try write("x", to: folder + "/a.jpg")
+        #expect(calls.wait(for: 1))
+        try write("y", to: folder + "/b.jpg")
+        #expect(calls.wait(for: 2))
+        #expect(rename(folder + "/b.jpg", folder + "/c.jpg") == 0)
+        #expect(calls.wait(for: 3))
+        #expect(unlink(folder + "/a.jpg") == 0)
+        #expect(calls.wait(for: 4))
+        drain(watcher)
+    }
+
     @Test func stopEndsTheWatchAndAMissingFolderIsSaid() throws {
         defer { removeFolder() }
         let calls = Calls()

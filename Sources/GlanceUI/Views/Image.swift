@@ -1,3 +1,5 @@
+import GlanceGraphics
+
 /// An icon by SF Symbols name (SwiftUI's `Image(systemName:)`), drawn from Material
 /// Design Icons (Debian's `fonts-materialdesignicons-webfont`). It takes the size and
 /// colour of the text around it (`.font`, `.foregroundStyle`); `.resizable()` makes it
@@ -14,11 +16,19 @@ public struct Image: View, PrimitiveView {
     }
 
     /// A picture: `name.png` in the images folder (the config's `images:`, default
-    /// `images/`), or a path ending in `.png`. Drawn dithered on few-colour panels; an
-    /// unreadable file is an empty frame and a logged error.
+    /// `images/`), or a path ending in `.png`, `.jpg`, `.jpeg` or `.webp` (decoded at the
+    /// size it is drawn, upright as its EXIF says). Drawn dithered on few-colour panels;
+    /// an unreadable file is an empty frame and a logged error.
     public init(_ name: String) {
         systemName = nil
         self.name = name
+    }
+
+    /// Whether `name` names a file or a kept picture itself, not an image in the folder.
+    static func isPath(_ name: String) -> Bool {
+        if name.hasPrefix(ImageMemory.prefix) || name.hasPrefix(PictureStore.prefix) { return true }
+        guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return false }
+        return Picture.Format.extensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     public func resizable() -> Image {
@@ -30,7 +40,7 @@ public struct Image: View, PrimitiveView {
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
         if let name {
-            let path = name.hasSuffix(".png") || name.hasPrefix(ImageMemory.prefix) ? name : "\(environment.imagesDirectory)/\(name).png"
+            let path = Self.isPath(name) ? name : "\(environment.imagesDirectory)/\(name).png"
             return .image(path: path, resizable: isResizable)
         }
         let systemName = environment.symbolVariants == .none ? systemName ?? "" : environment.symbolVariants.applied(to: systemName ?? "")

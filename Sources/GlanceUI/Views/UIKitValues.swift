@@ -19,11 +19,12 @@ public struct UIImage: Hashable, Sendable {
         bytes = nil
     }
 
-    /// A PNG's bytes (a picture the provider fetched): decoded now, `nil` when they are not
-    /// a PNG Glance can read (JPEG, HEIC, damaged: the widget's own no-picture path).
+    /// A picture's bytes (one the provider fetched: PNG, JPEG or WebP, stood upright as
+    /// its EXIF says): decoded now, `nil` when Glance cannot read them (HEIC, damaged: the
+    /// widget's own no-picture path).
     public init?(data: Data) {
         let bytes = [UInt8](data)
-        guard let canvas = try? PNG.decode(bytes) else { return nil }
+        guard let canvas = try? Picture.decode(bytes) else { return nil }
         source = .decoded(ImageMemory.keep(canvas, bytes: bytes))
         decodedSize = CGSize(width: CGFloat(canvas.width), height: CGFloat(canvas.height))
         self.bytes = bytes
@@ -50,10 +51,10 @@ public struct UIImage: Hashable, Sendable {
     /// An icon by SF Symbols name, drawn from Material Design Icons.
     public init?(systemName name: String) { self.init(source: .symbol(name)) }
 
-    /// A PNG's bytes at `scale` pixels a point (a wall's point is a pixel: 2 draws half the size).
+    /// A picture's bytes at `scale` pixels a point (a wall's point is a pixel: 2 draws half the size).
     public init?(data: Data, scale: CGFloat) {
         guard scale != 1 else { self.init(data: data); return }
-        guard let canvas = try? PNG.decode([UInt8](data)) else { return nil }
+        guard let canvas = try? Picture.decode([UInt8](data)) else { return nil }
         self.init(cgImage: CGImage(canvas: canvas), scale: scale)
     }
 

@@ -1,0 +1,224 @@
+import FoundationEssentials
+import GlanceFetch
+import GlanceGraphics
+import GlanceTime
+import GlanceWidgetKit
+
+/// Turns a source's pictures into a timeline: an entry at each `interval` boundary (local
+/// midnight, then every interval), each showing the picture that boundary's turn picks.
+/// The pick depends only on the instant, the day and the source (a shuffle seeded by the
+/// day), so the wall wakes only at boundaries, and a frame computed ahead of time (time
+/// travel, `glance simulate`) is the one the wall will show.
+///
+/// A timeline holds at most `entryLimit` entries and ends at a boundary, where the
+/// provider runs again; a URL or an album is read again at the first boundary after
+/// `refresh` minutes, a folder when it changes (watched). A picture that cannot be read
+/// is passed over for the next; a source that cannot be read keeps the last good picture
+/// and says why in one line.
+public struct PhotoProvider: AppIntentTimelineProvider {
+    /// Seconds one HTTP exchange may take.
+    public var timeout: Double
+    /// Entries one timeline holds at most.
+    static let entryLimit = 12
+    /// The key a folder's watch is kept under in the slot's resources.
+    static let watchKey = "photo.folder"
+
+    let library: PhotoLibrary
+    let watch: @Sendable (String, SlotResources) -> Bool
+
+    public init(timeout: Double = 20) {
+        self.init(library: .shared, timeout: timeout) { folder, resources in
+            let use = WidgetFileWatchers.photos.watch(folder)
+            resources.keep(use, for: PhotoProvider.watchKey)
+            return use != nil
+        }
+    }
+
+    /// `watch` is called with the folder a running slot reads and what the slot keeps,
+    /// and says whether the folder is watched.
+    init(library: PhotoLibrary, timeout: Double = 20, watch: @escaping @Sendable (String, SlotResources) -> Bool = { _, _ in true }) {
+        self.library = library
+        self.timeout = timeout
+        self.watch = watch
+    }
+
+    public func placeholder(in context: Context) -> PhotoEntry {
+        PhotoEntry(date: context.date, picture: nil, isPlaceholder: true)
+    }
+
+    /// The gallery's: no file or network read.
+    public func snapshot(for configuration: PhotoIntent, in context: Context) async -> PhotoEntry {
+        placeholder(in: context)
+    }
+
+    public func timeline(for configuration: PhotoIntent, in context: Context) async -> Timeline<PhotoEntry> {
+        let now = context.date
+        let fit = PhotoFit(rawValue: configuration.fit) ?? .fill
+        let caption = PhotoCaption(rawValue: configuration.caption) ?? .none
+        guard let source = configuration.source else {
+            return Timeline(entries: [PhotoEntry(date: now, picture: nil, fit: fit, problem: "no source: give folder:, url: or immich:")], policy: .never)
+        }
+        let interval = configuration.intervalSeconds
+        let refresh = Double(max(configuration.refresh, 1)) * 60
+        var problems: [String] = []
+        var items: [PhotoItem] = []
+        var watched = true
+        switch source {
+        case .folder(let folder):
+            if !context.isPreview, let resources = context.resources { watched = watch(folder, resources) }
+            switch library.list(folder: folder) {
+            case .success(let listed):
+                items = listed
+                if listed.isEmpty { problems.append("no pictures (JPEG, PNG or WebP) in \(folder)") }
+            case .failure(let problem): problems.append(problem.description)
+            }
+        case .url(let url):
+            let read = library.read(url: url, timeout: timeout)
+            items = read.item.map { [$0] } ?? []
+            if let problem = read.problem { problems.append(problem) }
+        case .immich(let server, let keyFile, let album):
+            switch library.list(immich: server, keyFile: keyFile, album: album, timeout: timeout) {
+            case .success(let listed):
+                items = listed
+                if listed.isEmpty { problems.append("the Immich album has no pictures") }
+            case .failure(let problem): problems.append(problem.description)
+            }
+        }
+
+        // The instants: now, then each boundary; the last one is where the provider runs again.
+        var boundaries: [Date]
+        switch source {
+        case .url:
+            // One picture: read again after `refresh`, nothing between.
+            boundaries = [now.addingTimeInterval(refresh)]
+        case .folder:
+            boundaries = Self.boundaries(after: now, every: interval, in: context.timeZone, count: Self.entryLimit)
+            // Unwatched, the folder is read again at the first boundary after `refresh`.
+            if !watched, let cut = boundaries.firstIndex(where: { $0 >= now.addingTimeInterval(refresh) }) { boundaries = Array(boundaries[...cut]) }
+        case .immich:
+            boundaries = Self.boundaries(after: now, every: interval, in: context.timeZone, count: Self.entryLimit)
+            if let cut = boundaries.firstIndex(where: { $0 >= now.addingTimeInterval(refresh) }) { boundaries = Array(boundaries[...cut]) }
+        }
+        let reload = boundaries.removeLast()
+        let instants = [now] + boundaries
+
+        let seed = PhotoSource.fnv(source.digest)
+        var entries: [PhotoEntry] = []
+        var passedOver: Set<Int> = []
+        for instant in instants where !items.isEmpty {
+            let first = Self.pick(at: instant, among: items.count, every: interval, in: context.timeZone, shuffle: configuration.shuffle, seed: seed)
+            // The first readable picture from the pick on.
+            var chosen: PhotoItem?
+            for step in 0..<min(items.count, 8) {
+                let index = (first + step) % items.count
+                if passedOver.contains(index) { continue }
+                if let problem = ensure(items[index], source: source) {
+                    passedOver.insert(index)
+                    problems.append(problem)
+                    continue
+                }
+                chosen = items[index]
+                break
+            }
+            guard let chosen else { continue }
+            entries.append(PhotoEntry(date: instant, picture: chosen.picture, caption: caption, name: chosen.name, pictureDate: chosen.date, fit: fit,
+                                      problem: problems.first, source: source.digest))
+        }
+        let problem = problems.isEmpty ? nil : (problems.count > 1 ? "\(problems[0]) (and \(problems.count - 1) more)" : problems[0])
+        let everyProblem = problems.joined(separator: "; ")
+
+        guard !entries.isEmpty else {
+            let reason = problem ?? "no picture could be read"
+            if let last = context.lastEntry as? PhotoEntry, !last.isPlaceholder, last.picture != nil, last.source == source.digest {
+                var kept = last
+                kept.date = now
+                kept.problem = reason
+                return Timeline(entries: [kept], policy: .retry(because: everyProblem.isEmpty ? reason : everyProblem))
+            }
+            let entry = PhotoEntry(date: now, picture: nil, caption: caption, fit: fit, problem: reason, source: source.digest)
+            // An empty or missing watched folder: shown again when a picture arrives.
+            if case .folder = source, watched, items.isEmpty { return Timeline(entries: [entry], policy: .never) }
+            return Timeline(entries: [entry], policy: .retry(because: everyProblem.isEmpty ? reason : everyProblem))
+        }
+        // Every entry says the problem found while making them, for as long as they show.
+        entries = entries.map { entry in
+            var entry = entry
+            entry.problem = problem
+            return entry
+        }
+        return Timeline(entries: entries, policy: .after(reload))
+    }
+
+    /// Makes `item` ready to draw: a folder's file has its header read (a file that is
+    /// not a picture, or a bomb, is passed over), an album's preview is fetched. Nil when
+    /// ready, else why not.
+    private func ensure(_ item: PhotoItem, source: PhotoSource) -> String? {
+        switch source {
+        case .folder:
+            do throws(Picture.Failure) {
+                _ = try Picture.size(of: try Picture.fileBytes(item.picture), name: item.picture)
+                return nil
+            } catch {
+                return "\(error); passed over"
+            }
+        case .url:
+            return nil
+        case .immich(let server, let keyFile, _):
+            return library.fetch(item, server: server, keyFile: keyFile, timeout: timeout)?.description
+        }
+    }
+
+    /// The next `count` boundaries after `now`: each local midnight, then every
+    /// `interval` seconds until the next midnight.
+    static func boundaries(after now: Date, every interval: Int, in zone: ZoneRules, count: Int) -> [Date] {
+        var result: [Date] = []
+        var day = CalendarDay(containing: now, in: zone)
+        var days = 0
+        while result.count < count, days < 400 {
+            defer {
+                day = day.adding(days: 1)
+                days += 1
+            }
+            guard let start = day.start(in: zone) else { continue }
+            let next = day.adding(days: 1).start(in: zone) ?? start.addingTimeInterval(86_400)
+            var instant = start
+            while instant < next, result.count < count {
+                if instant > now { result.append(instant) }
+                instant = instant.addingTimeInterval(Double(interval))
+            }
+        }
+        return result
+    }
+
+    /// Which of `count` pictures the turn at `instant` shows: turns are numbered from
+    /// 1970's first day on, `ceil(day / interval)` a day, and each day's turns go through
+    /// that day's order (the names' order, or a shuffle seeded by `seed` and the day).
+    static func pick(at instant: Date, among count: Int, every interval: Int, in zone: ZoneRules, shuffle: Bool, seed: UInt64) -> Int {
+        guard count > 1 else { return 0 }
+        let day = CalendarDay(containing: instant, in: zone)
+        let start = day.start(in: zone) ?? instant
+        let turn = max(0, Int(instant.timeIntervalSince(start)) / interval)
+        let turnsADay = (86_400 + interval - 1) / interval
+        let position = ((day.daysSinceEpoch * turnsADay + turn) % count + count) % count
+        guard shuffle else { return position }
+        return order(count, seed: seed ^ (UInt64(bitPattern: Int64(day.daysSinceEpoch)) &* 0x9E37_79B9_7F4A_7C15))[position]
+    }
+
+    /// A permutation of `0..<count` (Fisher–Yates over SplitMix64): the same for the
+    /// same seed on every machine and every run.
+    static func order(_ count: Int, seed: UInt64) -> [Int] {
+        var state = seed
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        var order = Array(0..<count)
+        for index in stride(from: count - 1, to: 0, by: -1) {
+            order.swapAt(index, Int(next() % UInt64(index + 1)))
+        }
+        return order
+    }
+}
