@@ -136,7 +136,7 @@ let seoulConfig = """
         #expect(all.stdout.contains("    relevant_days  Relevant from (days before): a whole number (default 0)"), "\(all.stdout)")
         #expect(all.stdout.contains("weekday: Weekday"), "\(all.stdout)")
         let unknown = try runGlance(["widgets", "clock"])
-        #expect(unknown.status == 2 && unknown.stderr.contains("unknown widget kind 'clock'; expected one of agenda, countdown, heatmap, stat, weather, weekday"), "\(unknown.stderr)")
+        #expect(unknown.status == 2 && unknown.stderr.contains("unknown widget kind 'clock'; expected one of agenda, countdown, heatmap, photo, stat, weather, weekday"), "\(unknown.stderr)")
     }
 }
 
@@ -257,7 +257,7 @@ let seoulConfig = """
         try bad.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
         let result = try runGlance(["run", "--config", "wall.yaml"], in: directory)
         #expect(result.status == 2)
-        #expect(result.stderr == "glance: wall.yaml:5:25: slots[1].kind: unknown widget kind 'clock'; expected one of agenda, countdown, heatmap, stat, weather, weekday\n")
+        #expect(result.stderr == "glance: wall.yaml:5:25: slots[1].kind: unknown widget kind 'clock'; expected one of agenda, countdown, heatmap, photo, stat, weather, weekday\n")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("frames").path))
     }
 

@@ -35,7 +35,7 @@ import GlanceConfiguration
         ("named_colors: {Accent: orange}\nslots:\n  - {kind: weekday, family: systemSmall}\n",
          "wall.yaml:1:24: named_colors.Accent: expected a colour like \"#FF3B30\" or \"#FF3B3080\", found 'orange'"),
         ("slots:\n  - kind: clock\n    family: systemSmall\n",
-         "wall.yaml:2:11: slots[0].kind: unknown widget kind 'clock'; expected one of agenda, countdown, heatmap, stat, weather, weekday"),
+         "wall.yaml:2:11: slots[0].kind: unknown widget kind 'clock'; expected one of agenda, countdown, heatmap, photo, stat, weather, weekday"),
         ("slots:\n  - kind: weekday\n    family: systemHuge\n",
          "wall.yaml:3:13: slots[0].family: unknown family 'systemHuge'; expected one of systemSmall, systemMedium"),
         ("slots:\n  - kind: weekday\n    family: systemExtraLarge\n",

@@ -3,6 +3,7 @@ import GlanceFetch
 import GlanceGraphics
 import GlanceTime
 import GlanceWidgetKit
+import Glibc
 
 /// Turns a source's pictures into a timeline: an entry at each `interval` boundary (local
 /// midnight, then every interval), each showing the picture that boundary's turn picks.
@@ -46,9 +47,18 @@ public struct PhotoProvider: AppIntentTimelineProvider {
         PhotoEntry(date: context.date, picture: nil, isPlaceholder: true)
     }
 
-    /// The gallery's: no file or network read.
+    /// The gallery's: a landscape drawn here, no file or network read.
     public func snapshot(for configuration: PhotoIntent, in context: Context) async -> PhotoEntry {
-        placeholder(in: context)
+        PhotoEntry(date: context.date, picture: PhotoSample.kept ? PhotoSample.name : nil, caption: PhotoCaption(rawValue: configuration.caption) ?? .none,
+                   name: "sample.png", pictureDate: context.date, fit: PhotoFit(rawValue: configuration.fit) ?? .fill)
+    }
+
+    public func recommendations() -> [AppIntentRecommendation<PhotoIntent>] {
+        let intent = PhotoIntent()
+        intent.folder = "/home/pi/photos"
+        intent.interval = "30m"
+        intent.caption = "name"
+        return [AppIntentRecommendation(intent: intent, description: "A folder of photos, the next every half hour")]
     }
 
     public func timeline(for configuration: PhotoIntent, in context: Context) async -> Timeline<PhotoEntry> {
@@ -221,4 +231,39 @@ public struct PhotoProvider: AppIntentTimelineProvider {
         }
         return order
     }
+}
+
+/// The gallery's picture: a landscape (a sky from blue to pale, a sun, two hills, a
+/// lake) drawn once into a PNG kept in the `PictureStore`, so the gallery shows how a
+/// photo dithers on each panel without a file.
+enum PhotoSample {
+    static let name = PictureStore.prefix + "photo-sample"
+
+    static let kept: Bool = {
+        let width = 320, height = 200
+        guard var canvas = try? Canvas(width: width, height: height) else { return false }
+        for y in 0..<height {
+            for x in 0..<width {
+                let fx = Double(x) / Double(width), fy = Double(y) / Double(height)
+                let far = 0.55 + 0.08 * sin(fx * 7.0), near = 0.68 + 0.1 * cos(fx * 4.0 + 1)
+                let sun = (fx - 0.72) * (fx - 0.72) * 2.5 + (fy - 0.25) * (fy - 0.25) < 0.006
+                let colour: RGBA
+                if fy > 0.86 {
+                    colour = RGBA(UInt8(60 + 40 * fx), UInt8(110 + 30 * fx), UInt8(170 + 40 * fy))
+                } else if fy > near {
+                    colour = RGBA(UInt8(40 + 60 * fy), UInt8(120 + 50 * fx), UInt8(40))
+                } else if fy > far {
+                    colour = RGBA(UInt8(90 + 40 * fx), UInt8(140 - 30 * fy), UInt8(90))
+                } else if sun {
+                    colour = RGBA(250, 200, 40)
+                } else {
+                    colour = RGBA(UInt8(90 + 150 * fy), UInt8(150 + 90 * fy), UInt8(230 + 20 * fy))
+                }
+                canvas[x: x, y: y] = colour
+            }
+        }
+        guard let bytes = try? PNG.encode(canvas) else { return false }
+        PictureStore.shared.keep(bytes, named: name, shownAs: "the sample picture")
+        return true
+    }()
 }
