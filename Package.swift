@@ -144,7 +144,7 @@ let package = Package(
         // end to the control commands, and TRMNL devices served as displays of their own.
         .target(name: "GlanceFleet", dependencies: [
             "CMosquitto", "CGlanceMosquitto", "GlanceHost", "GlanceFetch", "GlanceGraphics", "GlanceDisplays", "GlanceText", "GlanceIntents", "GlanceWidgetKit", "GlanceSystem",
-            "GlanceTime", "GlanceYAML", "GlanceConfiguration", "CGlanceLinux", "GlanceWake",
+            "GlanceTime", "GlanceYAML", "GlanceConfiguration", "CGlanceLinux", "GlanceWake", "GlanceWidgets",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "NIOHTTP1", package: "swift-nio"),
         ], resources: [

@@ -84,6 +84,8 @@ package struct RunCommand: ParsableCommand {
         // Values `glance set` kept from an earlier run, over the file's.
         let stateDirectory = StateDirectory.resolve(configured: configuration.stateDirectory)
         StateDirectory.adopt(stateDirectory)
+        // Where the web page keeps uploaded pictures for photo slots (`uploads:`).
+        PhotoUploads.use(stateDirectory: stateDirectory)
         // What a writer killed mid-write left (a `.params.json.tmp-PID-…` of a process
         // that is gone): nothing reads it, so nothing else would remove it.
         let leftovers = AtomicFile.removeStale(in: stateDirectory) + AtomicFile.removeStale(in: stateDirectory + "/entries")

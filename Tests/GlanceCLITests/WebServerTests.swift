@@ -212,6 +212,65 @@ import Testing
         #expect(log.contains { $0.contains("running; Ctrl-C stops") })
     }
 
+    static let pictures = String(#filePath[..<(#filePath.lastIndex(of: "/") ?? #filePath.endIndex)]) + "/../GlanceGraphicsTests/Pictures"
+
+    /// A picture uploaded through the page is kept in the state folder under a safe name,
+    /// shown by the photo slot (the frame changes), listed, and deleted; a name with a path,
+    /// a file that is not a picture, a bomb, an album no slot names and a body over the
+    /// bound are refused and keep nothing.
+    @Test func aPictureUploadedThroughThePageIsShownAndTheAttacksKeepNothing() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (daemon, port) = try start(in: directory, slots: "  - {name: frame, kind: photo, family: systemMedium, params: {uploads: hall, caption: name}}")
+        defer { #expect(daemon.stop() == 0) }
+        let csrf = try #require(try Self.send(port, "GET", "/ui/state").json["csrf"] as? String)
+        let listed = try Self.send(port, "GET", "/ui/photos").json
+        let albums = listed["albums"] as? [[String: Any]] ?? []
+        #expect(albums.count == 1 && albums.first?["name"] as? String == "hall" && (albums.first?["pictures"] as? [Any])?.isEmpty == true)
+        let version = try #require(try Self.send(port, "GET", "/ui/state").json["frame"] as? [String: Any])["version"] as? Int ?? 0
+        let before = try Self.send(port, "GET", "/ui/frame.png").body
+
+        let jpeg = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.pictures + "/card-orientation-6.jpg")))
+        // A name that climbs out of the album is kept inside it, under its last part.
+        let upload = try Self.send(port, "POST", "/ui/photos/upload?album=hall&name=..%2F..%2F..%2Fwall.yaml.jpg",
+                                   headers: ["X-CSRF-Token": csrf, "Content-Type": "image/jpeg"], body: jpeg)
+        #expect(upload.status == 200, "\(upload.text)")
+        #expect(upload.json["name"] as? String == "wall.yaml.jpg")
+        let album = directory.appendingPathComponent("state/photos/hall")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: album.path) == ["wall.yaml.jpg"])
+        #expect(try Data(contentsOf: directory.appendingPathComponent("wall.yaml")).count < 1_000)
+        _ = try nextVersion(port, after: version)
+        #expect(try Self.send(port, "GET", "/ui/frame.png").body != before)
+
+        // Refused, each keeping nothing.
+        let bomb = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.pictures + "/declares-60000x60000.jpg")))
+        for (target, body, status, message) in [
+            ("/ui/photos/upload?album=hall&name=page.jpg", Array("<html>not a picture</html>".utf8), 400, "not a JPEG, PNG or WebP"),
+            ("/ui/photos/upload?album=hall&name=bomb.jpg", bomb, 400, "60000x60000"),
+            ("/ui/photos/upload?album=elsewhere&name=a.jpg", jpeg, 404, "no photo slot shows an album"),
+            ("/ui/photos/upload?album=..&name=a.jpg", jpeg, 404, "no photo slot shows an album"),
+        ] {
+            let answer = try Self.send(port, "POST", target, headers: ["X-CSRF-Token": csrf], body: body)
+            #expect(answer.status == status && (answer.json["error"] as? String ?? "").contains(message), "\(target): \(answer.status) \(answer.text)")
+        }
+        #expect(try Self.send(port, "POST", "/ui/photos/upload?album=hall&name=a.jpg", body: jpeg).status == 403)
+        let huge = try Self.send(port, "POST", "/ui/photos/upload?album=hall&name=big.jpg", headers: ["X-CSRF-Token": csrf],
+                                 body: [UInt8](repeating: 0xFF, count: 25 << 20))
+        #expect(huge.status == 413)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: album.path) == ["wall.yaml.jpg"])
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("state/photos/elsewhere").path))
+
+        // Listed, then deleted; a name with a path deletes nothing.
+        let pictures = (try Self.send(port, "GET", "/ui/photos").json["albums"] as? [[String: Any]])?.first?["pictures"] as? [[String: Any]]
+        #expect(pictures?.map { $0["name"] as? String } == ["wall.yaml.jpg"])
+        #expect(try Self.send(port, "POST", "/ui/photos/delete", headers: ["X-CSRF-Token": csrf],
+                              body: form(["album": "hall", "name": "../../wall.yaml"])).status == 400)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("wall.yaml").path))
+        #expect(try Self.send(port, "POST", "/ui/photos/delete", headers: ["X-CSRF-Token": csrf],
+                              body: form(["album": "hall", "name": "wall.yaml.jpg"])).status == 200)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: album.path).isEmpty)
+    }
+
     /// With users: nothing without a session; a wrong password and an unknown name get the
     /// same answer after the same delay; a right one sets an HttpOnly, SameSite=Strict cookie.
     @Test func aLoginGuardsEverythingAndFailsAlike() throws {

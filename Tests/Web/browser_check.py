@@ -202,6 +202,44 @@ class Check:
         self.shot("03-tap")
         return f"tapped {x},{y} (offset {dx},{dy} from the centre); last_intent {json.dumps(done)}"
 
+    def photos(self):
+        """A picture uploaded through the page's file input is listed and changes the frame;
+        a file that is not a picture is refused with one line; a delete takes it away."""
+        wait_for("the Photos section shows an album", lambda: self.js(
+            "return !document.querySelector('#photos').hidden && !!document.querySelector('form.upload[data-album]')"), timeout=30)
+        form = self.driver.find_element(By.CSS_SELECTOR, "form.upload[data-album]")
+        album = form.get_attribute("data-album")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", form)
+        before_src, before = self.frame_src(), self.frame
+        form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(os.path.abspath(self.args.upload))
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        name = os.path.basename(self.args.upload)
+        wait_for(f"{name} is listed in the album {album}", lambda: self.js(
+            "return !!document.querySelector(`.album li[data-name='${arguments[0]}']`)", name), timeout=30)
+
+        def changed():
+            src = self.frame_src()
+            if not src or src == before_src:
+                return None
+            data = self.fetch(src)
+            return data if data != before else None
+        self.frame = wait_for("the frame changes after the upload", changed, timeout=60)
+        self.save("frame-after-upload.png", self.frame)
+        self.shot("05-upload")
+        uploaded = self.message()
+        # A text file named like a picture.
+        form = self.driver.find_element(By.CSS_SELECTOR, "form.upload[data-album]")
+        form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(os.path.abspath(self.args.reject))
+        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        wait_for("the text file is refused", lambda: "not a JPEG, PNG or WebP" in self.message() or None, timeout=30)
+        refused = self.message()
+        if self.js("return !!document.querySelector(`.album li[data-name='${arguments[0]}']`)", os.path.basename(self.args.reject)):
+            raise Failed("the refused file is listed")
+        self.driver.find_element(By.CSS_SELECTOR, f".album li[data-name='{name}'] button.delete").click()
+        wait_for(f"{name} is gone after Delete", lambda: self.js(
+            "return !document.querySelector(`.album li[data-name='${arguments[0]}']`)", name), timeout=30)
+        return f"uploaded {name} to {album} ({uploaded!r}); the frame changed; refused: {refused!r}; deleted"
+
     def travel(self):
         at = self.args.travel
         local = self.js("const d = new Date(arguments[0]);"
@@ -374,6 +412,10 @@ class Check:
             self.step("tap", self.tap)
         else:
             print("skip  tap: no --tap")
+        if args.upload:
+            self.step("photos", self.photos)
+        else:
+            print("skip  photos: no --upload")
         self.step("look", self.look)
         self.step("hidden", self.hidden)
         self.step("travel", self.travel)
@@ -394,7 +436,12 @@ def main():
     parser.add_argument("--tap", help="X,Y in frame pixels, on a control")
     parser.add_argument("--travel", help="an instant within the next seven days (default: a day from now)")
     parser.add_argument("--user"), parser.add_argument("--password")
+    parser.add_argument("--upload", help="a picture to upload to the first album of the Photos section")
+    parser.add_argument("--reject", help="a file that is not a picture, whose upload must be refused")
     args = parser.parse_args()
+    here = os.path.dirname(os.path.abspath(__file__))
+    args.upload = args.upload or os.path.join(here, "..", "GlanceGraphicsTests", "Pictures", "card-orientation-6.jpg")
+    args.reject = args.reject or os.path.join(here, "not-a-picture.jpg")
     if args.mock:
         sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
         import mock_server

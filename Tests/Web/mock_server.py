@@ -54,6 +54,7 @@ class World:
         self.last_intent = None
         self.last_refresh = {"at": self.at.isoformat(), "refresh": "full", "window": "0,0 250x122", "why": "start"}
         self.log = [f"{self.at.isoformat()} mock: started"]
+        self.pictures = {}  # the album hall: name -> bytes
         self.slots = [
             {"name": "clock", "kind": "clock", "family": "systemSmall", "rect": [0, 0, 122, 122], "params": [
                 {"name": "title", "title": "Title", "type": "text", "value": "Tokyo", "default": "", "optional": True, "choices": []},
@@ -212,16 +213,23 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, png(rows, 120, 60), "image/png")
         if path == "/ui/log":
             return self.send(200, {"lines": world.log + ["<script>alert('not markup')</script>"]})
+        if path == "/ui/photos":
+            return self.send(200, {"albums": [{"name": "hall", "slots": ["frame"], "pictures": [
+                {"name": name, "bytes": size, "at": now().isoformat()} for name, size in sorted(world.pictures.items())]}],
+                "limits": {"upload": 24 << 20, "pictures": 200, "bytes": 512 << 20, "megapixels": 50}})
         self.send(404, {"error": f"no route {path}"})
 
     def do_POST(self):
         url = urlsplit(self.path)
         world, path = self.world, url.path
         length = int(self.headers.get("Content-Length") or 0)
-        if length > 64 * 1024:
-            return self.send(413, {"error": "body too large (64 KiB at most)"})
-        body = self.rfile.read(length).decode()
-        if self.headers.get("Content-Type", "").startswith("application/json"):
+        if length > (24 << 20 if path == "/ui/photos/upload" else 64 * 1024):
+            return self.send(413, {"error": "body too large"})
+        raw = self.rfile.read(length)
+        body = "" if path == "/ui/photos/upload" else raw.decode()
+        if path == "/ui/photos/upload":
+            fields = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        elif self.headers.get("Content-Type", "").startswith("application/json"):
             fields = json.loads(body or "{}")
         else:
             fields = {k: v[-1] for k, v in parse_qs(body, keep_blank_values=True).items()}
@@ -258,6 +266,21 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/ui/logout":
                 world.sessions.clear()
                 return self.send(200, {"ok": True, "message": "signed out"})
+            if path == "/ui/photos/upload":
+                # The daemon checks the picture itself; the mock, its first bytes.
+                if fields.get("album") != "hall":
+                    return self.send(404, {"error": "no photo slot shows that album"})
+                if not (raw.startswith(b"\xff\xd8\xff") or raw.startswith(b"\x89PNG") or raw[8:12] == b"WEBP"):
+                    return self.send(400, {"error": f"{fields.get('name', '')}: not a JPEG, PNG or WebP; not kept"})
+                name = re.sub(r"[^A-Za-z0-9._-]", "-", fields.get("name", "picture").split("/")[-1]) or "picture"
+                world.pictures[name] = len(raw)
+                world.bump("upload")
+                return self.send(200, {"ok": True, "name": name, "message": f"kept as {name} in hall"})
+            if path == "/ui/photos/delete":
+                if world.pictures.pop(fields.get("name", ""), None) is None:
+                    return self.send(400, {"error": f"no picture {fields.get('name', '')} in the album hall"})
+                world.bump("delete")
+                return self.send(200, {"ok": True, "message": f"deleted {fields['name']} from hall"})
         except (KeyError, ValueError) as error:
             return self.send(400, {"error": str(error).strip("'\"")})
         self.send(404, {"error": f"no route {path}"})

@@ -114,6 +114,38 @@ package struct HTTPBounds: Sendable {
 /// the event loop's thread), then at most once in 10 s with a count.
 package final class HTTPFrontEnd: Sendable {
     static let maximumBody = 64 << 10
+
+    /// Paths whose bodies may be larger than `maximumBody` (an upload), each with its own
+    /// bound; together they hold at most `budget` bytes at once, so many uploads at a time
+    /// cannot fill the memory (one more is answered 503 until one ends).
+    package final class LargeBodies: Sendable {
+        let limits: [String: Int]
+        let budget: Int
+        private let held = Atomic<Int>(0)
+
+        package init(_ limits: [String: Int] = [:], budget: Int? = nil) {
+            self.limits = limits
+            self.budget = budget ?? 2 * (limits.values.max() ?? 0)
+        }
+
+        func limit(of path: String) -> Int { limits[path] ?? HTTPFrontEnd.maximumBody }
+
+        /// Takes `count` more bytes of the budget, if it has them.
+        func reserve(_ count: Int) -> Bool {
+            var current = held.load(ordering: .relaxed)
+            while true {
+                guard current + count <= budget else { return false }
+                let (exchanged, original) = held.compareExchange(expected: current, desired: current + count, ordering: .relaxed)
+                if exchanged { return true }
+                current = original
+            }
+        }
+
+        func release(_ count: Int) { if count > 0 { held.subtract(count, ordering: .relaxed) } }
+
+        /// Bytes held now (tests).
+        package var holding: Int { held.load(ordering: .relaxed) }
+    }
     private let group: MultiThreadedEventLoopGroup
     private let channel: any Channel
 
@@ -121,7 +153,8 @@ package final class HTTPFrontEnd: Sendable {
 
     /// Listens on `host`:`port` (0: a free one). `say` takes a log line (called on the event
     /// loop's thread); `dispatch` takes each request and its promise.
-    package init(host: String, port: Int, bounds: HTTPBounds = HTTPBounds(), say: @escaping @Sendable (String) -> Void,
+    package init(host: String, port: Int, bounds: HTTPBounds = HTTPBounds(), largeBodies: LargeBodies = LargeBodies(),
+                 say: @escaping @Sendable (String) -> Void,
                  dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) throws {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
@@ -148,7 +181,7 @@ package final class HTTPFrontEnd: Sendable {
                         try channel.pipeline.syncOperations.addHandler(ConnectionGate(limits: limits, clock: clock))
                         try channel.pipeline.syncOperations.addHandler(clock)
                         try channel.pipeline.syncOperations.configureHTTPServerPipeline()
-                        try channel.pipeline.syncOperations.addHandler(HTTPRequestHandler(clock: clock, dispatch: dispatch))
+                        try channel.pipeline.syncOperations.addHandler(HTTPRequestHandler(clock: clock, large: largeBodies, dispatch: dispatch))
                     }
                 }
             channel = try bootstrap.withBoundSocket(listener).wait()
@@ -174,6 +207,12 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     private var tooLarge = false
+    /// The bounds of large bodies, and what this request holds of their budget.
+    private let large: HTTPFrontEnd.LargeBodies
+    private var limit = HTTPFrontEnd.maximumBody
+    private var reserved = 0
+    /// The budget of large bodies was spent by others: answered 503.
+    private var busy = false
     /// Set when the connection closes, read by whoever works on its requests.
     private let gone = GoneFlag()
 
@@ -183,11 +222,14 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
 
     func channelInactive(context: ChannelHandlerContext) {
         gone.value.store(true, ordering: .relaxed)
+        large.release(reserved)
+        reserved = 0
         context.fireChannelInactive()
     }
 
-    init(clock: RequestClock, dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) {
+    init(clock: RequestClock, large: HTTPFrontEnd.LargeBodies, dispatch: @escaping @Sendable (HTTPRequest, EventLoopPromise<HTTPAnswer>) -> Void) {
         self.clock = clock
+        self.large = large
         self.dispatch = dispatch
     }
 
@@ -197,12 +239,23 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             head = requestHead
             body = []
             tooLarge = false
+            busy = false
+            large.release(reserved)
+            reserved = 0
+            limit = large.limit(of: requestHead.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? requestHead.uri)
             clock.headReceived()
         case .body(var buffer):
-            if body.count + buffer.readableBytes > HTTPFrontEnd.maximumBody {
+            let count = buffer.readableBytes
+            if tooLarge || busy { return }
+            if body.count + count > limit {
                 tooLarge = true
                 body = []
-            } else if !tooLarge, let bytes = buffer.readBytes(length: buffer.readableBytes) {
+            } else if body.count + count > HTTPFrontEnd.maximumBody, !large.reserve(count) {
+                // Past the small bound, each byte is taken from the large bodies' budget.
+                busy = true
+                body = []
+            } else if let bytes = buffer.readBytes(length: count) {
+                if body.count + count > HTTPFrontEnd.maximumBody { reserved += count }
                 body += bytes
             }
         case .end:
@@ -218,7 +271,13 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
                 Self.write(answer, keepAlive: keepAlive, headOnly: headOnly, context: bound.value.0, clock: bound.value.1)
             }
             if tooLarge {
-                promise.succeed(.json(413, "{\"status\": 413, \"error\": \"the body is larger than \(HTTPFrontEnd.maximumBody) bytes\"}"))
+                promise.succeed(.json(413, "{\"status\": 413, \"error\": \"the body is larger than \(limit) bytes\"}"))
+                return
+            }
+            if busy {
+                var answer = HTTPAnswer.json(503, "{\"status\": 503, \"error\": \"other uploads are being received; try again in a moment\"}")
+                answer.headers.append(("Retry-After", "5"))
+                promise.succeed(answer)
                 return
             }
             let uri = head.uri
@@ -240,6 +299,9 @@ private final class HTTPRequestHandler: ChannelInboundHandler, RemovableChannelH
             request.takesUpTo = { time in loop.execute { parking.value.allow(time) } }
             dispatch(request, promise)
             body = []
+            // The body is the request's now; the budget counts what is still being received.
+            large.release(reserved)
+            reserved = 0
         }
     }
 

@@ -89,7 +89,8 @@ public final class TRMNLServer {
         }
         let inbox = inbox
         do {
-            front = try HTTPFrontEnd(host: config.listen, port: config.port, say: { line in
+            // The web page may share this port: its uploads are the large bodies it takes.
+            front = try HTTPFrontEnd(host: config.listen, port: config.port, largeBodies: WebServer.largeBodies, say: { line in
                 inbox.add(line)
                 _ = glance_eventfd_signal(events)
             }, dispatch: { request, promise in

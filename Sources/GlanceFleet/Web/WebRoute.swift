@@ -10,12 +10,14 @@ enum WebRoute: CaseIterable, Sendable {
     case login
     case state, frame, events, log, travel, gallery, galleryPicture
     case set, reload, refresh, press, tap, logout
+    /// The albums of photo slots with `uploads:`; a picture added to one, or deleted.
+    case photos, upload, deletePhoto
 
     /// `GET` or `POST` (a `HEAD` is answered as its `GET`).
     var method: String {
         switch self {
-        case .page, .script, .style, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture: "GET"
-        case .login, .set, .reload, .refresh, .press, .tap, .logout: "POST"
+        case .page, .script, .style, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .photos: "GET"
+        case .login, .set, .reload, .refresh, .press, .tap, .logout, .upload, .deletePhoto: "POST"
         }
     }
 
@@ -39,6 +41,9 @@ enum WebRoute: CaseIterable, Sendable {
         case .press: ["/ui/press"]
         case .tap: ["/ui/tap"]
         case .logout: ["/ui/logout"]
+        case .photos: ["/ui/photos"]
+        case .upload: ["/ui/photos/upload"]
+        case .deletePhoto: ["/ui/photos/delete"]
         }
     }
 

@@ -9,6 +9,7 @@ import GlanceText
 import GlanceTime
 import GlanceWake
 import GlanceWidgetKit
+import GlanceWidgets
 import Glibc
 import NIOCore
 import Synchronization
@@ -117,7 +118,7 @@ final class WebServer {
         guard listening else { return }
         let inbox = inbox
         do {
-            front = try HTTPFrontEnd(host: config.host, port: config.port, say: { line in
+            front = try HTTPFrontEnd(host: config.host, port: config.port, largeBodies: Self.largeBodies, say: { line in
                 inbox.add("web: " + line)
                 _ = glance_eventfd_signal(events)
             }, dispatch: { request, promise in
@@ -223,7 +224,8 @@ final class WebServer {
         default: break
         }
         guard var session = session(for: request, at: now) else { return Self.error(401, "log in first") }
-        guard let fields = request.fields else { return Self.error(400, "the request's fields could not be read (form fields or a JSON object of strings)") }
+        // An upload's body is the picture: its fields are in the query.
+        guard let fields = route == .upload ? HTTPRequest.formFields(request.query) : request.fields else { return Self.error(400, "the request's fields could not be read (form fields or a JSON object of strings)") }
         if request.method == "POST" {
             guard let token = request.header("X-CSRF-Token"), Tokens.same(token, session.csrf) else {
                 return Self.error(403, "missing or stale CSRF token; reload the page")
@@ -263,6 +265,73 @@ final class WebServer {
             return answer
         case .set, .reload, .refresh, .press, .tap:
             return change(route, fields: fields, host: host, main: display == "main")
+        case .photos:
+            return photos(of: host)
+        case .upload, .deletePhoto:
+            return photoChange(route, fields: fields, body: request.body, host: host, user: session.user)
+        }
+    }
+
+    /// The paths whose bodies may be large: a picture uploaded to an album.
+    static let largeBodies = HTTPFrontEnd.LargeBodies(["/ui/photos/upload": PhotoUploads.largestUpload])
+
+    // MARK: Photos
+
+    /// The albums the display's photo slots show (`uploads: NAME`), with the slots.
+    static func albums(of config: GlanceConfig) -> [(name: String, slots: [String])] {
+        var albums: [(name: String, slots: [String])] = []
+        for slot in config.slots where slot.kind == PhotoWidget.kind {
+            guard let album = slot.params.first(where: { $0.name == "uploads" })?.text, PhotoUploads.isAlbumName(album) else { continue }
+            if let index = albums.firstIndex(where: { $0.name == album }) {
+                albums[index].slots.append(slot.name)
+            } else {
+                albums.append((album, [slot.name]))
+            }
+        }
+        return albums
+    }
+
+    private func photos(of host: WidgetHost) -> HTTPAnswer {
+        let albums = Self.albums(of: host.config).map { album in
+            let pictures = PhotoUploads.list(album.name).map { picture in
+                "{\"name\": \(jsonString(picture.name)), \"bytes\": \(picture.bytes), "
+                    + "\"at\": \(jsonString(iso8601String(picture.modified, in: host.config.timeZone)))}"
+            }
+            return "{\"name\": \(jsonString(album.name)), \"slots\": [" + album.slots.map(jsonString).joined(separator: ", ") + "], "
+                + "\"pictures\": [" + pictures.joined(separator: ", ") + "]}"
+        }
+        return .json(200, "{\"albums\": [" + albums.joined(separator: ", ") + "], \"limits\": {\"upload\": \(PhotoUploads.largestUpload), "
+                     + "\"pictures\": \(PhotoUploads.mostPictures), \"bytes\": \(PhotoUploads.mostBytes), \"megapixels\": \(PhotoUploads.largestPicture / 1_000_000)}}")
+    }
+
+    /// An upload (`album`, `name` in the query, the picture as the body) or a deletion
+    /// (`album`, `name`), to an album a photo slot of this display shows. The slots see it
+    /// through their folder's watch.
+    private func photoChange(_ route: WebRoute, fields: [String: String], body: [UInt8], host: WidgetHost, user: String) -> HTTPAnswer {
+        let album = fields["album"] ?? ""
+        guard Self.albums(of: host.config).contains(where: { $0.name == album }) else {
+            return Self.error(404, "no photo slot shows an album \(jsonString(String(album.prefix(40)))); give a photo slot uploads: NAME")
+        }
+        let name = fields["name"] ?? ""
+        let who = user.isEmpty ? "the page" : user
+        switch route {
+        case .upload:
+            switch PhotoUploads.save(body, named: name, in: album) {
+            case .success(let kept):
+                log("web: \(who) uploaded \(kept) to the album \(album)")
+                return .json(200, "{\"ok\": true, \"name\": \(jsonString(kept)), \"message\": \(jsonString("kept as \(kept) in \(album)"))}")
+            case .failure(let problem):
+                log("web: an upload to the album \(album) was refused: \(problem)")
+                return Self.error(400, problem.description)
+            }
+        default:
+            switch PhotoUploads.delete(name, from: album) {
+            case .success:
+                log("web: \(who) deleted \(name) from the album \(album)")
+                return Self.ok("deleted \(name) from \(album)")
+            case .failure(let problem):
+                return Self.error(400, problem.description)
+            }
         }
     }
 
@@ -578,7 +647,7 @@ final class WebServer {
             }
             host.inbox.send(.tap(x: x, y: y))
             return Self.ok("tapped \(x),\(y)")
-        case .page, .script, .style, .login, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .logout:
+        case .page, .script, .style, .login, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .logout, .photos, .upload, .deletePhoto:
             return Self.error(404, "\(route) is not a change")
         }
     }

@@ -3,13 +3,14 @@ import GlanceFetch
 import GlanceIntents
 import GlanceSystem
 
-/// The photo widget's settings; one source of the three:
+/// The photo widget's settings; one source of the four:
 ///
 /// ```yaml
 /// params:
 ///   folder: /home/pi/photos        # watched: a picture added shows without polling
 ///   # url: https://example.com/today.jpg
 ///   # immich: https://immich.local   (with api_key_file: and album:)
+///   # uploads: hall                  (pictures uploaded from the web page)
 ///   interval: 30m                    # the next picture every 30 minutes
 ///   fit: fill                        # or fit (the whole picture, with margins)
 ///   caption: name                    # none, name or date
@@ -26,6 +27,11 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     /// minutes with a conditional GET.
     @Parameter(title: "Image URL", role: .location)
     public var url: String?
+
+    /// An album of pictures uploaded from the web page (kept in the state folder:
+    /// `STATE/photos/NAME`), watched as a folder is.
+    @Parameter(title: "Uploads album")
+    public var uploads: String?
 
     /// An Immich server's address (`https://immich.local`); with `api_key_file` and `album`.
     @Parameter(title: "Immich server", role: .location)
@@ -63,10 +69,14 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     public init() {}
 
     public func checkParameters() throws(IntentConfigurator.Failure) {
-        let given = [folder, url, immich].compactMap { $0 }.filter { !$0.trimmedOfSpaces.isEmpty }
+        let given = [folder, url, immich, uploads].compactMap { $0 }.filter { !$0.trimmedOfSpaces.isEmpty }
         guard given.count == 1 else {
             throw .invalidValue(name: given.isEmpty ? "folder" : "url", value: given.isEmpty ? "none" : "\(given.count) sources",
-                                expected: "one source: folder: (a folder of pictures), url: (an image URL) or immich: (with api_key_file: and album:)")
+                                expected: "one source: folder: (a folder of pictures), url: (an image URL), immich: (with api_key_file: and album:) "
+                                    + "or uploads: (an album the web page fills)")
+        }
+        if let uploads, !uploads.isEmpty, !PhotoUploads.isAlbumName(uploads) {
+            throw .invalidValue(name: "uploads", value: uploads, expected: "an album name: 1 to 40 lower-case letters, digits, - and _")
         }
         if let url, !url.isEmpty, !HTTPClient.isSupported(url) {
             throw .invalidValue(name: "url", value: PhotoSource.elided(url), expected: "an http:// or https:// URL with a host")
@@ -100,6 +110,7 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     var source: PhotoSource? {
         if let folder, !folder.isEmpty { return .folder(folder) }
         if let url, !url.isEmpty { return .url(url) }
+        if let uploads, !uploads.isEmpty { return .uploads(uploads) }
         if let immich, !immich.isEmpty, let api_key_file, let album {
             var server = immich
             while server.hasSuffix("/") { server.removeLast() }

@@ -82,6 +82,15 @@ public struct PhotoProvider: AppIntentTimelineProvider {
                 if listed.isEmpty { problems.append("no pictures (JPEG, PNG or WebP) in \(folder)") }
             case .failure(let problem): problems.append(problem.description)
             }
+        case .uploads(let album):
+            switch context.isPreview ? PhotoUploads.folder(album) : PhotoUploads.madeFolder(album) {
+            case .success(let folder):
+                if !context.isPreview, let resources = context.resources { watched = watch(folder, resources) }
+                if case .success(let listed) = library.list(folder: folder) { items = listed }
+                if items.isEmpty { problems.append("no pictures uploaded to \(album) yet: add some on the web page") }
+            case .failure(let problem):
+                problems.append(problem.description)
+            }
         case .url(let url):
             let read = library.read(url: url, timeout: timeout)
             items = read.item.map { [$0] } ?? []
@@ -101,7 +110,7 @@ public struct PhotoProvider: AppIntentTimelineProvider {
         case .url:
             // One picture: read again after `refresh`, nothing between.
             boundaries = [now.addingTimeInterval(refresh)]
-        case .folder:
+        case .folder, .uploads:
             boundaries = Self.boundaries(after: now, every: interval, in: context.timeZone, count: Self.entryLimit)
             // Unwatched, the folder is read again at the first boundary after `refresh`.
             if !watched, let cut = boundaries.firstIndex(where: { $0 >= now.addingTimeInterval(refresh) }) { boundaries = Array(boundaries[...cut]) }
@@ -147,7 +156,10 @@ public struct PhotoProvider: AppIntentTimelineProvider {
             }
             let entry = PhotoEntry(date: now, picture: nil, caption: caption, fit: fit, problem: reason, source: source.digest)
             // An empty or missing watched folder: shown again when a picture arrives.
-            if case .folder = source, watched, items.isEmpty { return Timeline(entries: [entry], policy: .never) }
+            switch source {
+            case .folder, .uploads: if watched, items.isEmpty { return Timeline(entries: [entry], policy: .never) }
+            case .url, .immich: break
+            }
             return Timeline(entries: [entry], policy: .retry(because: everyProblem.isEmpty ? reason : everyProblem))
         }
         // Every entry says the problem found while making them, for as long as they show.
@@ -164,7 +176,7 @@ public struct PhotoProvider: AppIntentTimelineProvider {
     /// ready, else why not.
     private func ensure(_ item: PhotoItem, source: PhotoSource) -> String? {
         switch source {
-        case .folder:
+        case .folder, .uploads:
             do throws(Picture.Failure) {
                 _ = try Picture.size(of: try Picture.fileBytes(item.picture), name: item.picture)
                 return nil

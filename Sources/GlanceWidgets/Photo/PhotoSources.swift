@@ -15,6 +15,8 @@ enum PhotoSource: Hashable, Sendable {
     /// An Immich album: the server's address (no trailing slash), the file holding the
     /// API key, the album's id.
     case immich(server: String, keyFile: String, album: String)
+    /// An album the web page fills (`PhotoUploads`).
+    case uploads(String)
 
     /// The source for the log and the slot: a URL without its path (it may be a secret).
     var shown: String {
@@ -22,6 +24,7 @@ enum PhotoSource: Hashable, Sendable {
         case .folder(let path): path
         case .url(let url): Self.elided(url)
         case .immich(let server, _, _): "Immich at \(Self.elided(server))"
+        case .uploads(let album): "the uploads album \(album)"
         }
     }
 
@@ -31,6 +34,7 @@ enum PhotoSource: Hashable, Sendable {
         case .folder(let path): "folder\n\(path)"
         case .url(let url): "url\n\(url)"
         case .immich(let server, _, let album): "immich\n\(server)\n\(album)"
+        case .uploads(let album): "uploads\n\(album)"
         }
         return String(PhotoSource.fnv(text), radix: 16)
     }
@@ -63,8 +67,8 @@ struct PhotoItem: Sendable, Equatable {
 }
 
 /// Why a source gave no pictures, or fewer: one line naming it.
-struct PhotoProblem: Error, Sendable, CustomStringConvertible {
-    let description: String
+package struct PhotoProblem: Error, Sendable, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }
 

@@ -121,6 +121,7 @@ function render() {
   renderInfo();
   renderControls();
   renderSlots();
+  loadPhotos();
 }
 
 function renderDisplays() {
@@ -396,6 +397,75 @@ function travelLimits() {
   input.min = localOf(now);
   input.max = localOf(new Date(now.getTime() + 7 * 86400000));
   if (!input.value) input.value = localOf(new Date(now.getTime() + 3600000));
+}
+
+// The albums of photo slots with uploads: (none: the section stays hidden).
+let photoShape = '';
+async function loadPhotos() {
+  let answer;
+  try {
+    answer = await get('/ui/photos');
+  } catch (error) {
+    return;
+  }
+  const albums = answer.albums || [];
+  $('#photos').hidden = albums.length === 0;
+  const shape = JSON.stringify(albums);
+  if (shape === photoShape) return;
+  photoShape = shape;
+  const limits = answer.limits || {};
+  $('#albums').replaceChildren(...albums.map((album) => {
+    const input = make('input', { type: 'file', name: 'picture', accept: 'image/jpeg,image/png,image/webp', multiple: true });
+    const form = make('form', { class: 'upload', 'data-album': album.name },
+      make('label', { text: 'Add to ' + album.name + ' (shown by ' + album.slots.join(', ') + ')' }),
+      make('div', { class: 'row' }, input, make('button', { type: 'submit', text: 'Upload' })),
+      make('p', { class: 'small', text: 'JPEG, PNG or WebP, at most ' + Math.round((limits.upload || 0) / 1048576) + ' MiB and '
+        + (limits.megapixels || 0) + ' megapixels each; ' + album.pictures.length + ' of ' + (limits.pictures || 0) + ' pictures.' }));
+    form.addEventListener('submit', (event) => { event.preventDefault(); upload(form, album.name, input); });
+    const list = make('ul', { class: 'pictures' }, ...album.pictures.map((picture) => make('li', { 'data-name': picture.name },
+      make('span', { text: picture.name + ' · ' + Math.max(1, Math.round(picture.bytes / 1024)) + ' KiB' }),
+      make('button', { type: 'button', class: 'delete quiet', 'data-name': picture.name, text: 'Delete' }))));
+    list.addEventListener('click', (event) => {
+      const button = event.target.closest('button.delete');
+      if (!button) return;
+      removePicture(album.name, button.dataset.name);
+    });
+    return make('div', { class: 'album', 'data-album': album.name }, form, list);
+  }));
+}
+
+// Each chosen file as the body of its own POST (the picture's bytes, not a form).
+async function upload(form, album, input) {
+  const files = Array.from(input.files || []);
+  if (!files.length) { say('Choose a picture first.', true); return; }
+  const button = form.querySelector('button');
+  button.disabled = true;
+  const answers = [];
+  try {
+    for (const file of files) {
+      const response = await fetch(url('/ui/photos/upload', { album, name: file.name }), {
+        method: 'POST', credentials: 'same-origin',
+        headers: { 'Content-Type': file.type || 'application/octet-stream', 'X-CSRF-Token': state ? state.csrf : '' },
+        body: file,
+      });
+      if (response.status === 403) loadState();
+      answers.push(said(await answerOf(response), 'Uploaded ' + file.name + '.'));
+    }
+    say(answers.join(' '));
+    input.value = '';
+  } catch (error) {
+    say(answers.concat(error.message).join(' '), true);
+  } finally {
+    button.disabled = false;
+  }
+  photoShape = '';
+  loadPhotos();
+}
+
+async function removePicture(album, name) {
+  await act('/ui/photos/delete', { album, name }, 'Deleted ' + name + '.');
+  photoShape = '';
+  loadPhotos();
 }
 
 async function openGallery() {
