@@ -122,6 +122,10 @@ package struct RunCommand: ParsableCommand {
             presenter = try FramePresenter(output: display.output, fonts: fonts, scale: configuration.display.scale,
                                            renderingMode: configuration.display.renderingMode)
             current.host = try makeHost(configuration, presenter: presenter, clock: clock, display: display, quarantine: quarantine)
+            // A saturation tuned on the web page, over the board file's.
+            if let saved = InkTuning.saved(in: stateDirectory), let board = current.host.measuredBoard {
+                display.output.useInkLook(InkTuning.look(of: board, saturation: saved))
+            }
             if let wires = display.wires {
                 let keys = GPIOKeys(keys: wires.keyLines)
                 try keys.attach(to: clock, input: { current.host.inbox.send($0) }, log: { Self.say($0) })

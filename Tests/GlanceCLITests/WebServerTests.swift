@@ -271,6 +271,61 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: album.path).isEmpty)
     }
 
+    /// A board whose inks were measured: the page lists them, previews the frame dithered
+    /// with another saturation (in the inks' real colours) without touching the panel, and
+    /// keeps one (in the state folder, over the board file's; a restart keeps it too).
+    @Test func theInksSaturationIsPreviewedAndKept() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pictures = directory.appendingPathComponent("pics")
+        try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.pictures + "/card-1200x800.jpg", toPath: pictures.path + "/card.jpg")
+        let config = """
+            timezone: Asia/Seoul
+            state_dir: state
+            display: {backend: file, path: frames, board: pimoroni-inky-impression-7in3-spectra6}
+            web: {listen: "127.0.0.1:0"}
+            slots:
+              - {name: frame, kind: photo, family: systemLarge, params: {folder: pics}}
+            """
+        try config.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        func start() throws -> (Daemon, Int) {
+            let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
+            guard daemon.waitFor("running; Ctrl-C stops"),
+                  let line = daemon.text.split(separator: "\n").first(where: { $0.contains("web: the page is at") }),
+                  let port = line.split(separator: "127.0.0.1:").last.flatMap({ Int($0.prefix(while: \.isNumber)) }) else {
+                _ = daemon.stop()
+                throw DaemonFailure(log: daemon.text)
+            }
+            return (daemon, port)
+        }
+        var (daemon, port) = try start()
+        let csrf = try #require(try Self.send(port, "GET", "/ui/state").json["csrf"] as? String)
+        let inks = try Self.send(port, "GET", "/ui/inks").json
+        #expect(inks["measured"] as? Bool == true && inks["saturation"] as? Double == 0.5)
+        #expect((inks["inks"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["black", "white", "yellow", "red", "blue", "green"])
+        let shown = try Self.send(port, "GET", "/ui/frame.png").body
+        let pale = try Self.send(port, "GET", "/ui/frame.png?saturation=0")
+        let rich = try Self.send(port, "GET", "/ui/frame.png?saturation=1")
+        #expect(pale.status == 200 && rich.status == 200 && pale.body != rich.body)
+        #expect(try Self.send(port, "GET", "/ui/frame.png").body == shown)
+        for bad in ["1.5", "-0.1", "nan", "x"] {
+            #expect(try Self.send(port, "GET", "/ui/frame.png?saturation=\(bad)").status == 400, "\(bad)")
+            #expect(try Self.send(port, "POST", "/ui/inks/saturation", headers: ["X-CSRF-Token": csrf], body: form(["saturation": bad])).status == 400, "\(bad)")
+        }
+        #expect(try Self.send(port, "POST", "/ui/inks/saturation", body: form(["saturation": "0.8"])).status == 403)
+        let version = try #require(try Self.send(port, "GET", "/ui/state").json["frame"] as? [String: Any])["version"] as? Int ?? 0
+        let kept = try Self.send(port, "POST", "/ui/inks/saturation", headers: ["X-CSRF-Token": csrf], body: form(["saturation": "0.8"]))
+        #expect(kept.status == 200, "\(kept.text)")
+        _ = try nextVersion(port, after: version)
+        #expect(try Self.send(port, "GET", "/ui/inks").json["saturation"] as? Double == 0.8)
+        #expect(try Self.send(port, "GET", "/ui/frame.png").body != shown)
+        #expect(daemon.stop() == 0)
+        (daemon, port) = try start()
+        defer { #expect(daemon.stop() == 0) }
+        #expect(try Self.send(port, "GET", "/ui/inks").json["saturation"] as? Double == 0.8)
+    }
+
     /// With users: nothing without a session; a wrong password and an unknown name get the
     /// same answer after the same delay; a right one sets an HttpOnly, SameSite=Strict cookie.
     @Test func aLoginGuardsEverythingAndFailsAlike() throws {

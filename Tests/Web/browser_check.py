@@ -240,6 +240,30 @@ class Check:
             "return !document.querySelector(`.album li[data-name='${arguments[0]}']`)", name), timeout=30)
         return f"uploaded {name} to {album} ({uploaded!r}); the frame changed; refused: {refused!r}; deleted"
 
+    def inks(self):
+        """The measured inks' swatches; the saturation slider changes the preview, and Keep
+        keeps it (the state's saturation says so afterwards)."""
+        wait_for("the Inks section shows swatches", lambda: self.js(
+            "return !document.querySelector('#inks').hidden && document.querySelectorAll('#ink-swatches .swatch').length >= 4"), timeout=30)
+        slider = self.driver.find_element(By.ID, "saturation")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", slider)
+        wait_for("the preview loads", lambda: self.js("const p = document.querySelector('#ink-preview'); return p.complete && p.naturalWidth > 0"))
+        before = self.js("return document.querySelector('#ink-preview').currentSrc")
+        target = "0.9" if float(slider.get_attribute("value")) < 0.9 else "0.1"
+        self.js("arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('input', {bubbles: true}));", slider, target)
+        wait_for("the preview follows the slider", lambda: self.js(
+            "const p = document.querySelector('#ink-preview');"
+            "return p.currentSrc !== arguments[0] && p.currentSrc.includes('saturation=' + arguments[1]) && p.complete && p.naturalWidth > 0",
+            before, target), timeout=30)
+        self.save("ink-preview.png", self.fetch(self.js("return document.querySelector('#ink-preview').currentSrc")))
+        self.driver.find_element(By.ID, "saturation-keep").click()
+        wait_for("Keep is answered", lambda: "saturation" in self.message() or None, timeout=30)
+        kept = json.loads(self.fetch(self.base + "/ui/inks"))["saturation"]
+        if abs(float(kept) - float(target)) > 1e-6:
+            raise Failed(f"the saturation kept is {kept}, not {target}")
+        self.shot("05-inks")
+        return f"{len(self.driver.find_elements(By.CSS_SELECTOR, '#ink-swatches li'))} inks; preview at {target}; kept ({self.message()!r})"
+
     def travel(self):
         at = self.args.travel
         local = self.js("const d = new Date(arguments[0]);"
@@ -412,6 +436,8 @@ class Check:
             self.step("tap", self.tap)
         else:
             print("skip  tap: no --tap")
+        if self.js("return !!document.querySelector('#inks')"):
+            self.step("inks", self.inks) if json.loads(self.fetch(self.base + "/ui/inks")).get("measured") else print("skip  inks: no measured inks")
         if args.upload:
             self.step("photos", self.photos)
         else:

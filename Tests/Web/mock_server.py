@@ -55,6 +55,7 @@ class World:
         self.last_refresh = {"at": self.at.isoformat(), "refresh": "full", "window": "0,0 250x122", "why": "start"}
         self.log = [f"{self.at.isoformat()} mock: started"]
         self.pictures = {}  # the album hall: name -> bytes
+        self.saturation = 0.5
         self.slots = [
             {"name": "clock", "kind": "clock", "family": "systemSmall", "rect": [0, 0, 122, 122], "params": [
                 {"name": "title", "title": "Title", "type": "text", "value": "Tokyo", "default": "", "optional": True, "choices": []},
@@ -181,6 +182,10 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/ui/state":
             return self.send(200, world.state())
         if path == "/ui/frame.png":
+            if "saturation" in query:
+                if not 0 <= float(query["saturation"]) <= 1:
+                    return self.send(400, {"error": "saturation is a number from 0 to 1"})
+                return self.send(200, world.frame(True, query["saturation"]), "image/png")
             return self.send(200, world.frame(query.get("look") == "colour"), "image/png")
         if path == "/ui/events":
             after = int(query.get("after") or 0)
@@ -213,6 +218,12 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, png(rows, 120, 60), "image/png")
         if path == "/ui/log":
             return self.send(200, {"lines": world.log + ["<script>alert('not markup')</script>"]})
+        if path == "/ui/inks":
+            inks = [("black", "#000000", "#14171E"), ("white", "#FFFFFF", "#C8C8C8"), ("yellow", "#FFFF00", "#C8B400"),
+                    ("red", "#FF0000", "#A01414"), ("blue", "#0000FF", "#1E3C82"), ("green", "#00FF00", "#3C6E3C")]
+            return self.send(200, {"measured": True, "palette": "spectra6", "board": "mock-spectra6", "source": "a mock's guess",
+                                   "saturation": world.saturation, "default": 0.5,
+                                   "inks": [{"name": n, "ideal": i, "measured": m} for n, i, m in inks]})
         if path == "/ui/photos":
             return self.send(200, {"albums": [{"name": "hall", "slots": ["frame"], "pictures": [
                 {"name": name, "bytes": size, "at": now().isoformat()} for name, size in sorted(world.pictures.items())]}],
@@ -266,6 +277,13 @@ class Handler(BaseHTTPRequestHandler):
             if path == "/ui/logout":
                 world.sessions.clear()
                 return self.send(200, {"ok": True, "message": "signed out"})
+            if path == "/ui/inks/saturation":
+                value = float(fields["saturation"])
+                if not 0 <= value <= 1:
+                    return self.send(400, {"error": "saturation is a number from 0 to 1"})
+                world.saturation = value
+                world.bump("saturation")
+                return self.send(200, {"ok": True, "message": f"pictures are dithered with saturation {value} from the next frame"})
             if path == "/ui/photos/upload":
                 # The daemon checks the picture itself; the mock, its first bytes.
                 if fields.get("album") != "hall":

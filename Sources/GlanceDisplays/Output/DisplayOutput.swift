@@ -16,6 +16,9 @@ public protocol DisplayOutput: AnyObject {
     /// The colours the palette's inks really show (measured, blended by the board's
     /// `saturation:`), which pictures are dithered against; nil: the palette's own.
     var inkLook: [RGBA]? { get }
+    /// Dithers pictures against `look` from the next frame on (the page's saturation,
+    /// tuned); outputs that do not dither against measured inks ignore it.
+    func useInkLook(_ look: [RGBA]?)
     /// The refresh discipline (cadence of full refreshes, minimum interval, sleep).
     var profile: RefreshProfile { get }
     /// What the device can do besides a full refresh (`.partial` windows, `.fast`).
@@ -35,6 +38,7 @@ public protocol DisplayOutput: AnyObject {
 extension DisplayOutput {
     public func rest() throws {}
     public var inkLook: [RGBA]? { nil }
+    public func useInkLook(_ look: [RGBA]?) {}
 }
 
 extension DisplayOutput {

@@ -17,7 +17,9 @@ public final class FileOutput: DisplayOutput {
     public let rotation: Int
     public let palette: Palette
     public let dither: DitherMode
-    public let inkLook: [RGBA]?
+    public private(set) var inkLook: [RGBA]?
+
+    public func useInkLook(_ look: [RGBA]?) { inkLook = look }
     public let profile: RefreshProfile
     public let refreshes: Set<PanelRefresh> = [.full, .partial]
     public let windowAlignment = 1

@@ -14,7 +14,9 @@ public final class PanelOutput: DisplayOutput {
     public let profile: RefreshProfile
     public let rotation: Int
     public let dither: DitherMode
-    public let inkLook: [RGBA]?
+    public private(set) var inkLook: [RGBA]?
+
+    public func useInkLook(_ look: [RGBA]?) { inkLook = look }
 
     public init(controller: any PanelController, profile: RefreshProfile, rotation: Int = 0, dither: DitherMode = .floydSteinberg,
                 inkLook: [RGBA]? = nil) {

@@ -12,12 +12,14 @@ enum WebRoute: CaseIterable, Sendable {
     case set, reload, refresh, press, tap, logout
     /// The albums of photo slots with `uploads:`; a picture added to one, or deleted.
     case photos, upload, deletePhoto
+    /// A board's measured inks and the saturation pictures are dithered with; tuning it.
+    case inks, tuneInks
 
     /// `GET` or `POST` (a `HEAD` is answered as its `GET`).
     var method: String {
         switch self {
-        case .page, .script, .style, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .photos: "GET"
-        case .login, .set, .reload, .refresh, .press, .tap, .logout, .upload, .deletePhoto: "POST"
+        case .page, .script, .style, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .photos, .inks: "GET"
+        case .login, .set, .reload, .refresh, .press, .tap, .logout, .upload, .deletePhoto, .tuneInks: "POST"
         }
     }
 
@@ -44,6 +46,8 @@ enum WebRoute: CaseIterable, Sendable {
         case .photos: ["/ui/photos"]
         case .upload: ["/ui/photos/upload"]
         case .deletePhoto: ["/ui/photos/delete"]
+        case .inks: ["/ui/inks"]
+        case .tuneInks: ["/ui/inks/saturation"]
         }
     }
 

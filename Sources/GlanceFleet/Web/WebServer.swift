@@ -1,6 +1,7 @@
 import CGlanceLinux
 import FoundationEssentials
 import GlanceConfiguration
+import GlanceDisplays
 import GlanceGraphics
 import GlanceHost
 import GlanceIntents
@@ -243,7 +244,7 @@ final class WebServer {
         switch route {
         case .page, .script, .style, .login: return Self.error(500, "\(request.path) is answered before a session is asked for")
         case .state: return state(of: host, named: display, session: session)
-        case .frame: return frame(of: host, look: fields["look"] ?? "panel")
+        case .frame: return frame(of: host, look: fields["look"] ?? "panel", saturation: fields["saturation"])
         case .events: return poll(after: fields["after"], request: request, promise: promise)
         case .log: return .json(200, "{\"lines\": [" + logTail.recent.map(jsonString).joined(separator: ", ") + "]}")
         case .travel:
@@ -267,6 +268,10 @@ final class WebServer {
             return change(route, fields: fields, host: host, main: display == "main")
         case .photos:
             return photos(of: host)
+        case .inks:
+            return inks(of: host)
+        case .tuneInks:
+            return tuneInks(fields["saturation"], host: host, main: display == "main", user: session.user)
         case .upload, .deletePhoto:
             return photoChange(route, fields: fields, body: request.body, host: host, user: session.user)
         }
@@ -274,6 +279,43 @@ final class WebServer {
 
     /// The paths whose bodies may be large: a picture uploaded to an album.
     static let largeBodies = HTTPFrontEnd.LargeBodies(["/ui/photos/upload": PhotoUploads.largestUpload])
+
+    // MARK: Inks
+
+    /// The saturation pictures are dithered with now: the one tuned here, else the board's.
+    private func saturation(of board: Board) -> Double { InkTuning.saved(in: stateDirectory) ?? board.saturation }
+
+    private func inks(of host: WidgetHost) -> HTTPAnswer {
+        let palette = host.config.display.palette
+        guard let board = host.measuredBoard, let measured = board.measuredInks else {
+            return .json(200, "{\"measured\": false, \"palette\": \(jsonString(host.config.display.colors.rawValue))}")
+        }
+        let ideal = board.idealInks ?? palette.colors
+        let names = palette.inkNames
+        let inks = measured.indices.map { index in
+            "{\"name\": \(jsonString(index < names.count ? names[index] : "ink \(index + 1)")), \"ideal\": \(jsonString(ideal[index].configText)), "
+                + "\"measured\": \(jsonString(measured[index].configText))}"
+        }
+        return .json(200, "{\"measured\": true, \"palette\": \(jsonString(host.config.display.colors.rawValue)), \"board\": \(jsonString(board.name)), "
+                     + "\"source\": \(jsonString(board.inkSource)), \"saturation\": \(saturation(of: board)), \"default\": \(board.saturation), "
+                     + "\"inks\": [" + inks.joined(separator: ", ") + "]}")
+    }
+
+    /// Keeps a saturation (the main display's board only: a TRMNL device has its own firmware's inks).
+    private func tuneInks(_ text: String?, host: WidgetHost, main: Bool, user: String) -> HTTPAnswer {
+        guard main, let board = host.measuredBoard else { return Self.error(404, "this display's board gives no measured inks (inks: in its board file)") }
+        guard let text, let value = Double(text), InkTuning.isValid(value) else {
+            return Self.error(400, "saturation is a number from 0 to 1, not \(jsonString(String((text ?? "nothing").prefix(40))))")
+        }
+        do throws(AtomicFile.WriteError) {
+            try InkTuning.save(value, in: stateDirectory)
+        } catch {
+            return Self.error(500, "\(error)")
+        }
+        host.tune(saturation: value)
+        log("web: \(user.isEmpty ? "the page" : user) tuned \(board.name)'s saturation to \(value) (was \(board.saturation) in its board file)")
+        return Self.ok("pictures are dithered with saturation \(value) from the next frame (a full refresh, now)")
+    }
 
     // MARK: Photos
 
@@ -512,8 +554,17 @@ final class WebServer {
         return []
     }
 
-    private func frame(of host: WidgetHost, look: String) -> HTTPAnswer {
+    private func frame(of host: WidgetHost, look: String, saturation: String?) -> HTTPAnswer {
         let png: [UInt8]?
+        // A preview of the frame dithered with another saturation, in the inks' real colours.
+        if let saturation {
+            guard host.measuredBoard != nil else { return Self.error(404, "this display's board gives no measured inks (inks: in its board file)") }
+            guard let value = Double(saturation), InkTuning.isValid(value) else {
+                return Self.error(400, "saturation is a number from 0 to 1, not \(jsonString(String(saturation.prefix(40))))")
+            }
+            guard let preview = host.previewPNG(saturation: value) else { return Self.error(404, "no frame yet") }
+            return HTTPAnswer(status: 200, contentType: "image/png", body: preview)
+        }
         switch look {
         case "panel": png = host.shownFramePNG()
         case "colour", "color": png = host.currentFrame().canvas.flatMap { try? PNG.encode($0) }
@@ -647,7 +698,7 @@ final class WebServer {
             }
             host.inbox.send(.tap(x: x, y: y))
             return Self.ok("tapped \(x),\(y)")
-        case .page, .script, .style, .login, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .logout, .photos, .upload, .deletePhoto:
+        case .page, .script, .style, .login, .state, .frame, .events, .log, .travel, .gallery, .galleryPicture, .logout, .photos, .upload, .deletePhoto, .inks, .tuneInks:
             return Self.error(404, "\(route) is not a change")
         }
     }

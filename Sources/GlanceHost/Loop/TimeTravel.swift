@@ -102,8 +102,10 @@ extension WidgetHost {
         }
         traveller.takeState(of: self)
         traveller.fetchesOffline = true
+        // The inks as the wall dithers against them now (a saturation tuned on the page too).
         return TravelJourney(traveller: traveller, instant: instant, palette: presenter.output?.palette ?? config.display.palette,
-                             dither: presenter.output?.dither ?? config.display.dither)
+                             dither: presenter.output?.dither ?? config.display.dither,
+                             inkLook: presenter.output.map { $0.inkLook } ?? config.display.board?.inkLook)
     }
 
     /// Takes up `running`'s state, so that this host goes on from where it is: each slot's
@@ -126,10 +128,11 @@ extension WidgetHost {
     /// The frame as it stands, drawn whole as the running host draws (its palette and
     /// dither, the configured scale and rendering mode, its notification over the slots,
     /// which this host's presenter took at the start).
-    fileprivate func picture(at instant: Date, palette: Palette, dither: DitherMode, fonts: FontLibrary, wakes: [TravelWake]) throws(TravelError) -> TravelResult {
+    fileprivate func picture(at instant: Date, palette: Palette, dither: DitherMode, inkLook: [RGBA]?, fonts: FontLibrary,
+                             wakes: [TravelWake]) throws(TravelError) -> TravelResult {
         // The board's ink look, where the travel draws in the board's own colours: the
         // frame the wall would show.
-        let look = palette == config.display.palette ? config.display.board?.inkLook : nil
+        let look = palette == config.display.palette ? inkLook : nil
         let output = PictureOutput(width: config.display.width, height: config.display.height, palette: palette, dither: dither, inkLook: look)
         var frame = currentFrame()
         do {
@@ -165,12 +168,14 @@ package final class TravelJourney: @unchecked Sendable {
     package let instant: Date
     private let palette: Palette
     private let dither: DitherMode
+    private let inkLook: [RGBA]?
 
-    fileprivate init(traveller: WidgetHost, instant: Date, palette: Palette, dither: DitherMode) {
+    fileprivate init(traveller: WidgetHost, instant: Date, palette: Palette, dither: DitherMode, inkLook: [RGBA]?) {
         self.traveller = traveller
         self.instant = instant
         self.palette = palette
         self.dither = dither
+        self.inkLook = inkLook
     }
 
     /// Steps the way and draws the frame at `instant` with `fonts` (which no other thread
@@ -198,7 +203,7 @@ package final class TravelJourney: @unchecked Sendable {
             return "the display wakes more than \(TimeTravel.maximumWakes) times on the way"
         }
         let reached = stop == nil ? instant : min(traveller.clock.now(), instant)
-        var result = try traveller.picture(at: reached, palette: palette, dither: dither, fonts: fonts, wakes: wakes)
+        var result = try traveller.picture(at: reached, palette: palette, dither: dither, inkLook: inkLook, fonts: fonts, wakes: wakes)
         if let stop {
             result.cutShort = "stopped at \(iso8601String(reached, in: zone)): \(stop); travel less far"
         }

@@ -122,6 +122,7 @@ function render() {
   renderControls();
   renderSlots();
   loadPhotos();
+  loadInks();
 }
 
 function renderDisplays() {
@@ -399,6 +400,41 @@ function travelLimits() {
   if (!input.value) input.value = localOf(new Date(now.getTime() + 3600000));
 }
 
+// A board whose inks were measured: its swatches, and the saturation with a preview.
+let inkShape = '';
+let previewTimer = null;
+async function loadInks() {
+  let answer;
+  try {
+    answer = await get('/ui/inks');
+  } catch (error) {
+    return;
+  }
+  $('#inks').hidden = !answer.measured;
+  if (!answer.measured) return;
+  const shape = JSON.stringify(answer);
+  if (shape === inkShape) { showPreview(); return; }
+  inkShape = shape;
+  $('#ink-source').textContent = answer.board + ' (' + answer.palette + '): measured ' + (answer.source || '') + '; the board file says '
+    + answer.default + '.';
+  $('#ink-swatches').replaceChildren(...answer.inks.map((ink) => {
+    const ideal = make('span', { class: 'swatch', title: ink.name + ' ideal ' + ink.ideal });
+    const measured = make('span', { class: 'swatch', title: ink.name + ' as measured ' + ink.measured });
+    ideal.style.backgroundColor = ink.ideal;
+    measured.style.backgroundColor = ink.measured;
+    return make('li', {}, ideal, measured, make('span', { text: ink.name }));
+  }));
+  $('#saturation').value = answer.saturation;
+  $('#saturation-value').textContent = Number(answer.saturation).toFixed(2);
+  showPreview();
+}
+
+function showPreview() {
+  const value = $('#saturation').value;
+  $('#saturation-value').textContent = Number(value).toFixed(2);
+  $('#ink-preview').src = url('/ui/frame.png', { saturation: value, v: version });
+}
+
 // The albums of photo slots with uploads: (none: the section stays hidden).
 let photoShape = '';
 async function loadPhotos() {
@@ -545,6 +581,15 @@ function start() {
   });
   $('#travel').addEventListener('submit', (event) => { event.preventDefault(); travel(); });
   $('#travel-at').addEventListener('focus', travelLimits);
+  $('#saturation').addEventListener('input', () => {
+    clearTimeout(previewTimer);
+    previewTimer = setTimeout(showPreview, 250);
+  });
+  $('#saturation-keep').addEventListener('click', async () => {
+    await act('/ui/inks/saturation', { saturation: $('#saturation').value }, 'Kept.');
+    inkShape = '';
+    loadInks();
+  });
   $('#gallery').addEventListener('toggle', (event) => { if (event.target.open) openGallery(); });
   $('#log').addEventListener('toggle', (event) => { if (event.target.open) openLog(); });
   document.addEventListener('visibilitychange', () => {
