@@ -256,7 +256,9 @@ class Check:
             "return p.currentSrc !== arguments[0] && p.currentSrc.includes('saturation=' + arguments[1]) && p.complete && p.naturalWidth > 0",
             before, target), timeout=30)
         self.save("ink-preview.png", self.fetch(self.js("return document.querySelector('#ink-preview').currentSrc")))
-        self.driver.find_element(By.ID, "saturation-keep").click()
+        keep = self.driver.find_element(By.ID, "saturation-keep")
+        self.js("arguments[0].scrollIntoView({block: 'center'})", keep)
+        keep.click()
         wait_for("Keep is answered", lambda: "saturation" in self.message() or None, timeout=30)
         kept = json.loads(self.fetch(self.base + "/ui/inks"))["saturation"]
         if abs(float(kept) - float(target)) > 1e-6:
