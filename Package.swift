@@ -218,7 +218,7 @@ let package = Package(
             name: "GlanceCommandLine",
             dependencies: [
                 "GlanceRunner", "GlanceHost", "GlanceConfiguration", "GlanceFleet", "GlanceWidgets", "GlanceFetch", "GlanceWidgetKit", "GlanceIntents", "GlanceTime", "GlanceText", "GlanceGraphics", "GlanceUI", "GlanceRender",
-                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar", "Charts", "GlanceWake",
+                "GlanceHardware", "GlanceDisplays", "GlanceEmulators", "GlanceYAML", "GlanceSystem", "GlanceCalendar", "Charts", "GlanceWake", "CGlanceLinux",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -315,3 +315,24 @@ int glance_thread_name(const char *name) {
     kept[sizeof(kept) - 1] = 0;
     return pthread_setname_np(pthread_self(), kept);
 }
+
+#include <sched.h>
+
+int glance_allowed_processors(int *out, int capacity) {
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) != 0) return -1;
+    int count = 0;
+    for (int cpu = 0; cpu < CPU_SETSIZE && count < capacity; cpu++) {
+        if (CPU_ISSET(cpu, &set)) out[count++] = cpu;
+    }
+    return count;
+}
+
+int glance_run_on(const int *processors, int count) {
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int index = 0; index < count; index++) {
+        if (processors[index] >= 0 && processors[index] < CPU_SETSIZE) CPU_SET(processors[index], &set);
+    }
+    return sched_setaffinity(0, sizeof set, &set);
+}

@@ -109,4 +109,11 @@ void glance_malloc_release(void);
 // show it; 0 or an error number.
 int glance_thread_name(const char *name);
 
+// The processors the calling thread may run on, up to `capacity` of them, into `out`:
+// how many, or -1.
+int glance_allowed_processors(int *out, int capacity);
+// Lets the calling thread (and the processes it starts) run on these `count` processors
+// only: 0, or -1 with errno.
+int glance_run_on(const int *processors, int count);
+
 #endif

@@ -1,3 +1,4 @@
+import CGlanceLinux
 import ArgumentParser
 import FoundationEssentials
 import GlanceDisplays
@@ -77,8 +78,17 @@ struct PhotoBench: ParsableCommand {
         let cold = sets.map { dither($0.inks) }.reduce(0, +) / Double(sets.count)
         var times: [String: [Double]] = [:], peerTimes: [String: [Double]] = [:]
         var peerPictures: [String: [UInt8]] = [:]
+        // Each round on one processor, the next round on the next: Glance's dithering and
+        // the Pillow script (its process inherits the mask) on the same core, and every
+        // core taken in turn by both. A VM's two processors are not alike (a sibling
+        // thread busy elsewhere): one process kept on one of them measured 3.0 ms or
+        // 4.3 ms depending on where it ran, while the script, a new process each round,
+        // averaged the two.
+        let pinning = ProcessorPinning()
+        defer { pinning.restore() }
         for round in 1...rounds {
-            var line = "round \(round):"
+            let processor = pinning.pin(round: round)
+            var line = "round \(round)" + (processor.map { " (processor \($0))" } ?? "") + ":"
             for set in sets {
                 _ = dither(set.inks)
                 let median = BenchCommand.median((1..<framesPerRound).map { _ in dither(set.inks) })
@@ -178,5 +188,30 @@ struct PhotoPeer {
             pictures[set.name] = FileManager.default.contents(atPath: "\(folder)/\(set.name).bin").map { [UInt8]($0) }
         }
         return (times, pictures)
+    }
+}
+
+/// Moves the calling thread from processor to processor, one a round, among those it may
+/// run on; `restore` gives it back all of them. Children started meanwhile inherit the
+/// processor of the round.
+final class ProcessorPinning {
+    private let processors: [Int]
+
+    init() {
+        var found = [Int32](repeating: 0, count: 1_024)
+        let count = glance_allowed_processors(&found, Int32(found.count))
+        processors = count > 0 ? found.prefix(Int(count)).map(Int.init) : []
+    }
+
+    /// Pins to the round's processor; nil (left as it is) with only one, or when refused.
+    func pin(round: Int) -> Int? {
+        guard processors.count > 1 else { return nil }
+        let processor = processors[(round - 1) % processors.count]
+        return glance_run_on([Int32(processor)], 1) == 0 ? processor : nil
+    }
+
+    func restore() {
+        guard processors.count > 1 else { return }
+        _ = glance_run_on(processors.map(Int32.init), Int32(processors.count))
     }
 }

@@ -73,10 +73,12 @@ public enum PictureDither {
         let chosen = Int(nearest[cell])
         out[index] = UInt8(truncatingIfNeeded: chosen)
         let error = v &- ink[chosen]
-        // 7/16 ahead, 3/16 behind below, 5/16 below, 1/16 ahead below.
-        row.carry = (error &* 7) &>> 4
-        below[e &- 1] = row.behind &+ (error &* 3) &>> 4
-        row.behind = row.here &+ (error &* 5) &>> 4
+        // 7/16 ahead, 3/16 behind below, 5/16 below, 1/16 ahead below. Multiplied by
+        // shifts and adds: the carry is on the chain every pixel waits for, and a vector
+        // multiply takes ten cycles where these take two.
+        row.carry = ((error &<< 3) &- error) &>> 4
+        below[e &- 1] = row.behind &+ ((error &<< 1) &+ error) &>> 4
+        row.behind = row.here &+ ((error &<< 2) &+ error) &>> 4
         row.here = error &>> 4
     }
 
@@ -107,8 +109,10 @@ public enum PictureDither {
                 let rows = min(4, height - y)
                 var r0 = ColourRow(), r1 = ColourRow(), r2 = ColourRow(), r3 = ColourRow()
                 let s0 = y * width, s1 = s0 + width, s2 = s1 + width, s3 = s2 + width
-                // Four chains side by side, each row two pixels behind the one above it.
-                for x in 0..<(width + 6) {
+                // Four chains side by side, each row two pixels behind the one above it. In
+                // the middle of a group of four rows every chain runs at every step: that
+                // stretch has no tests (most of the picture); its two ends have them.
+                func step(_ x: Int) {
                     if x < width {
                         colourPixel(&r0, x: x, index: s0 &+ x, pixels: pixels, mask: mask, above: e0, below: e1, out: out,
                                     linear: linear, encode: encode, nearest: nearest, ink: ink)
@@ -128,6 +132,28 @@ public enum PictureDither {
                     if x == width - 1 { finish(r0, width: width, below: e1) }
                     if x == width + 1 { finish(r1, width: width, below: e2) }
                     if x == width + 3 { finish(r2, width: width, below: e3) }
+                }
+                var x = 0
+                if rows == 4 {
+                    while x < min(6, width + 6) {
+                        step(x)
+                        x &+= 1
+                    }
+                    while x < width &- 1 {
+                        colourPixel(&r0, x: x, index: s0 &+ x, pixels: pixels, mask: mask, above: e0, below: e1, out: out,
+                                    linear: linear, encode: encode, nearest: nearest, ink: ink)
+                        colourPixel(&r1, x: x &- 2, index: s1 &+ x &- 2, pixels: pixels, mask: mask, above: e1, below: e2, out: out,
+                                    linear: linear, encode: encode, nearest: nearest, ink: ink)
+                        colourPixel(&r2, x: x &- 4, index: s2 &+ x &- 4, pixels: pixels, mask: mask, above: e2, below: e3, out: out,
+                                    linear: linear, encode: encode, nearest: nearest, ink: ink)
+                        colourPixel(&r3, x: x &- 6, index: s3 &+ x &- 6, pixels: pixels, mask: mask, above: e3, below: e4, out: out,
+                                    linear: linear, encode: encode, nearest: nearest, ink: ink)
+                        x &+= 1
+                    }
+                }
+                while x < width &+ 6 {
+                    step(x)
+                    x &+= 1
                 }
                 if rows > 3 { finish(r3, width: width, below: e4) }
                 // The group's last row of error is the next group's first.
@@ -162,9 +188,9 @@ public enum PictureDither {
         let v = Int(min(6143, max(-2048, luminance &+ row.carry &+ above[e]))) &+ 2048
         out[index] = nearest[v]
         let error = Int32(truncatingIfNeeded: v &- 2048) &- ink[v]
-        row.carry = (error &* 7) >> 4
-        below[e &- 1] = row.behind &+ (error &* 3) >> 4
-        row.behind = row.here &+ (error &* 5) >> 4
+        row.carry = ((error &<< 3) &- error) >> 4
+        below[e &- 1] = row.behind &+ ((error &<< 1) &+ error) >> 4
+        row.behind = row.here &+ ((error &<< 2) &+ error) >> 4
         row.here = error >> 4
     }
 
