@@ -325,3 +325,130 @@ int glance_webp_decode(const uint8_t *bytes, size_t length, int width, int heigh
     out->height = h;
     return 0;
 }
+
+// MARK: libheif, opened on the first HEIC or AVIF
+
+// libheif's C API, declared here from its documented ABI (libheif 1.x: opaque handles, the
+// error returned by value; the enum values are those of heif.h) rather than from
+// libheif-dev, whose headers pull in no code Glance needs.
+struct glance_heif_error { int code; int subcode; const char *message; };
+enum { GLANCE_HEIF_COLORSPACE_RGB = 1, GLANCE_HEIF_CHROMA_INTERLEAVED_RGBA = 11, GLANCE_HEIF_CHANNEL_INTERLEAVED = 10 };
+
+static glance_library libheif = GLANCE_LIBRARY("libheif.so.1", "libheif", "libheif1", "libheif1 1.12 or later (scripts/bootstrap does)");
+
+static struct {
+    void *(*context_alloc)(void);
+    void (*context_free)(void *);
+    struct glance_heif_error (*read_from_memory)(void *, const void *, size_t, const void *);
+    struct glance_heif_error (*primary_handle)(void *, void **);
+    int (*handle_width)(const void *);
+    int (*handle_height)(const void *);
+    void (*handle_release)(const void *);
+    struct glance_heif_error (*decode)(const void *, void **, int, int, const void *);
+    const uint8_t *(*plane)(const void *, int, int *);
+    int (*image_width)(const void *, int);
+    int (*image_height)(const void *, int);
+    void (*image_release)(const void *);
+    int loaded;
+} heif;
+
+static pthread_once_t heif_once = PTHREAD_ONCE_INIT;
+static void heif_load(void) {
+    if (glance_library_error(&libheif)) return;
+    int missing = 0;
+#define LOOK(field, name) \
+    do { *(void **)&heif.field = glance_library_symbol(&libheif, name); if (!heif.field) missing = 1; } while (0)
+    LOOK(context_alloc, "heif_context_alloc");
+    LOOK(context_free, "heif_context_free");
+    LOOK(read_from_memory, "heif_context_read_from_memory_without_copy");
+    LOOK(primary_handle, "heif_context_get_primary_image_handle");
+    LOOK(handle_width, "heif_image_handle_get_width");
+    LOOK(handle_height, "heif_image_handle_get_height");
+    LOOK(handle_release, "heif_image_handle_release");
+    LOOK(decode, "heif_decode_image");
+    LOOK(plane, "heif_image_get_plane_readonly");
+    LOOK(image_width, "heif_image_get_width");
+    LOOK(image_height, "heif_image_get_height");
+    LOOK(image_release, "heif_image_release");
+#undef LOOK
+    heif.loaded = !missing;
+}
+
+const char *glance_heif_load_error(void) {
+    pthread_once(&heif_once, heif_load);
+    return heif.loaded ? NULL : glance_library_error(&libheif);
+}
+
+static void heif_said(char *error, size_t capacity, const char *what, struct glance_heif_error failure) {
+    say(error, capacity, "%s (%s)", what, failure.message && failure.message[0] ? failure.message : "libheif gave no reason");
+}
+
+// Opens the primary image of a HEIF file (HEIC, AVIF): its handle and size as shown
+// (libheif applies the file's rotation and mirroring).
+static int heif_open(const uint8_t *bytes, size_t length, void **context, void **handle, int *width, int *height,
+                     char *error, size_t capacity) {
+    *context = NULL;
+    *handle = NULL;
+    if (glance_heif_load_error()) { say(error, capacity, "%s", glance_heif_load_error()); return -1; }
+    *context = heif.context_alloc();
+    if (!*context) { say(error, capacity, "out of memory"); return -1; }
+    struct glance_heif_error failure = heif.read_from_memory(*context, bytes, length, NULL);
+    if (failure.code != 0) { heif_said(error, capacity, "damaged HEIF", failure); return -1; }
+    failure = heif.primary_handle(*context, handle);
+    if (failure.code != 0 || !*handle) { heif_said(error, capacity, "a HEIF without a primary image", failure); return -1; }
+    *width = heif.handle_width(*handle);
+    *height = heif.handle_height(*handle);
+    return 0;
+}
+
+static void heif_close(void *context, void *handle) {
+    if (handle) heif.handle_release(handle);
+    if (context) heif.context_free(context);
+}
+
+int glance_heif_size(const uint8_t *bytes, size_t length, int *width, int *height, char *error, size_t capacity) {
+    void *context, *handle;
+    int result = heif_open(bytes, length, &context, &handle, width, height, error, capacity);
+    if (context || handle) heif_close(context, handle);
+    return result;
+}
+
+int glance_heif_decode(const uint8_t *bytes, size_t length, glance_picture_limits limits, glance_picture *out, char *error, size_t capacity) {
+    memset(out, 0, sizeof *out);
+    void *context, *handle;
+    int width = 0, height = 0;
+    if (heif_open(bytes, length, &context, &handle, &width, &height, error, capacity) != 0) {
+        heif_close(context, handle);
+        return -1;
+    }
+    if (width <= 0 || height <= 0 || (limits.source_pixels > 0 && (long long)width * height > limits.source_pixels)) {
+        say(error, capacity, "a %dx%d HEIF is more than %lld megapixels; not decoded", width, height, limits.source_pixels / 1000000);
+        heif_close(context, handle);
+        return -1;
+    }
+    void *image = NULL;
+    struct glance_heif_error failure = heif.decode(handle, &image, GLANCE_HEIF_COLORSPACE_RGB, GLANCE_HEIF_CHROMA_INTERLEAVED_RGBA, NULL);
+    if (failure.code != 0 || !image) {
+        heif_said(error, capacity, "the HEIF could not be decoded", failure);
+        if (image) heif.image_release(image);
+        heif_close(context, handle);
+        return -1;
+    }
+    int stride = 0;
+    const uint8_t *plane = heif.plane(image, GLANCE_HEIF_CHANNEL_INTERLEAVED, &stride);
+    int w = heif.image_width(image, GLANCE_HEIF_CHANNEL_INTERLEAVED), h = heif.image_height(image, GLANCE_HEIF_CHANNEL_INTERLEAVED);
+    uint8_t *pixels = (plane && w > 0 && h > 0 && stride >= w * 4) ? malloc((size_t)w * 4 * (size_t)h) : NULL;
+    if (!pixels) {
+        say(error, capacity, plane ? "out of memory for %dx%d pixels" : "the HEIF gave no pixels (%dx%d)", w, h);
+        heif.image_release(image);
+        heif_close(context, handle);
+        return -1;
+    }
+    for (int y = 0; y < h; y++) memcpy(pixels + (size_t)y * (size_t)w * 4, plane + (size_t)y * (size_t)stride, (size_t)w * 4);
+    heif.image_release(image);
+    heif_close(context, handle);
+    out->pixels = pixels;
+    out->width = w;
+    out->height = h;
+    return 0;
+}

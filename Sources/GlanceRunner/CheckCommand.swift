@@ -97,12 +97,13 @@ extension SharedLibrary {
     static let ical = SharedLibrary(file: "libical.so.3", package: "libical3") { ICalendarFeed.libraryProblem }
     static let jpeg = SharedLibrary(file: "libjpeg.so.62", package: "libjpeg62-turbo") { Picture.libraryProblems.first { $0.format == .jpeg }?.problem }
     static let webp = SharedLibrary(file: "libwebp.so.7", package: "libwebp7") { Picture.libraryProblems.first { $0.format == .webp }?.problem }
+    static let heif = SharedLibrary(file: "libheif.so.1", package: "libheif1") { Picture.libraryProblems.first { $0.format == .heic }?.problem }
 
     /// Which libraries `configuration` needs and, for each, the first thing that needs
     /// it: libcurl for a slot that fetches (weather, stat, any http:// or https:// in its
     /// parameters: heatmap's url, agenda's calendars), libical for an agenda, libmosquitto
     /// for `mqtt:` (the front ends': `glance`'s, or a widget package's with the `Fleet`
-    /// trait), libjpeg and libwebp for a photo slot. Slots with `preview: true` fetch
+    /// trait), libjpeg, libwebp and libheif for a photo slot. Slots with `preview: true` fetch
     /// nothing. TRMNL devices' slots count.
     static func needed(by configuration: GlanceConfig) -> [(library: SharedLibrary, reason: String)] {
         let slots = configuration.slots + (RunCommand.frontEnds?.otherSlots(configuration) ?? [])
@@ -117,6 +118,7 @@ extension SharedLibrary {
         if let slot = slots.first(where: { $0.kind == PhotoWidget.kind }) {
             result.append((jpeg, "slot \(slot.name) (\(slot.kind))"))
             result.append((webp, "slot \(slot.name) (\(slot.kind))"))
+            result.append((heif, "slot \(slot.name) (\(slot.kind))"))
         }
         result += RunCommand.frontEnds?.libraries(configuration) ?? []
         return result

@@ -28,7 +28,7 @@ import Testing
         Self.expectUpright(try Picture.decode(try Self.bytes(name), name: name), name)
     }
 
-    @Test(arguments: ["card-orientation-8.webp", "card-orientation-3.png", "card.webp", "card-progressive.jpg", "card-cmyk.jpg"])
+    @Test(arguments: ["card-orientation-8.webp", "card-orientation-3.png", "card.webp", "card-progressive.jpg", "card-cmyk.jpg", "card.heic", "card.avif"])
     func otherFormatsAndKindsStandUpright(_ name: String) throws {
         Self.expectUpright(try Picture.decode(try Self.bytes(name), name: name), name)
     }
@@ -104,10 +104,10 @@ import Testing
     }
 
     @Test func otherFilesAreNamedNotGuessed() throws {
-        #expect(throws: Picture.Failure(name: "notes.txt", reason: "not a picture Glance reads (PNG, JPEG, WebP)")) {
+        #expect(throws: Picture.Failure(name: "notes.txt", reason: "not a picture Glance reads (PNG, JPEG, WebP, HEIC, AVIF)")) {
             try Picture.decode(Array("hello".utf8), name: "notes.txt")
         }
-        #expect(throws: Picture.Failure(name: "a.gif", reason: "a GIF picture, which Glance does not read; convert it to JPEG, PNG or WebP")) {
+        #expect(throws: Picture.Failure(name: "a.gif", reason: "a GIF picture, which Glance does not read; convert it to JPEG, PNG, WebP or HEIC")) {
             try Picture.decode(Array("GIF89a".utf8) + [0, 0, 0, 0], name: "a.gif")
         }
         #expect(throws: Picture.Failure(name: "empty.jpg", reason: "an empty file")) { try Picture.decode([], name: "empty.jpg") }
@@ -119,7 +119,7 @@ import Testing
 
     /// Every prefix of every fixture: a failure or a picture, never a crash.
     @Test func everyPrefixOfEveryPictureDecodesOrFails() throws {
-        for name in ["card-orientation-6.jpg", "card-progressive.jpg", "card-orientation-8.webp", "card-orientation-3.png", "card-cmyk.jpg"] {
+        for name in ["card-orientation-6.jpg", "card-progressive.jpg", "card-orientation-8.webp", "card-orientation-3.png", "card-cmyk.jpg", "card.heic"] {
             let bytes = try Self.bytes(name)
             for length in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 97)) {
                 _ = try? Picture.decode(Array(bytes.prefix(length)), name: name, covering: (30, 20))

@@ -45,7 +45,7 @@ import Testing
         intent.immich = immich
         intent.interval = interval
         intent.shuffle = shuffle
-        intent.caption = "name"
+        intent.caption = .name
         return intent
     }
 
@@ -112,7 +112,7 @@ import Testing
         let empty = try scratch.makeFolder("empty")
         let waiting = await timeline(intent(folder: empty))
         #expect(waiting.entries.count == 1 && waiting.entries[0].picture == nil)
-        #expect(waiting.entries[0].problem == "no pictures (JPEG, PNG or WebP) in \(empty)")
+        #expect(waiting.entries[0].problem == "no pictures (JPEG, PNG, WebP, HEIC or AVIF) in \(empty)")
         #expect(waiting.policy == .never)
         let missing = await timeline(intent(folder: scratch.path + "/nowhere"))
         #expect(missing.entries[0].problem == "\(scratch.path)/nowhere: no such folder")
@@ -151,7 +151,7 @@ import Testing
         server.route("/today.jpg", .answer(status: 200, contentType: "text/html", body: Array("<html>sign in</html>".utf8)))
         let third = await timeline(intent(url: url), library: library)
         #expect(third.entries[0].picture == picture)
-        #expect(third.entries[0].problem == "\(server.baseURL)/…: not a picture Glance reads (PNG, JPEG, WebP); showing the last picture read")
+        #expect(third.entries[0].problem == "\(server.baseURL)/…: not a picture Glance reads (PNG, JPEG, WebP, HEIC, AVIF); showing the last picture read")
         #expect(library.store.picture(named: picture)?.bytes == jpeg)
 
         // A server that says nothing.

@@ -231,7 +231,7 @@ class Check:
         form = self.driver.find_element(By.CSS_SELECTOR, "form.upload[data-album]")
         form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(os.path.abspath(self.args.reject))
         form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
-        wait_for("the text file is refused", lambda: "not a JPEG, PNG or WebP" in self.message() or None, timeout=30)
+        wait_for("the text file is refused", lambda: "not a picture Glance reads" in self.message() or None, timeout=30)
         refused = self.message()
         if self.js("return !!document.querySelector(`.album li[data-name='${arguments[0]}']`)", os.path.basename(self.args.reject)):
             raise Failed("the refused file is listed")

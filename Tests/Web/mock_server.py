@@ -289,7 +289,7 @@ class Handler(BaseHTTPRequestHandler):
                 if fields.get("album") != "hall":
                     return self.send(404, {"error": "no photo slot shows that album"})
                 if not (raw.startswith(b"\xff\xd8\xff") or raw.startswith(b"\x89PNG") or raw[8:12] == b"WEBP"):
-                    return self.send(400, {"error": f"{fields.get('name', '')}: not a JPEG, PNG or WebP; not kept"})
+                    return self.send(400, {"error": f"{fields.get('name', '')}: not a picture Glance reads (JPEG, PNG, WebP, HEIC, AVIF); not kept"})
                 name = re.sub(r"[^A-Za-z0-9._-]", "-", fields.get("name", "picture").split("/")[-1]) or "picture"
                 world.pictures[name] = len(raw)
                 world.bump("upload")

@@ -3,10 +3,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-// JPEG (libjpeg-turbo, libjpeg.so.62) and WebP (libwebp.so.7) pictures, decoded straight
-// to the size they are drawn at: a JPEG at M/8 of its size by the codec's own DCT
-// scaling, a WebP by its decoder's scaler. Both libraries are opened on the first
-// picture of their kind, not linked (a wall without photos loads neither).
+// JPEG (libjpeg-turbo, libjpeg.so.62), WebP (libwebp.so.7) and HEIF (HEIC and AVIF,
+// libheif.so.1) pictures, JPEG and WebP decoded straight to the size they are drawn at:
+// a JPEG at M/8 of its size by the codec's own DCT scaling, a WebP by its decoder's
+// scaler. Each library is opened on the first picture of its kind, not linked (a wall
+// without photos loads none).
 //
 // Every function returns 0 on success, else -1 with one line in `error` (if given) that
 // says what is wrong with the picture or which package to install.
@@ -45,8 +46,15 @@ int glance_webp_size(const uint8_t *bytes, size_t length, int *width, int *heigh
 int glance_webp_decode(const uint8_t *bytes, size_t length, int width, int height, glance_picture_limits limits,
                        glance_picture *out, char *error, size_t capacity);
 
+// The size a HEIF (HEIC, AVIF) declares for its primary image, as shown (rotated).
+int glance_heif_size(const uint8_t *bytes, size_t length, int *width, int *height, char *error, size_t capacity);
+// Decodes a HEIF's primary image whole (libheif cannot scale while decoding), as RGBA,
+// rotated and mirrored as the file says.
+int glance_heif_decode(const uint8_t *bytes, size_t length, glance_picture_limits limits, glance_picture *out, char *error, size_t capacity);
+
 // NULL when the library can be opened, else why not and what to install.
 const char *glance_jpeg_load_error(void);
 const char *glance_webp_load_error(void);
+const char *glance_heif_load_error(void);
 
 #endif

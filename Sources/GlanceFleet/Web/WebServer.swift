@@ -351,7 +351,7 @@ final class WebServer {
     /// through their folder's watch.
     private func photoChange(_ route: WebRoute, fields: [String: String], body: [UInt8], host: WidgetHost, user: String) -> HTTPAnswer {
         let album = fields["album"] ?? ""
-        guard Self.albums(of: host.config).contains(where: { $0.name == album }) else {
+        guard let shown = Self.albums(of: host.config).first(where: { $0.name == album }) else {
             return Self.error(404, "no photo slot shows an album \(jsonString(String(album.prefix(40)))); give a photo slot uploads: NAME")
         }
         let name = fields["name"] ?? ""
@@ -361,6 +361,7 @@ final class WebServer {
             switch PhotoUploads.save(body, named: name, in: album) {
             case .success(let kept):
                 log("web: \(who) uploaded \(kept) to the album \(album)")
+                host.reloadNow(slots: shown.slots)
                 return .json(200, "{\"ok\": true, \"name\": \(jsonString(kept)), \"message\": \(jsonString("kept as \(kept) in \(album)"))}")
             case .failure(let problem):
                 log("web: an upload to the album \(album) was refused: \(problem)")
@@ -370,6 +371,7 @@ final class WebServer {
             switch PhotoUploads.delete(name, from: album) {
             case .success:
                 log("web: \(who) deleted \(name) from the album \(album)")
+                host.reloadNow(slots: shown.slots)
                 return Self.ok("deleted \(name) from \(album)")
             case .failure(let problem):
                 return Self.error(400, problem.description)

@@ -2,7 +2,7 @@ import CGlancePicture
 import CPNG
 import GlanceSystem
 
-/// Photos and pictures of any format Glance reads (PNG, JPEG, WebP), decoded no larger
+/// Photos and pictures of any format Glance reads (PNG, JPEG, WebP, HEIC, AVIF), decoded no larger
 /// than they are drawn: a 24-megapixel JPEG meant for an 800×480 slot is decoded at an
 /// eighth or a quarter of its size by the codec's own scaling, then averaged down, so it
 /// never costs 24 megapixels of memory. EXIF orientation is applied (a phone's portrait
@@ -18,10 +18,10 @@ public enum Picture {
         case png = "PNG", jpeg = "JPEG", webp = "WebP", heic = "HEIC", avif = "AVIF", gif = "GIF", bmp = "BMP", tiff = "TIFF"
 
         /// The formats this build decodes.
-        public static let decoded: [Format] = [.png, .jpeg, .webp]
+        public static let decoded: [Format] = [.png, .jpeg, .webp, .heic, .avif]
 
         /// The file name extensions of the decoded formats, lower case.
-        public static let extensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "webp"]
+        public static let extensions: Set<String> = ["png", "jpg", "jpeg", "jpe", "webp", "heic", "heif", "avif"]
     }
 
     public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -44,6 +44,9 @@ public enum Picture {
     /// The most memory libjpeg may take for one picture (a progressive 24-megapixel JPEG
     /// needs about 72 MB of coefficients).
     static let decoderBytes: Int64 = 160 << 20
+    /// The most pixels a HEIC or AVIF may have: libheif decodes it whole (it cannot scale
+    /// while decoding), four bytes a pixel, before it is averaged down.
+    public static let largestHEIF = 48_000_000
     /// The most scans a progressive JPEG may have (cameras write about ten).
     static let largestScanCount: Int32 = 200
 
@@ -101,8 +104,10 @@ public enum Picture {
             decoded = try decodeJPEG(bytes, name: name, box: orientation.sensorBox(box))
         case .webp:
             decoded = try decodeWebP(bytes, name: name, box: orientation.sensorBox(box))
-        case .heic, .avif, .gif, .bmp, .tiff:
-            throw Failure(name: name, reason: "a \(format.rawValue) picture, which Glance does not read; convert it to JPEG, PNG or WebP")
+        case .heic, .avif:
+            decoded = try decodeHEIF(bytes, name: name, box: box)
+        case .gif, .bmp, .tiff:
+            throw Failure(name: name, reason: "a \(format.rawValue) picture, which Glance does not read; convert it to JPEG, PNG, WebP or HEIC")
         }
         return orientation.applied(to: decoded)
     }
@@ -125,6 +130,12 @@ public enum Picture {
         case .webp:
             let sized = bytes.withUnsafeBufferPointer { glance_webp_size($0.baseAddress, $0.count, &width, &height, &animated, &error, error.count) }
             guard sized == 0 else { throw Failure(name: name, reason: said(error)) }
+        case .heic, .avif:
+            let sized = bytes.withUnsafeBufferPointer { glance_heif_size($0.baseAddress, $0.count, &width, &height, &error, error.count) }
+            guard sized == 0 else { throw Failure(name: name, reason: said(error)) }
+            guard Int(width) * Int(height) <= largestHEIF else {
+                throw Failure(name: name, reason: "a \(width)x\(height) HEIF is more than \(largestHEIF / 1_000_000) megapixels; not decoded")
+            }
         default:
             return try decode(bytes, name: name).size
         }
@@ -198,6 +209,24 @@ public enum Picture {
         return try canvas(from: picture, name: name, size: size)
     }
 
+    private static func decodeHEIF(_ bytes: [UInt8], name: String, box: (width: Int, height: Int)?) throws(Failure) -> Canvas {
+        var error = [CChar](repeating: 0, count: 256)
+        var width: Int32 = 0, height: Int32 = 0
+        let sized = bytes.withUnsafeBufferPointer { glance_heif_size($0.baseAddress, $0.count, &width, &height, &error, error.count) }
+        guard sized == 0 else { throw Failure(name: name, reason: said(error)) }
+        guard Int(width) * Int(height) <= largestHEIF else {
+            throw Failure(name: name, reason: "a \(width)x\(height) HEIF is more than \(largestHEIF / 1_000_000) megapixels; not decoded")
+        }
+        let size = coveringSize(width: Int(width), height: Int(height), box: box)
+        var picture = glance_picture()
+        var bounds = limits
+        bounds.source_pixels = Int64(largestHEIF)
+        let decoded = bytes.withUnsafeBufferPointer { glance_heif_decode($0.baseAddress, $0.count, bounds, &picture, &error, error.count) }
+        guard decoded == 0 else { throw Failure(name: name, reason: said(error)) }
+        defer { glance_picture_free(&picture) }
+        return try canvas(from: picture, name: name, size: size)
+    }
+
     /// The decoder's RGBA as a canvas of `size` (averaged down when the codec's scale
     /// left it larger).
     private static func canvas(from picture: glance_picture, name: String, size: (width: Int, height: Int)) throws(Failure) -> Canvas {
@@ -229,6 +258,7 @@ public enum Picture {
         var problems: [(Format, String)] = []
         if let jpeg = glance_jpeg_load_error() { problems.append((.jpeg, String(cString: jpeg))) }
         if let webp = glance_webp_load_error() { problems.append((.webp, String(cString: webp))) }
+        if let heif = glance_heif_load_error() { problems.append((.heic, String(cString: heif))) }
         return problems
     }
 }

@@ -221,6 +221,16 @@ public struct ParameterOverrides {
 }
 
 extension WidgetHost {
+    /// The slots named so read their data again now (what a person just changed on the
+    /// page: a picture added to an album they show), not after the minimum interval a
+    /// file watch's reload waits; a quarantined slot stays so (only `glance reload`
+    /// lets it out).
+    package func reloadNow(slots names: [String]) {
+        let now = clock.now()
+        for slot in slots where names.contains(slot.name) && !slot.isQuarantined { slot.askReload(.reload, notBefore: now) }
+        clock.interrupt()
+    }
+
     /// `glance reload [NAME]`: every slot, or the slots showing widget kind NAME and the
     /// slot named NAME, at once (a person asking: a quarantined slot named so tries again),
     /// or as `WidgetCenter` does when `throttled` (widget code in another process: kinds only,

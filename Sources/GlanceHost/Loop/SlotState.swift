@@ -176,9 +176,12 @@ final class SlotState {
     /// `WidgetCenter.reloadTimelines` in this process: as a policy reload, not within the
     /// minimum interval of the last fetch (a fetch "in the future", the clock set back
     /// since, counts as one made now).
+    /// A reload already asked for sooner (a person's, at once) stays as it is: this one
+    /// never puts it off.
     func askReloadInProcess(at now: Date, minimumInterval interval: TimeInterval) {
-        let earliest = min((lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval))
-        requestedReload = (.reload, max(now, earliest))
+        let earliest = max(now, min((lastFetch ?? now).addingTimeInterval(interval), now.addingTimeInterval(interval)))
+        if let asked = requestedReload, asked.notBefore <= earliest { return }
+        requestedReload = (.reload, earliest)
     }
 
     /// A reload another program asked for (the app's side): at once, as iOS does for an app

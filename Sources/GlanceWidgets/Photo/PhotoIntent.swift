@@ -19,7 +19,7 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     public static let title: LocalizedStringResource = "Photo"
     public static let description: IntentDescription? = "Pictures from a folder, an image URL or an Immich album, one after another."
 
-    /// A folder of pictures (JPEG, PNG, WebP), watched for changes.
+    /// A folder of pictures (JPEG, PNG, WebP, HEIC, AVIF), watched for changes.
     @Parameter(title: "Folder", role: .location)
     public var folder: String?
 
@@ -50,12 +50,12 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     public var interval: String
 
     /// `fill` (the slot covered, the picture's edges cut) or `fit` (the whole picture).
-    @Parameter(title: "Fit", default: "fill")
-    public var fit: String
+    @Parameter(title: "Fit", default: .fill)
+    public var fit: PhotoFit
 
     /// `none`, `name` (the file's name) or `date` (when the picture was taken or saved).
-    @Parameter(title: "Caption", default: "none")
-    public var caption: String
+    @Parameter(title: "Caption", default: PhotoCaption.none)
+    public var caption: PhotoCaption
 
     /// Shuffled (a new order each day, the same on every display of the config), or in
     /// the order of their names.
@@ -95,12 +95,6 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
         guard PhotoInterval.seconds(interval) != nil else {
             throw .invalidValue(name: "interval", value: interval, expected: "a duration from a minute to a day: 30m, 1h, 1d, or minutes as a number")
         }
-        guard PhotoFit(rawValue: fit) != nil else {
-            throw .invalidValue(name: "fit", value: fit, expected: "fill or fit")
-        }
-        guard PhotoCaption(rawValue: caption) != nil else {
-            throw .invalidValue(name: "caption", value: caption, expected: "none, name or date")
-        }
         guard refresh >= 1 else {
             throw .invalidValue(name: "refresh", value: String(refresh), expected: "a number of minutes above 0")
         }
@@ -122,12 +116,24 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     var intervalSeconds: Int { PhotoInterval.seconds(interval) ?? 3_600 }
 }
 
-public enum PhotoFit: String, Sendable, Codable {
+/// How a picture meets its slot.
+public enum PhotoFit: String, AppEnum, Codable {
     case fill, fit
+
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Fit"
+    public static let caseDisplayRepresentations: [PhotoFit: DisplayRepresentation] = [
+        .fill: "Fill the slot (edges cut)", .fit: "The whole picture",
+    ]
 }
 
-public enum PhotoCaption: String, Sendable, Codable {
+/// What is written over a picture's bottom edge.
+public enum PhotoCaption: String, AppEnum, Codable {
     case none, name, date
+
+    public static let typeDisplayRepresentation: TypeDisplayRepresentation = "Caption"
+    public static let caseDisplayRepresentations: [PhotoCaption: DisplayRepresentation] = [
+        .none: "None", .name: "The file's name", .date: "The date",
+    ]
 }
 
 /// `interval:` as seconds: `30m`, `1h`, `90s` (at least a minute), `1d`, or minutes as a

@@ -49,22 +49,22 @@ public struct PhotoProvider: AppIntentTimelineProvider {
 
     /// The gallery's: a landscape drawn here, no file or network read.
     public func snapshot(for configuration: PhotoIntent, in context: Context) async -> PhotoEntry {
-        PhotoEntry(date: context.date, picture: PhotoSample.kept ? PhotoSample.name : nil, caption: PhotoCaption(rawValue: configuration.caption) ?? .none,
-                   name: "sample.png", pictureDate: context.date, fit: PhotoFit(rawValue: configuration.fit) ?? .fill)
+        PhotoEntry(date: context.date, picture: PhotoSample.kept ? PhotoSample.name : nil, caption: configuration.caption,
+                   name: "sample.png", pictureDate: context.date, fit: configuration.fit)
     }
 
     public func recommendations() -> [AppIntentRecommendation<PhotoIntent>] {
         let intent = PhotoIntent()
         intent.folder = "/home/pi/photos"
         intent.interval = "30m"
-        intent.caption = "name"
+        intent.caption = .name
         return [AppIntentRecommendation(intent: intent, description: "A folder of photos, the next every half hour")]
     }
 
     public func timeline(for configuration: PhotoIntent, in context: Context) async -> Timeline<PhotoEntry> {
         let now = context.date
-        let fit = PhotoFit(rawValue: configuration.fit) ?? .fill
-        let caption = PhotoCaption(rawValue: configuration.caption) ?? .none
+        let fit = configuration.fit
+        let caption = configuration.caption
         guard let source = configuration.source else {
             return Timeline(entries: [PhotoEntry(date: now, picture: nil, fit: fit, problem: "no source: give folder:, url: or immich:")], policy: .never)
         }
@@ -79,7 +79,7 @@ public struct PhotoProvider: AppIntentTimelineProvider {
             switch library.list(folder: folder) {
             case .success(let listed):
                 items = listed
-                if listed.isEmpty { problems.append("no pictures (JPEG, PNG or WebP) in \(folder)") }
+                if listed.isEmpty { problems.append("no pictures (JPEG, PNG, WebP, HEIC or AVIF) in \(folder)") }
             case .failure(let problem): problems.append(problem.description)
             }
         case .uploads(let album):

@@ -9,7 +9,7 @@ import Synchronization
 /// shows them (the folder watched as any other).
 ///
 /// Bounded and checked before anything is kept: an upload of at most 24 MiB that is a
-/// JPEG, PNG or WebP of at most 50 megapixels, decoded whole (at a small size) without
+/// JPEG, PNG, WebP, HEIC or AVIF of at most 50 megapixels, decoded whole (at a small size) without
 /// failing; an album of at most 200 pictures and 512 MiB. Names are made safe (letters,
 /// digits, `.`, `-`, `_`; the extension the content's format has) and never overwrite
 /// another picture. Written whole (`AtomicFile`: a temporary file renamed, never through
@@ -91,7 +91,7 @@ package enum PhotoUploads {
         guard bytes.count <= largestUpload else { return .failure(PhotoProblem("the picture is larger than \(largestUpload >> 20) MiB; not kept")) }
         let shown = safeName(name, extension: nil)
         guard let format = Picture.format(of: bytes), Picture.Format.decoded.contains(format) else {
-            return .failure(PhotoProblem("\(shown): not a JPEG, PNG or WebP; not kept"))
+            return .failure(PhotoProblem("\(shown): not a picture Glance reads (JPEG, PNG, WebP, HEIC, AVIF); not kept"))
         }
         do throws(Picture.Failure) {
             let size = try Picture.size(of: bytes, name: shown)

@@ -82,3 +82,41 @@ open("declares-60000x60000.jpg", "wb").write(bytes(data))
 # The first half of a JPEG.
 data = open("card-1200x800.jpg", "rb").read()
 open("truncated.jpg", "wb").write(data[: len(data) // 2])
+
+# A HEIC and an AVIF of the card, encoded by Debian's libheif (x265) through its C API: Pillow has no
+# HEIF writer without a plugin from outside Debian.
+def heic(image, path, compression=1):
+    import ctypes
+    lib = ctypes.CDLL("libheif.so.1")
+
+    class Error(ctypes.Structure):
+        _fields_ = [("code", ctypes.c_int), ("subcode", ctypes.c_int), ("message", ctypes.c_char_p)]
+
+    def check(error):
+        if error.code:
+            raise RuntimeError(error.message.decode())
+
+    for name in ("heif_context_get_encoder_for_format", "heif_image_create", "heif_image_add_plane",
+                 "heif_context_encode_image", "heif_context_write_to_file", "heif_encoder_set_lossy_quality"):
+        getattr(lib, name).restype = Error
+    lib.heif_context_alloc.restype = ctypes.c_void_p
+    lib.heif_image_get_plane.restype = ctypes.POINTER(ctypes.c_uint8)
+    context = ctypes.c_void_p(lib.heif_context_alloc())
+    encoder, picture, handle = ctypes.c_void_p(), ctypes.c_void_p(), ctypes.c_void_p()
+    check(lib.heif_context_get_encoder_for_format(context, compression, ctypes.byref(encoder)))  # 1 HEVC, 4 AV1
+    check(lib.heif_encoder_set_lossy_quality(encoder, 95))
+    width, height = image.size
+    check(lib.heif_image_create(width, height, 1, 10, ctypes.byref(picture)))  # RGB, interleaved RGB
+    check(lib.heif_image_add_plane(picture, 10, width, height, 8))
+    stride = ctypes.c_int()
+    plane = lib.heif_image_get_plane(picture, 10, ctypes.byref(stride))
+    for y in range(height):
+        for x in range(width):
+            for channel, value in enumerate(image.getpixel((x, y))):
+                plane[y * stride.value + 3 * x + channel] = value
+    check(lib.heif_context_encode_image(context, picture, encoder, None, ctypes.byref(handle)))
+    check(lib.heif_context_write_to_file(context, path.encode()))
+
+
+heic(card(), "card.heic")
+heic(card(), "card.avif", compression=4)

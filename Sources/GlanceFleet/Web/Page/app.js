@@ -451,11 +451,11 @@ async function loadPhotos() {
   photoShape = shape;
   const limits = answer.limits || {};
   $('#albums').replaceChildren(...albums.map((album) => {
-    const input = make('input', { type: 'file', name: 'picture', accept: 'image/jpeg,image/png,image/webp', multiple: true });
+    const input = make('input', { type: 'file', name: 'picture', accept: 'image/jpeg,image/png,image/webp,image/heic,image/heif,image/avif', multiple: true });
     const form = make('form', { class: 'upload', 'data-album': album.name },
       make('label', { text: 'Add to ' + album.name + ' (shown by ' + album.slots.join(', ') + ')' }),
       make('div', { class: 'row' }, input, make('button', { type: 'submit', text: 'Upload' })),
-      make('p', { class: 'small', text: 'JPEG, PNG or WebP, at most ' + Math.round((limits.upload || 0) / 1048576) + ' MiB and '
+      make('p', { class: 'small', text: 'JPEG, PNG, WebP, HEIC or AVIF, at most ' + Math.round((limits.upload || 0) / 1048576) + ' MiB and '
         + (limits.megapixels || 0) + ' megapixels each; ' + album.pictures.length + ' of ' + (limits.pictures || 0) + ' pictures.' }));
     form.addEventListener('submit', (event) => { event.preventDefault(); upload(form, album.name, input); });
     const list = make('ul', { class: 'pictures' }, ...album.pictures.map((picture) => make('li', { 'data-name': picture.name },
