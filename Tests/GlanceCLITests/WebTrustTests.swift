@@ -70,6 +70,7 @@ import Testing
         """
           - {name: stat, kind: stat, family: systemSmall, \(settable)params: {url: "\(a.baseURL)/stats", path: total, headers: ["Authorization: Bearer s3cret-token", "X-Key: k3y"]}}
           - {name: cal, kind: agenda, family: systemSmall, params: {calendars: ["Home=\(calendar)", "Club=https://ana:hunter2@127.0.0.1:9/club.ics"]}}
+          - {name: photo, kind: photo, family: accessoryCircular, size: 24x24, params: {immich: "http://127.0.0.1:9", api_key_file: /nonexistent/immich.key, album: wall}}
         """
     }
 
@@ -91,8 +92,10 @@ import Testing
         func set(_ slot: String, _ param: String, _ value: String) throws -> WebServerTests.Answer {
             try WebServerTests.send(port, "POST", "/ui/set", headers: ["X-CSRF-Token": csrf], body: web.form(["slot": slot, "param": param, "value": value]))
         }
+        // A photo slot's key file too: its first line would go to the Immich server as the key.
         for (slot, param, value) in [("cal", "calendars", "Leak=/etc/shadow"), ("stat", "url", "http://169.254.169.254/latest"),
-                                     ("stat", "headers", "X-Other: 1")] {
+                                     ("stat", "headers", "X-Other: 1"), ("photo", "api_key_file", "/etc/shadow"),
+                                     ("photo", "immich", "http://169.254.169.254")] {
             let answer = try set(slot, param, value)
             #expect(answer.status == 400, "\(slot).\(param): \(answer.text)")
             #expect((answer.json["error"] as? String ?? "").contains("only the config file changes it; to allow it from here, add settable: [\(param)]"), "\(answer.text)")

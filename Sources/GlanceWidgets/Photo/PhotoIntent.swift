@@ -37,8 +37,10 @@ public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     @Parameter(title: "Immich server", role: .location)
     public var immich: String?
 
-    /// A file holding the Immich API key (the key itself never sits in the config).
-    @Parameter(title: "Immich API key file")
+    /// A file holding the Immich API key (the key itself never sits in the config). A
+    /// place, as `folder:` is: the page may not point it at another file (its first line
+    /// would go to the server as the key) unless the config's `settable:` lets it.
+    @Parameter(title: "Immich API key file", role: .location)
     public var api_key_file: String?
 
     /// The Immich album's id (the UUID in its web address).
