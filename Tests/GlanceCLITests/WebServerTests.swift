@@ -74,11 +74,12 @@ import Testing
     }
 
     /// Starts a daemon whose page listens on a free port; returns it and the port.
-    func start(in directory: URL, web: String = "{listen: \"127.0.0.1:0\"}", slots: String? = nil) throws -> (Daemon, Int) {
+    func start(in directory: URL, web: String = "{listen: \"127.0.0.1:0\"}", slots: String? = nil,
+               display: String = "{backend: file, path: frames, size: 364x170}") throws -> (Daemon, Int) {
         try """
             timezone: Asia/Seoul
             state_dir: state
-            display: {backend: file, path: frames, size: 364x170}
+            display: \(display)
             web: \(web)
             keys: {A: reload-all}
             slots:
@@ -280,25 +281,9 @@ import Testing
         let pictures = directory.appendingPathComponent("pics")
         try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.pictures + "/card-1200x800.jpg", toPath: pictures.path + "/card.jpg")
-        let config = """
-            timezone: Asia/Seoul
-            state_dir: state
-            display: {backend: file, path: frames, board: pimoroni-inky-impression-7in3-spectra6}
-            web: {listen: "127.0.0.1:0"}
-            slots:
-              - {name: frame, kind: photo, family: systemLarge, params: {folder: pics}}
-            """
-        try config.write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
-        func start() throws -> (Daemon, Int) {
-            let daemon = try Daemon(["run", "--config", "wall.yaml"], in: directory)
-            guard daemon.waitFor("running; Ctrl-C stops"),
-                  let line = daemon.text.split(separator: "\n").first(where: { $0.contains("web: the page is at") }),
-                  let port = line.split(separator: "127.0.0.1:").last.flatMap({ Int($0.prefix(while: \.isNumber)) }) else {
-                _ = daemon.stop()
-                throw DaemonFailure(log: daemon.text)
-            }
-            return (daemon, port)
-        }
+        let slot = "  - {name: frame, kind: photo, family: systemLarge, params: {folder: pics}}"
+        let board = "{backend: file, path: frames, board: pimoroni-inky-impression-7in3-spectra6}"
+        func start() throws -> (Daemon, Int) { try self.start(in: directory, slots: slot, display: board) }
         var (daemon, port) = try start()
         let csrf = try #require(try Self.send(port, "GET", "/ui/state").json["csrf"] as? String)
         let inks = try Self.send(port, "GET", "/ui/inks").json
