@@ -7,10 +7,12 @@ import GlanceHardware
 /// black/white plane (and the colour plane on three-colour panels); mode-2 (partial)
 /// updates drive only pixels where the planes differ, and fail if the "previous image"
 /// plane does not match what the panel shows, since the real panel would ghost there.
-/// A gray4 panel shows four levels from the two planes' bits (colour plane, black/white
-/// plane: 00 white, 01 light grey, 10 dark grey, 11 black) with a waveform written to the
-/// LUT register (0x32, 153 bytes) since the last reset; an update that loads the
-/// controller's own waveform over it (0x22 with bit 0x10 or 0x20) is a protocol error.
+/// A gray4 panel shows four levels with a waveform written to the LUT register (0x32:
+/// 153 bytes on SSD1680, 227 on SSD1683) since the last reset. Which of the two planes'
+/// four bit pairs shows which grey is read from the waveform itself (`GreyWaveformModel`):
+/// each pair's voltage sequence is run on a pixel and the four pairs ranked by how dark
+/// they leave it; a waveform that leaves two pairs alike is a protocol error, as is an
+/// update that loads the controller's own waveform over it (0x22 with bit 0x10 or 0x20).
 public final class SSD168xEmulator: ControllerEmulator {
     public let isSSD1683: Bool
     /// Leftmost RAM byte of the visible area.
@@ -38,8 +40,8 @@ public final class SSD168xEmulator: ControllerEmulator {
     private var updateControl2: UInt8?
     private var temperatureForced = false
     private var writingTo: UInt8?
-    /// Whether a whole waveform was written to the LUT register since the last reset.
-    private var lutWritten = false
+    /// The waveform written to the LUT register since the last reset.
+    private var lut: [UInt8]?
 
     public init(model: String, width: Int, height: Int, palette: Palette = .bw, columnOffsetBytes: Int = 0) {
         isSSD1683 = model.lowercased() == "ssd1683"
@@ -63,7 +65,7 @@ public final class SSD168xEmulator: ControllerEmulator {
         updateControl2 = nil
         temperatureForced = false
         writingTo = nil
-        lutWritten = false
+        lut = nil
     }
 
     override func hardwareReset(wakingFromDeepSleep: Bool) {
@@ -120,10 +122,10 @@ public final class SSD168xEmulator: ControllerEmulator {
             updateControl1 = (p[0], p[1])
         case 0x22 where p.count == 1:
             updateControl2 = p[0]
-        case 0x32 where p.count == 153:
-            lutWritten = true
-        case 0x32 where p.count > 153:
-            try violate("the LUT register takes 153 bytes, not \(p.count)")
+        case 0x32 where p.count == lutBytes:
+            lut = p
+        case 0x32 where p.count > lutBytes:
+            try violate("\(isSSD1683 ? "SSD1683" : "SSD1680")'s LUT register takes \(lutBytes) bytes, not \(p.count)")
         case 0x1A where p.count >= 1:
             temperatureForced = true
         case 0x10 where p.count == 1:
@@ -148,6 +150,8 @@ public final class SSD168xEmulator: ControllerEmulator {
         }
     }
 
+    private var lutBytes: Int { isSSD1683 ? 227 : 153 }
+
     private func bit(_ plane: [UInt8], _ x: Int, _ y: Int) -> Bool {
         let column = x + columnOffsetBytes * 8
         return plane[y * ramRowBytes + column / 8] & (0x80 >> UInt8(column % 8)) != 0
@@ -161,6 +165,24 @@ public final class SSD168xEmulator: ControllerEmulator {
             return
         }
         if gates == nil && height != ramRows { try violate("refresh without driver output control (0x01): the gate count is the controller's maximum") }
+        if palette == .gray4 {
+            guard let lut else { try violate("a grey refresh without a four-grey waveform written to the LUT register (0x32)"); return }
+            guard sequence & 0x30 == 0 else {
+                try violate("update sequence 0x\(hex(sequence)) loads the controller's own waveform over the one written to the LUT register (0x\(isSSD1683 ? "CF" : "C7") keeps it)"); return
+            }
+            let levels: [UInt32]
+            do { levels = try GreyWaveformModel(lut: lut, isSSD1683: isSSD1683).levels() } catch { try violate(error.message); return }
+            var values = [UInt32](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    values[y * width + x] = levels[(bit(colour, x, y) ? 2 : 0) | (bit(blackWhite, x, y) ? 1 : 0)]
+                }
+            }
+            screen = QuantisedFrame(width: width, height: height, palette: palette, values: values)
+            busy(for: greyMilliseconds)
+            record(.full)
+            return
+        }
         let partial = sequence & 0x08 != 0
         if partial {
             guard palette == .bw else { try violate("partial refresh on a \(palette.name) panel"); return }
@@ -182,23 +204,6 @@ public final class SSD168xEmulator: ControllerEmulator {
             record(.partial)
             return
         }
-        if palette == .gray4 {
-            guard lutWritten else { try violate("a grey refresh without a four-grey waveform written to the LUT register (0x32)"); return }
-            guard sequence & 0x30 == 0 else {
-                try violate("update sequence 0x\(hex(sequence)) loads the controller's own waveform over the one written to the LUT register (0xC7 keeps it)"); return
-            }
-            var values = [UInt32](repeating: 0, count: width * height)
-            for y in 0..<height {
-                for x in 0..<width {
-                    let level = (bit(colour, x, y) ? 2 : 0) | (bit(blackWhite, x, y) ? 1 : 0)
-                    values[y * width + x] = UInt32(3 - level)
-                }
-            }
-            screen = QuantisedFrame(width: width, height: height, palette: palette, values: values)
-            busy(for: greyMilliseconds)
-            record(.full)
-            return
-        }
         let fast = sequence & 0x20 == 0 && temperatureForced
         let ignoreColour = updateControl1.0 & 0x40 != 0
         var values = [UInt32](repeating: 0, count: width * height)
@@ -214,5 +219,83 @@ public final class SSD168xEmulator: ControllerEmulator {
         screen = QuantisedFrame(width: width, height: height, palette: palette, values: values)
         busy(for: fast ? fastMilliseconds : (palette == .bw ? fullMilliseconds : 15_000))
         record(fast ? .fast : .full)
+    }
+}
+
+/// A four-grey waveform run on one pixel, to tell which of the planes' bit pairs (colour
+/// bit, black/white bit) shows which grey. The pixel's darkness starts half way and each
+/// frame of a drive moves it a twentieth of the way to black or white, stopping there;
+/// the four pairs are ranked by the darkness their sequences end at.
+///
+/// SSD1680 (153 bytes, laid out by its datasheet): five rows of twelve bytes, the four
+/// levels' and VCOM's voltage selection, each byte four phases A–D of two bits (01 VSH1,
+/// 11 VSH2, toward black; 10 VSL, toward white); twelve groups of seven bytes (phase
+/// lengths A and B, their repeat, C and D, their repeat, the group's repeat); frame rate
+/// and gate timing. Level n serves the pair n.
+///
+/// SSD1683 (227 bytes; no datasheet text was found, so this reading is worked out from the
+/// vendor's waveform and stated as such): five blocks of six rows of seven bytes, VCOM's
+/// then level 0's to 3's, each row a repeat count, four phases of a two-bit drive (10
+/// toward black, 01 toward white) over a six-bit length, and two bytes not read; then 17
+/// bytes of timing. Level n serves the pair n. Read so, Waveshare's `LUT_ALL` shows pair
+/// 11 white and 00 black as its driver's pixel table says, and its border, which follows
+/// LUT3 (0x3C 03), white.
+struct GreyWaveformModel {
+    struct Failure: Error { var message: String }
+
+    let lut: [UInt8]
+    let isSSD1683: Bool
+
+    /// gray4's ink (0 black … 3 white) each bit pair shows.
+    func levels() throws(Failure) -> [UInt32] {
+        let darkness = (0..<4).map { isSSD1683 ? ssd1683($0) : ssd1680($0) }
+        guard Set(darkness).count == 4 else {
+            throw Failure(message: "the waveform in the LUT register leaves two of the four bit pairs at the same grey (darkness \(darkness.map { ($0 * 100).rounded() / 100 }))")
+        }
+        // The darkest pair shows black (0), the lightest white (3).
+        let order = (0..<4).sorted { darkness[$0] > darkness[$1] }
+        var levels = [UInt32](repeating: 0, count: 4)
+        for (ink, pair) in order.enumerated() { levels[pair] = UInt32(ink) }
+        return levels
+    }
+
+    private func drive(_ darkness: inout Double, towardBlack: Bool?, frames: Int) {
+        guard let towardBlack else { return }
+        darkness = towardBlack ? min(1, darkness + Double(frames) / 20) : max(0, darkness - Double(frames) / 20)
+    }
+
+    private func ssd1680(_ level: Int) -> Double {
+        var darkness = 0.5
+        for group in 0..<12 {
+            let row = Array(lut[(60 + group * 7)..<(67 + group * 7)])
+            let selection = lut[level * 12 + group]
+            let lengths = [row[0], row[1], row[3], row[4]]
+            for _ in 0...Int(row[6]) {
+                for half in 0..<2 {
+                    for _ in 0...Int(row[half == 0 ? 2 : 5]) {
+                        for phase in (half * 2)...(half * 2 + 1) {
+                            let code = selection >> UInt8(6 - 2 * phase) & 0x03
+                            drive(&darkness, towardBlack: code == 0 ? nil : code != 0x02, frames: Int(lengths[phase]))
+                        }
+                    }
+                }
+            }
+        }
+        return darkness
+    }
+
+    private func ssd1683(_ level: Int) -> Double {
+        var darkness = 0.5
+        for rowIndex in 0..<6 {
+            let start = ((level + 1) * 6 + rowIndex) * 7
+            let row = lut[start..<(start + 7)]
+            for _ in 0..<Int(row[start]) {
+                for phase in row[(start + 1)...(start + 4)] {
+                    let code = phase >> 6
+                    drive(&darkness, towardBlack: code == 0x02 ? true : code == 0x01 ? false : nil, frames: Int(phase & 0x3F))
+                }
+            }
+        }
+        return darkness
     }
 }

@@ -11,7 +11,7 @@ public enum TraceDecoding {
             return SSD168xEmulator(model: board.controller.rawValue, width: board.nativeWidth, height: board.nativeHeight,
                                    palette: palette, columnOffsetBytes: board.columnOffsetBytes)
         case .uc8179:
-            return UC8179Emulator(width: board.nativeWidth, height: board.nativeHeight)
+            return UC8179Emulator(width: board.nativeWidth, height: board.nativeHeight, palette: palette)
         case .uc8159:
             return UC8159Emulator(width: board.nativeWidth, height: board.nativeHeight)
         case .e673, .e640, .el133uf1, .ac073tc1a, .jd79661, .jd79668:

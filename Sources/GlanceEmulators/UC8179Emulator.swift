@@ -7,7 +7,11 @@ import GlanceHardware
 /// new-to-old copy of 0x50; deep sleep (0x07 with its check code). Refreshing with the
 /// power off, a window off byte boundaries, data past the window, a red-plane mode on a
 /// black-and-white panel, and a partial refresh against an old plane that is not what
-/// the panel shows are protocol errors.
+/// the panel shows are protocol errors. A gray4 panel refreshes with the four-grey waveform
+/// in OTP, which cascade setting TSFIX (0xE0 02) with a forced 95 °C (0xE5 5F) selects, and
+/// shows each pixel's (old, new) bits as a level: 00 white, 10 light grey, 01 dark grey, 11
+/// black (with 0x50's DDX bit 0 clear; set, both planes read inverted). A gray4 refresh
+/// with any other waveform is a protocol error: the panel would show two levels.
 public final class UC8179Emulator: UltraChipEmulator {
     public var fullMilliseconds = 4_000
     public var fastMilliseconds = 1_500
@@ -24,10 +28,12 @@ public final class UC8179Emulator: UltraChipEmulator {
     private var window = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var writeIndex = 0
 
-    public init(width: Int = 800, height: Int = 480) {
+    public var greyMilliseconds = 4_000
+
+    public init(width: Int = 800, height: Int = 480, palette: Palette = .bw) {
         old = Array(repeating: 0, count: width / 8 * height)
         new = Array(repeating: 0, count: width / 8 * height)
-        super.init(name: "UC8179", width: width, height: height, palette: .bw, powerOnMilliseconds: 130, powerOffMilliseconds: 40)
+        super.init(name: "UC8179", width: width, height: height, palette: palette, powerOnMilliseconds: 130, powerOffMilliseconds: 40)
     }
 
     override func hardwareReset(wakingFromDeepSleep: Bool) {
@@ -114,6 +120,23 @@ public final class UC8179Emulator: UltraChipEmulator {
         func pixel(_ plane: [UInt8], _ x: Int, _ y: Int) -> UInt32 {
             let set = plane[y * (width / 8) + x / 8] & (0x80 >> UInt8(x % 8)) != 0
             return set == setIsWhite ? 1 : 0
+        }
+        if palette == .gray4 {
+            guard !partialMode else { try violate("a partial refresh on a four-grey panel: the grey waveform has no partial form"); return }
+            guard fixedTemperature && forcedTemperature == 0x5F else {
+                try violate("a grey frame refreshed without the four-grey waveform (cascade setting 0xE0 02 and forced temperature 0xE5 5F)"); return
+            }
+            var values = [UInt32](repeating: 0, count: width * height)
+            for y in 0..<height {
+                for x in 0..<width {
+                    // pixel() is 1 where a plane's bit is "white"; level = high bit from new, low from old.
+                    values[y * width + x] = pixel(new, x, y) << 1 | pixel(old, x, y)
+                }
+            }
+            screen = QuantisedFrame(width: width, height: height, palette: palette, values: values)
+            busy(for: greyMilliseconds)
+            record(.full)
+            return
         }
         let area = region
         var values = screen.values

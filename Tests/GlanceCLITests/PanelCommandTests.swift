@@ -31,6 +31,22 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: out + "/refresh-1-full.png"))
     }
 
+    /// A board with a grey waveform shows its test card in four greys when asked, and the
+    /// trace decodes to a two-bit picture; a board without one refuses.
+    @Test func aGreyBoardsCardIsDecodedInFourGreys() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let test = try runGlance(["panel", "test", "--board", "waveshare-7in5-v2", "--colors", "gray4", "--trace", "grey.jsonl"], in: directory)
+        #expect(test.status == 0, "\(test.stderr)")
+        let decode = try runGlance(["trace", "decode", "grey.jsonl", "--board", "waveshare-7in5-v2", "--colors", "gray4", "--out", "grey"], in: directory)
+        #expect(decode.status == 0, "\(decode.stderr)")
+        let png = try #require(FileManager.default.contents(atPath: directory.appendingPathComponent("grey/refresh-1-full.png").path))
+        #expect(png[24] == 2)   // IHDR bit depth: four levels
+        let refused = try runGlance(["panel", "test", "--board", "waveshare-2in13-v4", "--colors", "gray4", "--trace", "no.jsonl"], in: directory)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("board waveshare-2in13-v4 shows bw, not gray4"), "\(refused.stderr)")
+    }
+
     /// A board over the trace transport: `run --once` writes the driver's bus traffic,
     /// and `trace decode` turns it back into the picture through the emulator.
     @Test func runsABoardIntoATraceAndDecodesIt() throws {

@@ -16,10 +16,11 @@ import GlanceConfiguration
 
     /// A board with a four-grey waveform shows gray4 when the display asks for it, through
     /// its real driver on its wires, and the emulator sees the four levels.
-    @Test func aBoardWithAGreyWaveformShowsFourGreys() throws {
-        let config = try ConfigLoader.parse("display: {board: waveshare-2in9-v2, colors: gray4}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "wall.yaml")
+    @Test(arguments: ["waveshare-2in9-v2", "waveshare-2in7-v2", "waveshare-4in2-v2", "waveshare-7in5-v2"])
+    func aBoardWithAGreyWaveformShowsFourGreys(_ name: String) throws {
+        let config = try ConfigLoader.parse("display: {board: \(name), colors: gray4}\nslots:\n  - {kind: weekday, family: systemSmall}\n", file: "wall.yaml")
         let board = try #require(config.display.board)
-        #expect(board.colors == .gray4 && config.display.colors == .gray4 && board.greyWaveform == .waveshare2in9V2)
+        #expect(board.colors == .gray4 && config.display.colors == .gray4 && board.greyWaveform?.rawValue == name)
         let emulator = TraceDecoding.emulator(for: board)
         let wires = EmulatedWiring(raspberryPi4For: board.wiring, emulator: emulator)
         let bus = try WiredBus.open(board.wiring, gpio: wires, spi: wires, timing: wires.timing)

@@ -66,11 +66,28 @@ struct BoardChoice: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("Take the board and its overrides from this config's display:.", valueName: "file"))
     var config: String?
 
+    @Option(help: ArgumentHelp("With --board: the colours to show, when not the board's own (gray4 on a board with a grey waveform).", valueName: "colors"))
+    var colors: String?
+
+    /// `name` as colours `board` shows: its own, or gray4 where it has a grey waveform.
+    static func colors(_ name: String, on board: Board) throws -> PanelColors {
+        guard let colors = PanelColors(rawValue: name) else {
+            throw UsageError(message: "unknown colors \(name); expected \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard colors == board.colors || (colors == .gray4 && board.greyWaveform != nil) else {
+            throw UsageError(message: "board \(board.name) shows \(board.colors.rawValue)\(board.greyWaveform == nil ? "" : " or gray4"), not \(name)")
+        }
+        return colors
+    }
+
     /// The board, and the trace file when a config sends its panel to one.
     func resolve() throws -> (board: Board, trace: String?) {
+        if colors != nil && board == nil { throw UsageError(message: "--colors goes with --board; a config gives its colours in display:") }
         switch (board, config) {
         case let (name?, nil):
-            return (try BoardCatalog.load(name), nil)
+            var board = try BoardCatalog.load(name)
+            if let colors { board.colors = try Self.colors(colors, on: board) }
+            return (board, nil)
         case let (nil, path?):
             let loaded = try ConfigLoader.load(path: path)
             guard let board = loaded.display.board else { throw UsageError(message: "\(path): display: names no board; add board: NAME there, or use --board NAME") }

@@ -35,11 +35,15 @@ struct TraceCommand: ParsableCommand {
         @Option(help: "The board whose controller produced the trace (see glance boards).")
         var board: String
 
+        @Option(help: ArgumentHelp("The colours the display asked of the board (its colors:), when not the board's own: gray4 on a board with a grey waveform.", valueName: "colors"))
+        var colors: String?
+
         @Option(help: "Directory for the PNG files.")
         var out: String = "trace-frames"
 
         func run() throws {
-            let board = try BoardCatalog.load(self.board)
+            var board = try BoardCatalog.load(self.board)
+            if let colors { board.colors = try BoardChoice.colors(colors, on: board) }
             let text: String
             do {
                 text = try String(contentsOfFile: trace, encoding: .utf8)

@@ -86,8 +86,8 @@ public struct Board: Sendable, Equatable {
     /// Whose driver's register values a colour controller takes (E673 and EL133UF1:
     /// Pimoroni's or Waveshare's boards).
     public var sequence: ColourEPaperController.Sequence = .pimoroni
-    /// The panel's four-grey waveform (SSD1680 boards that have one): `colors: gray4`.
-    public var greyWaveform: SSD168xController.GreyWaveform?
+    /// The panel's four-grey waveform (SSD1680, SSD1683 and UC8179 boards that have one): `colors: gray4`.
+    public var greyWaveform: GreyWaveform?
     /// How the inks look (measured, as the board's `inks:` gives them with their
     /// `source`), beside the ideal colours they are blended with; nil: not measured.
     public var measuredInks: [RGBA]?

@@ -20,13 +20,20 @@ extension Board {
     /// The controller this board names, configured from its file, speaking to `bus`.
     public func makeController(bus: any PanelBus) throws(PanelConfigurationError) -> any PanelController {
         let palette = colors.palette
+        // A waveform for another controller (a display that overrides the board's) is not used;
+        // asked for grey, it is an error.
+        let greyWaveform = greyWaveform?.controller == controller.rawValue ? greyWaveform : nil
+        if palette == .gray4, greyWaveform == nil, let other = self.greyWaveform {
+            throw PanelConfigurationError(message: "grey_waveform \(other.rawValue) is for \(other.controller.uppercased()) panels; this board's controller is \(controller.rawValue.uppercased())")
+        }
         switch controller {
         case .ssd1680, .ssd1683:
             return try SSD168xController(bus: bus, model: controller == .ssd1680 ? .ssd1680 : .ssd1683, width: nativeWidth,
                                          height: nativeHeight, palette: palette, timeouts: busyTimeouts, columnOffsetBytes: columnOffsetBytes,
                                          greyWaveform: greyWaveform)
         case .uc8179:
-            return try UC8179Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts)
+            return try UC8179Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts,
+                                        greyWaveform: greyWaveform)
         case .uc8159:
             return try UC8159Controller(bus: bus, width: nativeWidth, height: nativeHeight, palette: palette, timeouts: busyTimeouts)
         case .e673, .e640, .el133uf1, .ac073tc1a, .jd79661, .jd79668:

@@ -108,8 +108,8 @@ package enum BoardFields {
                 switch field {
                 case "grey_waveform":
                     let text = try item.string()
-                    guard let waveform = SSD168xController.GreyWaveform(rawValue: text) else {
-                        throw item.fail("unknown grey_waveform \(quoted(text)); expected \(SSD168xController.GreyWaveform.allCases.map(\.rawValue).joined(separator: " or "))")
+                    guard let waveform = GreyWaveform(rawValue: text) else {
+                        throw item.fail("unknown grey_waveform \(quoted(text)); expected \(GreyWaveform.allCases.map(\.rawValue).joined(separator: " or "))")
                     }
                     board.greyWaveform = waveform
                 case "sequence":

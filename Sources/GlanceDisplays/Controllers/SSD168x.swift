@@ -6,8 +6,8 @@ import GlanceHardware
 /// bonnet, Pimoroni Inky wHAT. BUSY is high while busy. RAM: a black/white plane
 /// (Write RAM Black/White, 1 = white) and a second plane (Write RAM Red) that is red/yellow on three-colour panels
 /// (1 = colour) and the previous image on black-and-white ones, which the partial
-/// waveform compares against. Panels with a four-grey waveform (`GreyWaveform`: the 2.9"
-/// and 2.7" V2) also show `.gray4`: the waveform is written to the LUT register, each
+/// waveform compares against. Panels with a four-grey waveform (`GreyWaveform`: the 2.9",
+/// 2.7" and 4.2" V2) also show `.gray4`: the waveform is written to the LUT register, each
 /// pixel's two bits go one to each plane, and every update is a full refresh.
 public final class SSD168xController: PanelController {
     public enum Model: String, Sendable, CaseIterable {
@@ -24,6 +24,7 @@ public final class SSD168xController: PanelController {
         case driverOutputControl = 0x01
         case gateDrivingVoltage = 0x03
         case sourceDrivingVoltage = 0x04
+        case boosterSoftStartControl = 0x0C
         case deepSleepMode = 0x10
         case dataEntryModeSetting = 0x11
         case softwareReset = 0x12
@@ -46,55 +47,6 @@ public final class SSD168xController: PanelController {
         case digitalBlockControl = 0x7E
     }
 
-    /// A four-grey waveform from a vendor's driver (waveshareteam/e-Paper at 86aa993:
-    /// `EPD_2in9_V2.c` `Gray4`, `EPD_2in7_V2.c` `LUT_DATA_4Gray`), read as facts: the 153
-    /// bytes of the LUT register (four levels' voltage sequences, VCOM's, twelve groups'
-    /// timing, frame rate and XON), then the end option, gate, source and VCOM voltages the
-    /// same driver sends. Levels by the planes' bits (colour plane, black/white plane):
-    /// 00 white, 01 light grey, 10 dark grey, 11 black.
-    public enum GreyWaveform: String, Sendable, CaseIterable {
-        /// Waveshare 2.9" V2 (about 2.3 s).
-        case waveshare2in9V2 = "waveshare-2in9-v2"
-        /// Waveshare 2.7" V2 (about 5.4 s, as GxEPD2_4G measured the same waveform).
-        case waveshare2in7V2 = "waveshare-2in7-v2"
-
-        public var lut: [UInt8] {
-            switch self {
-            case .waveshare2in9V2:
-                [0x00, 0x60, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x20, 0x60, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x28, 0x60, 0x14, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x2A, 0x60, 0x15, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x00, 0x90, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x00, 0x02, 0x00, 0x05, 0x14, 0x00, 0x00,
-                 0x1E, 0x1E, 0x00, 0x00, 0x00, 0x00, 0x01,
-                 0x00, 0x02, 0x00, 0x05, 0x14, 0x00, 0x00]
-                    + [UInt8](repeating: 0, count: 9 * 7)
-                    + [0x24, 0x22, 0x22, 0x22, 0x23, 0x32, 0x00, 0x00, 0x00]
-            case .waveshare2in7V2:
-                [0x40, 0x48, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x08, 0x48, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x02, 0x48, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x20, 0x48, 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-                 0x0A, 0x19, 0x00, 0x03, 0x08, 0x00, 0x00,
-                 0x14, 0x01, 0x00, 0x14, 0x01, 0x00, 0x03,
-                 0x0A, 0x03, 0x00, 0x08, 0x19, 0x00, 0x00,
-                 0x01, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01]
-                    + [UInt8](repeating: 0, count: 8 * 7)
-                    + [0x22, 0x22, 0x22, 0x22, 0x22, 0x22, 0x00, 0x00, 0x00]
-            }
-        }
-
-        /// End option, gate voltage, source voltages (VSH1, VSH2, VSL) and VCOM.
-        var voltages: (endOption: UInt8, gate: UInt8, source: [UInt8], vcom: UInt8) {
-            switch self {
-            case .waveshare2in9V2: (0x22, 0x17, [0x41, 0xAE, 0x32], 0x28)
-            case .waveshare2in7V2: (0x22, 0x17, [0x41, 0x00, 0x32], 0x1C)
-            }
-        }
-    }
-
     /// Display Update Control 2's sequences: what master activation runs.
     enum UpdateSequence: UInt8 {
         /// Clock and analog on, load the temperature and mode 1's waveform, display, all off.
@@ -104,6 +56,9 @@ public final class SSD168xController: PanelController {
         case displayLoadedWaveform = 0xC7
         /// Clock and analog on, display with mode 2's waveform (the partial one), all off.
         case partialRefresh = 0xFF
+        /// Clock and analog on, display with mode 2's waveform as it is (SSD1683's written
+        /// LUT), all off.
+        case displayLoadedWaveformMode2 = 0xCF
         /// Clock on, load the temperature and the waveform for it, clock off.
         case loadTemperatureAndWaveform = 0xB1
         /// Clock on, load mode 1's waveform for the temperature written, clock off.
@@ -131,8 +86,8 @@ public final class SSD168xController: PanelController {
         guard width >= 8, height >= 8, (width + 7) / 8 + columnOffsetBytes <= model.maximumWidth / 8, height <= model.maximumHeight else {
             throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) drives at most \(model.maximumWidth)x\(model.maximumHeight) pixels; \(width)x\(height) does not fit")
         }
-        if let greyWaveform, model != .ssd1680 {
-            throw PanelConfigurationError(message: "\(greyWaveform.rawValue) is a waveform for SSD1680 panels, not \(model.rawValue.uppercased())")
+        if let greyWaveform, greyWaveform.controller != model.rawValue {
+            throw PanelConfigurationError(message: "\(greyWaveform.rawValue) is a waveform for \(greyWaveform.controller.uppercased()) panels, not \(model.rawValue.uppercased())")
         }
         if palette == .gray4 && greyWaveform == nil {
             throw PanelConfigurationError(message: "\(model.rawValue.uppercased()) shows gray4 only with a four-grey waveform, and this board has none (options: grey_waveform:)")
@@ -194,14 +149,21 @@ public final class SSD168xController: PanelController {
         }
     }
 
-    /// Four greys: the waveform into the LUT register, the low bit of each pixel's level
-    /// (inverted) into the black/white plane and the high bit into the other, one full
-    /// refresh with the waveform as written.
+    /// Four greys: the waveform into the LUT register, the level's bits one into each
+    /// plane, one full refresh with the waveform as written. SSD1680's waveforms take the
+    /// low bit inverted into the black/white plane and the high bit inverted into the
+    /// other (white 00, black 11) and run as mode 1; SSD1683's take them as they are
+    /// (white 11, black 00) and run as mode 2, after the booster's soft start.
     private func showGrey(_ frame: QuantisedFrame, waveform: GreyWaveform) throws {
-        try bus.send(Command.analogBlockControl, 0x54)
-        try bus.send(Command.digitalBlockControl, 0x3B)
+        let isSSD1683 = model == .ssd1683
+        if !isSSD1683 {
+            try bus.send(Command.analogBlockControl, 0x54)
+            try bus.send(Command.digitalBlockControl, 0x3B)
+        }
         try setUpdateControl(partial: false)
-        try bus.send(Command.borderWaveformControl, 0x00)   // border by LUT0: white
+        // The border follows the white level's LUT: LUT0 on SSD1680, LUT3 on SSD1683.
+        try bus.send(Command.borderWaveformControl, isSSD1683 ? 0x03 : 0x00)
+        if isSSD1683 { try bus.send(Command.boosterSoftStartControl, 0x8B, 0x9C, 0xA4, 0x0F) }
         try bus.command(Command.writeLUTRegister)
         try bus.data(waveform.lut)
         try bus.waitWhileBusy(level: .high, timeoutMilliseconds: timeouts.command, operation: "\(name) LUT")
@@ -211,10 +173,11 @@ public final class SSD168xController: PanelController {
         try bus.command(Command.sourceDrivingVoltage)
         try bus.data(voltages.source)
         try bus.send(Command.writeVCOMRegister, voltages.vcom)
-        // gray4's inks are 0 black … 3 white: white is 00 in both planes, black 11.
-        try write(.writeRAMBlackWhite, frame.plane { $0 & 1 == 0 }, window: bounds)
-        try write(.writeRAMRed, frame.plane { $0 & 2 == 0 }, window: bounds)
-        try bus.send(Command.displayUpdateControl2, UpdateSequence.displayLoadedWaveform.rawValue)
+        // gray4's inks are 0 black … 3 white.
+        let set: UInt32 = isSSD1683 ? 1 : 0
+        try write(.writeRAMBlackWhite, frame.plane { $0 & 1 == set }, window: bounds)
+        try write(.writeRAMRed, frame.plane { $0 >> 1 & 1 == set }, window: bounds)
+        try bus.send(Command.displayUpdateControl2, (isSSD1683 ? UpdateSequence.displayLoadedWaveformMode2 : .displayLoadedWaveform).rawValue)
         try activate("grey refresh", timeout: timeouts.full)
     }
 

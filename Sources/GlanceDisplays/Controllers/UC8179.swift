@@ -5,7 +5,10 @@ import GlanceHardware
 /// busy. Two image planes: DTM1's ("old", what the panel shows) and DTM2's ("new"); the
 /// partial waveform drives only pixels that differ between them, inside the partial
 /// window. Fast and partial refreshes use the controller's waveform banks selected by a
-/// forced temperature (cascade setting, then force temperature).
+/// forced temperature (cascade setting, then force temperature). With the board's grey
+/// waveform (`GreyWaveform.waveshare7in5V2`) it shows `.gray4` too: a forced 95 °C selects
+/// the four-grey waveform in the controller's OTP, each pixel's two bits go one to each
+/// plane, and every update is a full refresh.
 public final class UC8179Controller: PanelController {
     /// The commands this driver sends, by the names (and abbreviations) of UC8179's datasheet.
     public enum Command: UInt8, PanelCommand {
@@ -31,19 +34,26 @@ public final class UC8179Controller: PanelController {
 
     public let width: Int
     public let height: Int
-    public static let palette = Palette.bw
-    public var palette: Palette { Self.palette }
+    public let palette: Palette
     public let name = "UC8179"
     public let windowAlignment = 8
-    public let refreshes: Set<PanelRefresh> = [.full, .fast, .partial]
+    public var refreshes: Set<PanelRefresh> { palette == .gray4 ? [.full] : [.full, .fast, .partial] }
+    /// The panel's four-grey waveform, if it has one.
+    public let greyWaveform: GreyWaveform?
     public private(set) var isAwake = false
 
     private let bus: any PanelBus
     private let timeouts: BusyTimeouts
 
     public init(bus: any PanelBus, width: Int = 800, height: Int = 480, palette: Palette = .bw,
-                timeouts: BusyTimeouts = BusyTimeouts()) throws(PanelConfigurationError) {
-        try PanelConfigurationError.check(palette, "UC8179", shows: [Self.palette])
+                timeouts: BusyTimeouts = BusyTimeouts(), greyWaveform: GreyWaveform? = nil) throws(PanelConfigurationError) {
+        if let greyWaveform, greyWaveform.controller != "uc8179" {
+            throw PanelConfigurationError(message: "\(greyWaveform.rawValue) is a waveform for \(greyWaveform.controller.uppercased()) panels, not UC8179")
+        }
+        if palette == .gray4 && greyWaveform == nil {
+            throw PanelConfigurationError(message: "UC8179 shows gray4 only with a four-grey waveform, and this board has none (options: grey_waveform:)")
+        }
+        try PanelConfigurationError.check(palette, "UC8179", shows: [.bw] + (greyWaveform == nil ? [] : [.gray4]))
         guard (8...800).contains(width), width % 8 == 0, (1...600).contains(height) else {
             throw .init(message: "UC8179 drives at most 800x600 pixels, widths in multiples of 8; \(width)x\(height) does not fit")
         }
@@ -51,6 +61,8 @@ public final class UC8179Controller: PanelController {
         self.width = width
         self.height = height
         self.timeouts = timeouts
+        self.palette = palette
+        self.greyWaveform = greyWaveform
     }
 
     public func show(_ frame: QuantisedFrame, previous: QuantisedFrame?, refresh: PanelRefresh, window: PixelRect) throws {
@@ -61,6 +73,10 @@ public final class UC8179Controller: PanelController {
         try bus.pulseReset(highBefore: 20, low: 2, highAfter: 20)
         isAwake = true
         try bus.waitWhileBusy(level: .low, timeoutMilliseconds: timeouts.command, operation: "UC8179 reset")
+        if palette == .gray4 {
+            try showGrey(frame)
+            return
+        }
         let white = frame.plane { $0 != 0 }
         switch refresh {
         case .full, .fast:
@@ -105,6 +121,25 @@ public final class UC8179Controller: PanelController {
             try refreshDisplay(.partial)
             try bus.send(Command.partialOut)
         }
+    }
+
+    /// Four greys as the vendor's driver shows them: the four-grey waveform from OTP by a
+    /// forced 95 °C, the low bit of each pixel's level (inverted) into the old plane and the
+    /// high bit (inverted) into the new one (white 00, black 11), one full refresh.
+    private func showGrey(_ frame: QuantisedFrame) throws {
+        try bus.send(Command.panelSetting, 0x1F)                        // black/white, waveform from OTP
+        try bus.send(Command.vcomAndDataIntervalSetting, 0x10, 0x07)
+        try powerOn()
+        try bus.send(Command.boosterSoftStart, 0x27, 0x27, 0x18, 0x17)
+        try bus.send(Command.cascadeSetting, 0x02)                       // use the forced temperature
+        try bus.send(Command.forceTemperature, 0x5F)                     // 95 °C: the four-grey waveform
+        try resolution()
+        // gray4's inks are 0 black … 3 white.
+        try bus.command(Command.displayStartTransmission1)
+        try bus.data(frame.plane { $0 & 1 == 0 })
+        try bus.command(Command.displayStartTransmission2)
+        try bus.data(frame.plane { $0 & 2 == 0 })
+        try refreshDisplay(.full)
     }
 
     public func sleep() throws {
