@@ -8,7 +8,8 @@ import Glibc
 ///
 /// A picture is decoded at the size it is drawn (`Picture.decode(covering:)`): a photo
 /// of 24 megapixels drawn into a 400×240 slot costs about 400×267 pixels, not 24
-/// million. Layout needs only its size, read from its header.
+/// million. Layout needs only its size, read from its header; the file's bytes read for
+/// it are kept until the frame is drawn, so a picture's first frame reads it once.
 extension ViewRenderer {
     /// The picture at `path` decoded to cover `box` pixels (nil: its own size), cached
     /// per version of the file; `nil` (logged once) when it cannot be read.
@@ -26,7 +27,13 @@ extension ViewRenderer {
         // Its size first (from the header): what `box` asks of it depends on it.
         guard let size = imageSize(path) else { return nil }
         do {
-            let image = try Self.decodePicture(path, covering: box)
+            let image: Canvas
+            if let read = readForLayout.removeValue(forKey: path), read.version == version {
+                image = try Picture.decode(read.bytes, name: read.name, covering: box)
+            } else {
+                if PictureStore.shared.picture(named: path) == nil { statistics.pictureFileReads += 1 }
+                image = try Self.pictureBytes(path) { bytes, name throws(Picture.Failure) in try Picture.decode(bytes, name: name, covering: box) }
+            }
             images[path] = CachedPicture(version: version, image: image, size: size, box: box)
             return image
         } catch {
@@ -45,8 +52,15 @@ extension ViewRenderer {
             if let size = cached.size { return size }
             if cached.problem != nil { return nil }
         }
+        let fromFile = PictureStore.shared.picture(named: path) == nil
+        if fromFile { statistics.pictureFileReads += 1 }
         do {
-            let size = try Self.pictureBytes(path) { bytes, name throws(Picture.Failure) in try Picture.size(of: bytes, name: name) }
+            let size = try Self.pictureBytes(path) { bytes, name throws(Picture.Failure) in
+                let size = try Picture.size(of: bytes, name: name)
+                // A file's bytes wait for the drawing that follows the layout.
+                if fromFile { readForLayout[path] = PictureRead(version: version, bytes: bytes, name: name) }
+                return size
+            }
             images[path] = CachedPicture(version: version, image: nil, size: size, box: nil)
             return size
         } catch {
@@ -54,10 +68,6 @@ extension ViewRenderer {
             images[path] = CachedPicture(version: version, image: nil, size: nil, box: nil, problem: error.description)
             return nil
         }
-    }
-
-    private static func decodePicture(_ path: String, covering box: (width: Int, height: Int)?) throws(Picture.Failure) -> Canvas {
-        try pictureBytes(path) { bytes, name throws(Picture.Failure) in try Picture.decode(bytes, name: name, covering: box) }
     }
 
     /// The bytes of a file, or of a picture kept in memory (`PictureStore`), handed to `use`.
@@ -68,6 +78,13 @@ extension ViewRenderer {
         }
         return try use(try Picture.fileBytes(path), path)
     }
+}
+
+/// A picture file's bytes as read for its size, waiting for the frame to be drawn.
+struct PictureRead {
+    let version: PictureVersion?
+    let bytes: [UInt8]
+    let name: String
 }
 
 /// One picture as the renderer keeps it.

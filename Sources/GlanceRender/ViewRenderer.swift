@@ -21,6 +21,9 @@ public final class ViewRenderer {
     let text: TextLayout
     var measured: [TextKey: LaidOutText] = [:]
     var images: [String: CachedPicture] = [:]
+    /// Picture files read for layout, decoded by the drawing that follows it; emptied when
+    /// each frame is drawn.
+    var readForLayout: [String: PictureRead] = [:]
     /// Symbol names already logged as unknown.
     var unknownSymbols: Set<String> = []
     /// Work done since the renderer was made.
@@ -50,6 +53,7 @@ public final class ViewRenderer {
     /// Draws a laid-out tree: the frame's marks found first where colours are chosen
     /// against their grounds.
     func drawFrame(_ box: LayoutBox, into canvas: inout Canvas, offset: (x: Int, y: Int) = (0, 0)) {
+        defer { readForLayout.removeAll() }
         guard let printing else { return draw(box, into: &canvas, offset: offset) }
         marks = []
         collectMarks(box, into: &marks)

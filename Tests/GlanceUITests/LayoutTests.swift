@@ -1,4 +1,4 @@
-import GlanceRender
+@testable import GlanceRender
 import GlanceGraphics
 import GlanceTestSupport
 import GlanceText
@@ -184,6 +184,22 @@ import Testing
         #expect(canvas.tonal.allSatisfy { $0 })
         let share = Double(canvas.quantised(to: .bw, dither: .floydSteinberg).values.filter { $0 == 0 }.count) / 1600
         #expect(share > 0.3 && share < 0.7)
+    }
+
+    /// A picture's first frame reads its file once: the bytes read for its size at layout
+    /// are the ones decoded when it is drawn. A later frame reads nothing.
+    @Test func aPicturesFirstFrameReadsItsFileOnce() throws {
+        let path = "/tmp/glance-test-\(UInt32.random(in: 0...UInt32.max)).png"
+        defer { unlink(path) }
+        try PNG.write(try Canvas(width: 40, height: 20, fill: .black), to: path)
+        let view = resolveNode(Image(path).resizable().scaledToFit().frame(width: 20, height: 20), in: EnvironmentValues())
+        var canvas = try Canvas(width: 20, height: 20)
+        renderer.render(view, into: &canvas, in: Rect(x: 0, y: 0, width: 20, height: 20))
+        #expect(renderer.statistics.pictureFileReads == 1)
+        #expect(canvas[x: 10, y: 10] == .black && canvas[x: 10, y: 2] == .white)
+        #expect(renderer.readForLayout.isEmpty)
+        renderer.render(view, into: &canvas, in: Rect(x: 0, y: 0, width: 20, height: 20))
+        #expect(renderer.statistics.pictureFileReads == 1)
     }
 
     @Test func aPictureRewrittenOnDiskIsShownAgain() throws {
