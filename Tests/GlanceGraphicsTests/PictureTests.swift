@@ -117,6 +117,24 @@ import Testing
         #expect(webp != nil)
     }
 
+    /// When a photo was taken: EXIF DateTimeOriginal from the Exif IFD, with the camera's
+    /// offset where it wrote one, else as a local time in the wall's zone; the orientation
+    /// beside it is still honoured. A picture without one, or whose EXIF is cut short, says none.
+    @Test func aPhotoSaysWhenItWasTaken() throws {
+        let jpeg = try Self.bytes("card-taken.jpg")
+        let taken = try #require(Picture.takenTime(of: jpeg))
+        #expect(taken == PictureTakenTime(year: 2024, month: 7, day: 14, hour: 18, minute: 30, second: 5, offset: 7_200))
+        #expect(taken.date { _ in 32_400 }.timeIntervalSince1970 == 1_720_974_605)
+        let upright = try Picture.decode(jpeg, name: "card-taken.jpg")
+        #expect(upright.width == 60 && upright[x: 2, y: 2].r > 180 && upright[x: 2, y: 2].b < 60)
+        let local = try #require(Picture.takenTime(of: try Self.bytes("card-taken-local.webp")))
+        #expect(local.offset == nil)
+        #expect(local.date { _ in 0 }.timeIntervalSince1970 == 1_704_067_199)
+        #expect(local.date { _ in 32_400 }.timeIntervalSince1970 == 1_704_067_199 - 32_400)
+        #expect(Picture.takenTime(of: try Self.bytes("card-orientation-6.jpg")) == nil)
+        for length in stride(from: 0, to: jpeg.count, by: 7) { _ = Picture.takenTime(of: Array(jpeg.prefix(length))) }
+    }
+
     /// Every prefix of every fixture: a failure or a picture, never a crash.
     @Test func everyPrefixOfEveryPictureDecodesOrFails() throws {
         for name in ["card-orientation-6.jpg", "card-progressive.jpg", "card-orientation-8.webp", "card-orientation-3.png", "card-cmyk.jpg", "card.heic"] {

@@ -68,6 +68,20 @@ import Testing
         #expect(Set(turns).count == 5, "\(turns)")
     }
 
+    /// A `date` caption says when the photo was taken (its EXIF), not when the file was saved.
+    @Test func aDateCaptionIsWhenThePhotoWasTaken() async throws {
+        let folder = try scratch.makeFolder("taken")
+        try put(try Self.fixture("card-taken.jpg"), "a.jpg", in: folder)
+        var dated = intent(folder: folder)
+        dated.caption = .date
+        let taken = await timeline(dated).entries.first?.pictureDate
+        #expect(taken == instant("2024-07-14T18:30:05+02:00"))
+        // Without EXIF, the file's modification time.
+        try put(try Self.fixture("card-orientation-1.jpg"), "a.jpg", in: folder)
+        let saved = await timeline(dated).entries.first?.pictureDate
+        #expect(saved != nil && saved != instant("2024-07-14T18:30:05+02:00"))
+    }
+
     @Test func theBoundariesRestartAtEachLocalMidnight() {
         let zone = try! ZoneRules(identifier: "Asia/Seoul")
         // 7 hours does not divide a day: 00:00, 07:00, 14:00, 21:00, then midnight again.

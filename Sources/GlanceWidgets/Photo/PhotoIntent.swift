@@ -13,7 +13,7 @@ import GlanceSystem
 ///   # uploads: hall                  (pictures uploaded from the web page)
 ///   interval: 30m                    # the next picture every 30 minutes
 ///   fit: fill                        # or fit (the whole picture, with margins)
-///   caption: name                    # none, name or date
+///   caption: name                    # none, name or date (taken, from EXIF; else saved)
 /// ```
 public struct PhotoIntent: WidgetConfigurationIntent, ParameterChecking {
     public static let title: LocalizedStringResource = "Photo"

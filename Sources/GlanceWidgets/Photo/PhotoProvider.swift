@@ -131,12 +131,13 @@ public struct PhotoProvider: AppIntentTimelineProvider {
             for step in 0..<min(items.count, 8) {
                 let index = (first + step) % items.count
                 if passedOver.contains(index) { continue }
-                if let problem = ensure(items[index], source: source) {
+                var candidate = items[index]
+                if let problem = ensure(&candidate, source: source, takenIn: caption == .date ? context.timeZone : nil) {
                     passedOver.insert(index)
                     problems.append(problem)
                     continue
                 }
-                chosen = items[index]
+                chosen = candidate
                 break
             }
             guard let chosen else { continue }
@@ -174,11 +175,17 @@ public struct PhotoProvider: AppIntentTimelineProvider {
     /// Makes `item` ready to draw: a folder's file has its header read (a file that is
     /// not a picture, or a bomb, is passed over), an album's preview is fetched. Nil when
     /// ready, else why not.
-    private func ensure(_ item: PhotoItem, source: PhotoSource) -> String? {
+    /// Checks that `item` can be shown (a file's header; an Immich preview fetched), and
+    /// where `takenIn` asks for it, dates a file by when its photo was taken (EXIF
+    /// DateTimeOriginal, read as local time in that zone unless the photo gives its offset)
+    /// rather than when the file was saved. A problem is one line.
+    private func ensure(_ item: inout PhotoItem, source: PhotoSource, takenIn zone: ZoneRules?) -> String? {
         switch source {
         case .folder, .uploads:
             do throws(Picture.Failure) {
-                _ = try Picture.size(of: try Picture.fileBytes(item.picture), name: item.picture)
+                let bytes = try Picture.fileBytes(item.picture)
+                _ = try Picture.size(of: bytes, name: item.picture)
+                if let zone, let taken = Picture.takenTime(of: bytes) { item.date = taken.date { zone.secondsFromGMT(for: $0) } }
                 return nil
             } catch {
                 return "\(error); passed over"

@@ -36,6 +36,19 @@ for o in range(1, 9):
     STORE[o](card()).save(f"card-orientation-{o}.jpg", quality=95, exif=exif(o))
 STORE[8](card()).save("card-orientation-8.webp", lossless=True, exif=exif(8))
 STORE[3](card()).save("card-orientation-3.png", exif=exif(3))
+# When each was taken: EXIF DateTimeOriginal in the Exif IFD, with and without the
+# camera's offset from UTC (OffsetTimeOriginal).
+def taken(when, orientation, offset=None):
+    e = Image.Exif()
+    e[0x0112] = orientation
+    ifd = e.get_ifd(0x8769)
+    ifd[0x9003] = when
+    if offset:
+        ifd[0x9011] = offset
+    return e.tobytes()
+
+STORE[6](card()).save("card-taken.jpg", quality=95, exif=taken("2024:07:14 18:30:05", 6, "+02:00"))
+card().save("card-taken-local.webp", lossless=True, exif=taken("2023:12:31 23:59:59", 1))
 card().save("card.webp", lossless=True)
 card().save("card-progressive.jpg", quality=95, progressive=True)
 card().convert("L").save("card-grey.jpg", quality=95)
