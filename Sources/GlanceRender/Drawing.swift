@@ -174,13 +174,16 @@ extension ViewRenderer {
         let path = shape.kind.path(in: Rect(x: 0, y: 0, width: Double(rect.width) / scale, height: Double(rect.height) / scale))
             .applying(scale: scale, dx: Double(rect.x), dy: Double(rect.y))
         let polylines = path.flattened(tolerance: 0.2)
-        let polygons: [[(x: Double, y: Double)]]
         if let stroke = shape.stroke {
-            polygons = StrokeOutline.polygons(polylines, style: stroke, width: stroke.lineWidth * scale)
-        } else {
-            polygons = polylines.map { $0.points.map { (x: $0.x, y: $0.y) } }
+            // Drawn segment by segment (`StrokeCoverage`), never as a polygon of its outline.
+            let width = stroke.lineWidth * scale, unit = width / max(stroke.lineWidth, 1e-9)
+            let geometry = StrokeGeometry(width: width, cap: stroke.lineCap == .round ? .round : stroke.lineCap == .square ? .square : .butt,
+                                          join: stroke.lineJoin == .round ? .round : stroke.lineJoin == .bevel ? .bevel : .miter,
+                                          miterLimit: stroke.miterLimit, dash: stroke.dash.map { $0 * unit }, dashPhase: stroke.dashPhase * unit)
+            canvas.strokePolylines(polylines.map { (points: $0.points.map { (x: $0.x, y: $0.y) }, closed: $0.closed) }, style: geometry, color, tonal: tonal)
+            return
         }
-        canvas.fillPolygons(polygons, color, tonal: tonal, evenOdd: shape.evenOdd && shape.stroke == nil)
+        canvas.fillPolygons(polylines.map { $0.points.map { (x: $0.x, y: $0.y) } }, color, tonal: tonal, evenOdd: shape.evenOdd)
     }
 
     private func drawSymbol(_ symbol: SymbolNode, in rect: PixelRect, into canvas: inout Canvas) {

@@ -164,6 +164,23 @@ import Testing
         #expect(frame.packed(bitsPerPixel: 4) { UInt8($0) } == [0x01, 0x30])
     }
 
+    /// A frame of a byte a pixel packs to 4 and 8 bits as pixel by pixel, rows padded.
+    @Test func sevenInkPackingIsPixelByPixel() {
+        for width in [1, 2, 5, 8, 13] {
+            let values = (0..<(width * 3)).map { UInt32(($0 * 5 + $0 / width) % 7) }
+            let frame = QuantisedFrame(width: width, height: 3, palette: .acep7, values: values)
+            for bits in [4, 8] {
+                let perByte = 8 / bits, rowBytes = (width + perByte - 1) / perByte
+                var expected = [UInt8](repeating: 0, count: rowBytes * 3)
+                for (index, value) in values.enumerated() {
+                    let x = index % width, y = index / width
+                    expected[y * rowBytes + x / perByte] |= UInt8(6 - value) << UInt8(8 - bits * (x % perByte + 1))
+                }
+                #expect(frame.packed(bitsPerPixel: bits) { UInt8(6 - $0) } == expected, "width \(width), \(bits) bits")
+            }
+        }
+    }
+
     @Test func rgb565IsBigEndian() throws {
         var canvas = try Canvas(width: 2, height: 1)
         for (i, c) in ([.red, .blue] as [RGBA]).enumerated() { canvas.setPixel(i, c) }

@@ -110,12 +110,20 @@ extension Canvas {
         }
     }
 
+    /// The columns `start..<end` of a mask's row that hold coverage.
+    public struct MaskRowExtent: Sendable {
+        public var start: Int32
+        public var end: Int32
+        public init(start: Int32, end: Int32) { self.start = start; self.end = end }
+    }
+
     /// Draws a coverage mask (a glyph: `width × height` bytes, 0–255) in `color` with its
     /// top-left at (`x`, `y`). Mask pixels are flat: text stays crisp on any palette.
-    /// `glyph`: the mask is text or an icon (see `Canvas.glyphFlag`).
+    /// `glyph`: the mask is text or an icon (see `Canvas.glyphFlag`). `rowExtents`: the
+    /// columns of each row that may be covered (the rest are not looked at).
     public mutating func drawMask(_ mask: [UInt8], width maskWidth: Int, height maskHeight: Int, atX x: Int, y: Int, _ color: RGBA,
-                                  tonal: Bool = false, glyph: Bool = false) {
-        guard mask.count >= maskWidth * maskHeight else { return }
+                                  tonal: Bool = false, glyph: Bool = false, rowExtents: [MaskRowExtent]? = nil) {
+        guard mask.count >= maskWidth * maskHeight, rowExtents.map({ $0.count >= maskHeight }) ?? true else { return }
         // The mask's rows and columns inside the clip, worked out once; then each row a
         // span of plain stores (what `blend` does per pixel, without its checks).
         let firstColumn = max(0, clip.x - x), endColumn = min(maskWidth, clip.maxX - x)
@@ -137,6 +145,13 @@ extension Canvas {
                 for row in rows {
                     let source = row &* maskWidth
                     let target = (y &+ row) &* width &+ x
+                    // Only the part of the row something was drawn in, where that is known.
+                    var columns = columns
+                    if let extent = rowExtents?[row] {
+                        let start = max(columns.lowerBound, Int(extent.start)), end = min(columns.upperBound, Int(extent.end))
+                        if start >= end { continue }
+                        columns = start..<end
+                    }
                     for column in columns {
                         var coverage = mask[source &+ column]
                         if glyph, let edge = glyphEdge { coverage = coverage >= edge ? 255 : 0 }

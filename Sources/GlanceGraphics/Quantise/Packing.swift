@@ -26,6 +26,37 @@ extension QuantisedFrame {
         }
         let perByte = 8 / bitsPerPixel
         let rowBytes = (width + perByte - 1) / perByte
+        if palette.kind == .indexed, Self.packedDepth(palette) == 0 {
+            // A byte a pixel (acep7, spectra6, gray16): each ink's code looked up once, the
+            // bytes read straight, a pixel's bits shifted in by a running count.
+            // (Asked only of the palette's inks: a frame holds no other value.)
+            var table = [UInt8](repeating: 0, count: 256)
+            for ink in 0..<min(256, palette.colors.count) { table[ink] = code(UInt32(ink)) & UInt8((1 << bitsPerPixel) - 1) }
+            var out = [UInt8](repeating: 0, count: rowBytes * height)
+            let inks = indices
+            inks.withUnsafeBufferPointer { inks in
+                table.withUnsafeBufferPointer { table in
+                    out.withUnsafeMutableBufferPointer { out in
+                        for y in 0..<height {
+                            let source = y &* width, target = y &* rowBytes
+                            var byte: UInt8 = 0, filled = 0, column = 0
+                            for x in 0..<width {
+                                byte = byte << UInt8(bitsPerPixel) | table[Int(inks[source &+ x])]
+                                filled &+= 1
+                                if filled == perByte {
+                                    out[target &+ column] = byte
+                                    column &+= 1
+                                    byte = 0
+                                    filled = 0
+                                }
+                            }
+                            if filled > 0 { out[target &+ column] = byte << UInt8(bitsPerPixel * (perByte - filled)) }
+                        }
+                    }
+                }
+            }
+            return out
+        }
         let mask = UInt8((1 << bitsPerPixel) - 1)
         var bytes = [UInt8](repeating: 0, count: rowBytes * height)
         bytes.withUnsafeMutableBufferPointer { out in

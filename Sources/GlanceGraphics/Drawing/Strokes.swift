@@ -1,0 +1,415 @@
+import Glibc
+
+/// How a line is stroked, in pixels: SwiftUI's `StrokeStyle` without its points.
+public struct StrokeGeometry: Sendable, Equatable {
+    public enum Cap: Sendable { case butt, round, square }
+    public enum Join: Sendable { case miter, round, bevel }
+
+    public var width: Double
+    public var cap: Cap
+    public var join: Join
+    /// The longest miter, in line widths, before a join is bevelled.
+    public var miterLimit: Double
+    /// Dash and gap lengths in pixels, alternating; empty for a solid line.
+    public var dash: [Double]
+    /// How far into the dash pattern the line starts, in pixels.
+    public var dashPhase: Double
+
+    public init(width: Double, cap: Cap = .butt, join: Join = .miter, miterLimit: Double = 10, dash: [Double] = [], dashPhase: Double = 0) {
+        self.width = width
+        self.cap = cap
+        self.join = join
+        self.miterLimit = miterLimit
+        self.dash = dash
+        self.dashPhase = dashPhase
+    }
+}
+
+/// A stroke's coverage, drawn segment by segment: never as a polygon of its outline, so a
+/// 500-point line costs what its pixels cost.
+///
+/// Each pixel's coverage is the area of the pixel the stroke covers, worked out from the
+/// area a straight edge cuts from a square (exact for a straight stretch; corners, where
+/// two edges cross one pixel, as the product of the two):
+/// - with round joins and round caps (a chart's line), the stroke is the union of one
+///   capsule a segment, and a pixel takes the largest coverage any capsule gives it;
+/// - otherwise each segment is a piece of the stroke cut where it meets the next along the
+///   bisector of their directions (a miter), bevelled where the join is `.bevel`, `.round`
+///   or a miter longer than the limit, ended as its cap says; the pieces tile the stroke,
+///   so their coverages add; round joins and caps are discs over them.
+/// Dashes are cut while walking the line, into one reused buffer.
+public struct StrokeCoverage {
+    /// Coverage 0–255 for each pixel of `bounds`, row by row.
+    public private(set) var mask: [UInt8]
+    public let bounds: PixelRect
+    /// The columns of each row of `bounds` that were drawn in (the rest are 0).
+    public private(set) var rowExtents: [Canvas.MaskRowExtent] = []
+
+    /// Strokes `polylines` (pixel coordinates; `closed` joins the last point to the first)
+    /// with `style`, inside `clip`.
+    public init(_ polylines: [(points: [(x: Double, y: Double)], closed: Bool)], style: StrokeGeometry, clip: PixelRect) {
+        let half = style.width / 2
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for line in polylines {
+            for point in line.points where point.x.isFinite && point.y.isFinite {
+                minX = min(minX, point.x); maxX = max(maxX, point.x)
+                minY = min(minY, point.y); maxY = max(maxY, point.y)
+            }
+        }
+        // A miter reaches at most miterLimit half-widths from its vertex; a square cap √2.
+        let reach = half * max(style.join == .miter ? max(style.miterLimit, 1.5) : 1.5, 1.5) + 1
+        guard half > 0, minX <= maxX, minY <= maxY else {
+            mask = []
+            bounds = PixelRect(x: clip.x, y: clip.y, width: 0, height: 0)
+            return
+        }
+        let area = PixelRect(x: Int((minX - reach).rounded(.down)), y: Int((minY - reach).rounded(.down)),
+                             width: Int((maxX + reach).rounded(.up)) - Int((minX - reach).rounded(.down)) + 1,
+                             height: Int((maxY + reach).rounded(.up)) - Int((minY - reach).rounded(.down)) + 1).intersection(clip)
+        bounds = area
+        mask = []
+        guard !area.isEmpty else { return }
+        var raster = StrokeRaster(area: area, style: style)
+        var dash: [(x: Double, y: Double)] = []
+        for line in polylines {
+            var points = line.points.filter { $0.x.isFinite && $0.y.isFinite }
+            // Repeated points have no direction.
+            var kept = 0
+            for index in points.indices where index == 0 || points[index] != points[kept - 1] {
+                points[kept] = points[index]
+                kept += 1
+            }
+            points.removeLast(points.count - kept)
+            var closed = line.closed
+            if closed, points.count >= 2, points[0] == points[points.count - 1] { points.removeLast() }
+            if closed && points.count < 3 { closed = false }
+            if style.dash.isEmpty || style.dash.reduce(0, +) <= 0 {
+                raster.stroke(points, closed: closed)
+            } else {
+                raster.dashed(points, closed: closed, into: &dash)
+            }
+        }
+        raster.finish()
+        mask = raster.coverage
+        rowExtents = raster.extents
+    }
+}
+
+extension Canvas {
+    /// Strokes `polylines` (pixel coordinates) with `color`.
+    public mutating func strokePolylines(_ polylines: [(points: [(x: Double, y: Double)], closed: Bool)], style: StrokeGeometry, _ color: RGBA, tonal: Bool = false) {
+        let coverage = StrokeCoverage(polylines, style: style, clip: clip)
+        drawMask(coverage.mask, width: coverage.bounds.width, height: coverage.bounds.height,
+                 atX: coverage.bounds.x, y: coverage.bounds.y, color, tonal: tonal, rowExtents: coverage.rowExtents)
+    }
+}
+
+/// The area of a unit pixel on the near side of a straight edge: the part where
+/// `n·(p − centre) ≤ t`, for a unit normal n whose larger component (absolute) is `a` and
+/// smaller `b`.
+@inline(__always)
+func edgeArea(_ t: Double, _ a: Double, _ b: Double) -> Double {
+    let outer = (a + b) * 0.5
+    if t <= -outer { return 0 }
+    if t >= outer { return 1 }
+    let inner = (a - b) * 0.5
+    if t < -inner {
+        let u = t + outer
+        return u * u / (2 * a * b)
+    }
+    if t > inner {
+        let u = outer - t
+        return 1 - u * u / (2 * a * b)
+    }
+    return 0.5 + t / a
+}
+
+/// A unit direction with the components `edgeArea` takes.
+struct EdgeDirection {
+    let x, y: Double
+    let a, b: Double
+
+    init(_ x: Double, _ y: Double) {
+        let length = (x * x + y * y).squareRoot()
+        self.x = length > 0 ? x / length : 1
+        self.y = length > 0 ? y / length : 0
+        a = max(abs(self.x), abs(self.y))
+        b = min(abs(self.x), abs(self.y))
+    }
+
+    /// The area of a pixel centred at (`cx`, `cy`) where `self·(p − origin) ≤ limit`.
+    @inline(__always)
+    func area(_ cx: Double, _ cy: Double, origin: (x: Double, y: Double), limit: Double) -> Double {
+        edgeArea(limit - (x * (cx - origin.x) + y * (cy - origin.y)), a, b)
+    }
+}
+
+/// The coverage buffer a stroke is drawn into, and the pieces it is drawn with.
+struct StrokeRaster {
+    let area: PixelRect
+    let style: StrokeGeometry
+    let half: Double
+    /// Capsules, whose coverages combine by the largest (round joins and caps).
+    let capsules: Bool
+    /// Coverage so far, 0–255: capsules' largest, or pieces' sum (kept to 255).
+    var coverage: [UInt8]
+    /// The columns of each row drawn in so far.
+    var extents: [Canvas.MaskRowExtent]
+    /// Discs (round joins and caps over pieces), combined by the largest after the pieces.
+    var discs: [(x: Double, y: Double)] = []
+
+    init(area: PixelRect, style: StrokeGeometry) {
+        self.area = area
+        self.style = style
+        half = style.width / 2
+        capsules = style.join == .round && style.cap == .round
+        coverage = [UInt8](repeating: 0, count: area.width * area.height)
+        extents = [Canvas.MaskRowExtent](repeating: Canvas.MaskRowExtent(start: Int32(area.width), end: 0), count: area.height)
+    }
+
+    /// Notes that `columns` of `rows` (canvas pixels) are drawn in.
+    private mutating func touch(_ columns: Range<Int>, _ rows: Range<Int>) {
+        let start = Int32(columns.lowerBound - area.x), end = Int32(columns.upperBound - area.x)
+        for row in rows {
+            let index = row - area.y
+            if start < extents[index].start { extents[index].start = start }
+            if end > extents[index].end { extents[index].end = end }
+        }
+    }
+
+    /// The pixels of `area` within the box of `points` grown by `grow`.
+    private func box(_ xs: (Double, Double), _ ys: (Double, Double), grow: Double) -> (x: Range<Int>, y: Range<Int>)? {
+        let x0 = max(area.x, Int((min(xs.0, xs.1) - grow).rounded(.down))), x1 = min(area.maxX, Int((max(xs.0, xs.1) + grow).rounded(.up)) + 1)
+        let y0 = max(area.y, Int((min(ys.0, ys.1) - grow).rounded(.down))), y1 = min(area.maxY, Int((max(ys.0, ys.1) + grow).rounded(.up)) + 1)
+        guard x0 < x1, y0 < y1 else { return nil }
+        return (x0..<x1, y0..<y1)
+    }
+
+    /// One solid polyline (no repeated points).
+    mutating func stroke(_ points: [(x: Double, y: Double)], closed: Bool) {
+        guard let first = points.first else { return }
+        guard points.count >= 2 else {
+            // A single point shows only as a round or square cap.
+            switch style.cap {
+            case .round: capsule(first, first)
+            case .square: piece((first.x - 1e-9, first.y), first, start: nil, end: nil)
+            case .butt: break
+            }
+            return
+        }
+        if capsules {
+            for index in 0..<(points.count - 1) { capsule(points[index], points[index + 1]) }
+            if closed { capsule(points[points.count - 1], points[0]) }
+            return
+        }
+        let count = points.count
+        let segments = closed ? count : count - 1
+        for index in 0..<segments {
+            let a = points[index], b = points[(index + 1) % count]
+            // Where the piece starts and ends: where it meets its neighbours, or the line's cap.
+            let previous: (x: Double, y: Double)? = index > 0 ? points[index - 1] : closed ? points[count - 1] : nil
+            let next: (x: Double, y: Double)? = index + 1 < count - 1 ? points[index + 2] : closed ? points[(index + 2) % count] : nil
+            piece(a, b, start: previous.map { meeting(at: a, from: $0, to: b) }, end: next.map { meeting(at: b, from: a, to: $0) })
+            if style.join == .round, next != nil { discs.append(b) }
+        }
+        if !closed && style.cap == .round {
+            discs.append(points[0])
+            discs.append(points[count - 1])
+        }
+    }
+
+    /// Where two pieces meet at a vertex: along the bisector of their directions (the one
+    /// before keeps the side the bisector points away from), with the join's bevel (its
+    /// outward direction and distance from the vertex); `reach`, how far the join goes from
+    /// the vertex. A line that turns straight back meets itself square across.
+    struct Meeting {
+        var bisector: EdgeDirection?
+        var bevel: (EdgeDirection, Double)?
+        var reach: Double
+    }
+
+    private func meeting(at vertex: (x: Double, y: Double), from: (x: Double, y: Double), to: (x: Double, y: Double)) -> Meeting {
+        let d1 = EdgeDirection(vertex.x - from.x, vertex.y - from.y), d2 = EdgeDirection(to.x - vertex.x, to.y - vertex.y)
+        let sum = (x: d1.x + d2.x, y: d1.y + d2.y)
+        guard sum.x * sum.x + sum.y * sum.y > 1e-12 else { return Meeting(bisector: nil, bevel: nil, reach: half) }
+        let bisector = EdgeDirection(sum.x, sum.y)
+        let cross = d1.x * d2.y - d1.y * d2.x
+        guard abs(cross) > 1e-9 else { return Meeting(bisector: bisector, bevel: nil, reach: half) }
+        // The normals' bisector, pointing out of the turn on the side where it opens.
+        let n1 = (x: -d1.y, y: d1.x), n2 = (x: -d2.y, y: d2.x)
+        let sign: Double = cross > 0 ? -1 : 1
+        let outward = EdgeDirection(sign * (n1.x + n2.x), sign * (n1.y + n2.y))
+        // The cosine of half the angle between the normals: the miter is half over it long.
+        let cosine = abs(n1.x * outward.x + n1.y * outward.y)
+        if style.join == .miter, cosine > 0, 1 / cosine <= style.miterLimit {
+            return Meeting(bisector: bisector, bevel: nil, reach: half / cosine)
+        }
+        return Meeting(bisector: bisector, bevel: (outward, half * cosine), reach: half)
+    }
+
+    /// A segment's piece: the band `half` either side of a→b, cut where it meets its
+    /// neighbours (nil: the line's end, as its cap says).
+    private mutating func piece(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), start: Meeting?, end: Meeting?) {
+        let along = EdgeDirection(b.x - a.x, b.y - a.y)
+        let normal = EdgeDirection(-along.y, along.x)
+        // Caps: butt and round end at the point, square half a width beyond it.
+        let capExtent = style.cap == .square ? half : 0
+        let reach = max(start?.reach ?? half * 1.5, end?.reach ?? half * 1.5) + 1
+        guard let (columns, rows) = box((a.x, b.x), (a.y, b.y), grow: reach) else { return }
+        let startBisector = start?.bisector, endBisector = end?.bisector
+        let startExtent = start == nil ? capExtent : 0, endExtent = end == nil ? capExtent : 0
+        let startBevel = start?.bevel, endBevel = end?.bevel
+        touch(columns, rows)
+        let width = area.width, left = area.x, top = area.y
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            for py in rows {
+                let cy = Double(py) + 0.5
+                for px in columns {
+                    let cx = Double(px) + 0.5
+                    let side = normal.x * (cx - a.x) + normal.y * (cy - a.y)
+                    var value = edgeArea(half - side, normal.a, normal.b) - edgeArea(-half - side, normal.a, normal.b)
+                    guard value > 0 else { continue }
+                    value *= 1 - (startBisector ?? along).area(cx, cy, origin: a, limit: -startExtent)
+                    value *= (endBisector ?? along).area(cx, cy, origin: b, limit: endExtent)
+                    if let (outward, distance) = startBevel { value *= outward.area(cx, cy, origin: a, limit: distance) }
+                    if let (outward, distance) = endBevel { value *= outward.area(cx, cy, origin: b, limit: distance) }
+                    guard value > 0 else { continue }
+                    let index = (py - top) * width + px - left
+                    coverage[index] = UInt8(min(255, Int(coverage[index]) + Int(value * 255 + 0.5)))
+                }
+            }
+        }
+    }
+
+    /// The capsule around a→b: every pixel's coverage by its distance to the segment,
+    /// across the band where the segment is nearest, as a disc beyond its ends.
+    private mutating func capsule(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
+        // A pixel is touched when its centre is within half + √½ of the segment.
+        let reach = half + 0.7072
+        guard let (columns, rows) = box((a.x, b.x), (a.y, b.y), grow: reach) else { return }
+        let dx = b.x - a.x, dy = b.y - a.y
+        let lengthSquared = dx * dx + dy * dy
+        let band = EdgeDirection(-dy, dx)
+        let width = area.width, left = area.x, top = area.y
+        let reachSquared = reach * reach
+        for py in rows {
+            let cy = Double(py) + 0.5
+            // The columns this row can touch: the segment's part within reach of the row's
+            // centre line, widened by the reach.
+            var low = 0.0, high = 1.0
+            if dy != 0 {
+                let t0 = (cy - reach - a.y) / dy, t1 = (cy + reach - a.y) / dy
+                low = max(0, min(t0, t1))
+                high = min(1, max(t0, t1))
+                if low > high { continue }
+            } else if abs(cy - a.y) > reach {
+                continue
+            }
+            let xa = a.x + dx * low, xb = a.x + dx * high
+            let first = max(columns.lowerBound, Int((min(xa, xb) - reach).rounded(.down)))
+            let last = min(columns.upperBound, Int((max(xa, xb) + reach).rounded(.up)) + 1)
+            guard first < last else { continue }
+            touch(first..<last, py..<(py + 1))
+            let rowStart = (py - top) * width - left
+            coverage.withUnsafeMutableBufferPointer { coverage in
+                for px in first..<last {
+                    let cx = Double(px) + 0.5
+                    let t = lengthSquared > 0 ? ((cx - a.x) * dx + (cy - a.y) * dy) / lengthSquared : 0
+                    let value: Double
+                    if t > 0 && t < 1 {
+                        // Beside the segment: the band's edges cut the pixel.
+                        let side = band.x * (cx - a.x) + band.y * (cy - a.y)
+                        if abs(side) >= reach { continue }
+                        value = edgeArea(half - side, band.a, band.b) - edgeArea(-half - side, band.a, band.b)
+                    } else {
+                        // Beyond an end: the disc's edge, as a straight edge across the pixel.
+                        let end = t <= 0 ? a : b
+                        let ex = cx - end.x, ey = cy - end.y
+                        let squared = ex * ex + ey * ey
+                        if squared >= reachSquared { continue }
+                        let distance = squared.squareRoot()
+                        let ax = distance > 0 ? abs(ex) / distance : 1, ay = distance > 0 ? abs(ey) / distance : 0
+                        let major = max(ax, ay), minor = min(ax, ay)
+                        value = edgeArea(half - distance, major, minor) - (distance < half ? edgeArea(-half - distance, major, minor) : 0)
+                    }
+                    guard value > 0 else { continue }
+                    let level = UInt8(min(1, value) * 255 + 0.5)
+                    let index = rowStart + px
+                    if level > coverage[index] { coverage[index] = level }
+                }
+            }
+        }
+    }
+
+    /// The dashes of a polyline, each stroked as a polyline of its own, cut into `buffer`.
+    mutating func dashed(_ points: [(x: Double, y: Double)], closed: Bool, into buffer: inout [(x: Double, y: Double)]) {
+        var points = points
+        if closed, let first = points.first { points.append(first) }
+        guard points.count >= 2 else { return }
+        let pattern = style.dash.map { max(0, $0) }
+        var index = 0
+        var left = pattern[0]
+        var on = true
+        // The phase moves the pattern's start along the line.
+        var phase = style.dashPhase.truncatingRemainder(dividingBy: pattern.reduce(0, +))
+        if phase < 0 { phase += pattern.reduce(0, +) }
+        while phase > 0 {
+            let step = min(phase, left)
+            phase -= step
+            left -= step
+            if left <= 0 {
+                index = (index + 1) % pattern.count
+                left = pattern[index]
+                on.toggle()
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+        if on { buffer.append(points[0]) }
+        for segment in 0..<(points.count - 1) {
+            let a = points[segment], b = points[segment + 1]
+            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            guard length > 0 else { continue }
+            var travelled = 0.0
+            while travelled < length {
+                let step = min(length - travelled, left)
+                travelled += step
+                left -= step
+                let t = travelled / length
+                let position = (x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
+                if on, buffer.last.map({ $0 != position }) ?? true { buffer.append(position) }
+                if left <= 1e-9 {
+                    if on { stroke(buffer, closed: false) }
+                    index = (index + 1) % pattern.count
+                    left = pattern[index]
+                    on.toggle()
+                    buffer.removeAll(keepingCapacity: true)
+                    if on { buffer.append(position) }
+                }
+            }
+        }
+        if on, buffer.count >= 2 { stroke(buffer, closed: false) }
+    }
+
+    /// The discs over the pieces (round joins and caps): each pixel keeps the larger.
+    mutating func finish() {
+        let width = area.width, left = area.x, top = area.y
+        for centre in discs {
+            guard let (columns, rows) = box((centre.x, centre.x), (centre.y, centre.y), grow: half + 1) else { continue }
+            touch(columns, rows)
+            for py in rows {
+                let cy = Double(py) + 0.5
+                for px in columns {
+                    let cx = Double(px) + 0.5
+                    let ex = cx - centre.x, ey = cy - centre.y
+                    let distance = (ex * ex + ey * ey).squareRoot()
+                    guard distance < half + 0.75 else { continue }
+                    let radial = EdgeDirection(ex, ey)
+                    let value = edgeArea(half - distance, radial.a, radial.b) - (distance < half ? edgeArea(-half - distance, radial.a, radial.b) : 0)
+                    let level = UInt8(min(1, max(0, value)) * 255 + 0.5)
+                    let index = (py - top) * width + px - left
+                    if level > coverage[index] { coverage[index] = level }
+                }
+            }
+        }
+    }
+}
