@@ -124,10 +124,12 @@ func edgeArea(_ t: Double, _ a: Double, _ b: Double) -> Double {
     return 0.5 + t / a
 }
 
-/// A unit direction with the components `edgeArea` takes.
+/// A unit direction, with what `edgeArea` works out from its components kept.
 struct EdgeDirection {
     let x, y: Double
+    /// The larger and smaller of |x| and |y|.
     let a, b: Double
+    private let outer, inner, inverseA, inverseTwoAB: Double
 
     init(_ x: Double, _ y: Double) {
         let length = (x * x + y * y).squareRoot()
@@ -135,12 +137,39 @@ struct EdgeDirection {
         self.y = length > 0 ? y / length : 0
         a = max(abs(self.x), abs(self.y))
         b = min(abs(self.x), abs(self.y))
+        outer = (a + b) * 0.5
+        inner = (a - b) * 0.5
+        inverseA = 1 / a
+        inverseTwoAB = b > 0 ? 1 / (2 * a * b) : 0
+    }
+
+    /// `edgeArea(t, a, b)`, without its divisions.
+    @inline(__always)
+    func covered(_ t: Double) -> Double {
+        if t <= -outer { return 0 }
+        if t >= outer { return 1 }
+        if t < -inner {
+            let u = t + outer
+            return u * u * inverseTwoAB
+        }
+        if t > inner {
+            let u = outer - t
+            return 1 - u * u * inverseTwoAB
+        }
+        return 0.5 + t * inverseA
     }
 
     /// The area of a pixel centred at (`cx`, `cy`) where `self·(p − origin) ≤ limit`.
     @inline(__always)
     func area(_ cx: Double, _ cy: Double, origin: (x: Double, y: Double), limit: Double) -> Double {
-        edgeArea(limit - (x * (cx - origin.x) + y * (cy - origin.y)), a, b)
+        covered(limit - (x * (cx - origin.x) + y * (cy - origin.y)))
+    }
+
+    /// The area of a pixel whose centre is `side` along this direction from a band's middle
+    /// line, inside the band `half` either side of it.
+    @inline(__always)
+    func band(_ side: Double, half: Double) -> Double {
+        covered(half - side) - covered(-half - side)
     }
 }
 
@@ -157,6 +186,8 @@ struct StrokeRaster {
     var extents: [Canvas.MaskRowExtent]
     /// Discs (round joins and caps over pieces), combined by the largest after the pieces.
     var discs: [(x: Double, y: Double)] = []
+    /// A row's worth of factors, reused.
+    var scratch: [Double] = []
 
     init(area: PixelRect, style: StrokeGeometry) {
         self.area = area
@@ -261,13 +292,46 @@ struct StrokeRaster {
         let startBevel = start?.bevel, endBevel = end?.bevel
         touch(columns, rows)
         let width = area.width, left = area.x, top = area.y
+        // Level or upright, cut square at both ends (a grid line, an axis, a dash of one):
+        // the coverage is the band's across times the ends' along, each worked out once a
+        // row and once a column.
+        func square(_ cut: EdgeDirection?) -> Bool { cut.map { abs($0.x * along.y - $0.y * along.x) < 1e-12 } ?? true }
+        if along.b == 0, startBevel == nil, endBevel == nil, square(startBisector), square(endBisector) {
+            let level = along.a == abs(along.x)
+            let startCut = startBisector ?? along, endCut = endBisector ?? along
+            // Along the line: the columns of a level one, the rows of an upright one.
+            func alongFactor(_ c: Double) -> Double {
+                let (cx, cy) = level ? (c, a.y) : (a.x, c)
+                return (1 - startCut.area(cx, cy, origin: a, limit: -startExtent)) * endCut.area(cx, cy, origin: b, limit: endExtent)
+            }
+            func acrossFactor(_ c: Double) -> Double {
+                normal.band(level ? normal.y * (c - a.y) : normal.x * (c - a.x), half: half)
+            }
+            scratch.removeAll(keepingCapacity: true)
+            for px in columns { scratch.append(level ? alongFactor(Double(px) + 0.5) : acrossFactor(Double(px) + 0.5)) }
+            let columnFactors = scratch
+            coverage.withUnsafeMutableBufferPointer { coverage in
+                for py in rows {
+                    let cy = Double(py) + 0.5
+                    let rowFactor = level ? acrossFactor(cy) : alongFactor(cy)
+                    guard rowFactor > 0 else { continue }
+                    let rowStart = (py - top) * width - left
+                    for (offset, px) in columns.enumerated() {
+                        let value = rowFactor * columnFactors[offset]
+                        guard value > 0 else { continue }
+                        coverage[rowStart + px] = UInt8(min(255, Int(coverage[rowStart + px]) + Int(value * 255 + 0.5)))
+                    }
+                }
+            }
+            return
+        }
         coverage.withUnsafeMutableBufferPointer { coverage in
             for py in rows {
                 let cy = Double(py) + 0.5
                 for px in columns {
                     let cx = Double(px) + 0.5
                     let side = normal.x * (cx - a.x) + normal.y * (cy - a.y)
-                    var value = edgeArea(half - side, normal.a, normal.b) - edgeArea(-half - side, normal.a, normal.b)
+                    var value = normal.band(side, half: half)
                     guard value > 0 else { continue }
                     value *= 1 - (startBisector ?? along).area(cx, cy, origin: a, limit: -startExtent)
                     value *= (endBisector ?? along).area(cx, cy, origin: b, limit: endExtent)
@@ -289,6 +353,7 @@ struct StrokeRaster {
         guard let (columns, rows) = box((a.x, b.x), (a.y, b.y), grow: reach) else { return }
         let dx = b.x - a.x, dy = b.y - a.y
         let lengthSquared = dx * dx + dy * dy
+        let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
         let band = EdgeDirection(-dy, dx)
         let width = area.width, left = area.x, top = area.y
         let reachSquared = reach * reach
@@ -314,13 +379,13 @@ struct StrokeRaster {
             coverage.withUnsafeMutableBufferPointer { coverage in
                 for px in first..<last {
                     let cx = Double(px) + 0.5
-                    let t = lengthSquared > 0 ? ((cx - a.x) * dx + (cy - a.y) * dy) / lengthSquared : 0
+                    let t = ((cx - a.x) * dx + (cy - a.y) * dy) * inverseLengthSquared
                     let value: Double
                     if t > 0 && t < 1 {
                         // Beside the segment: the band's edges cut the pixel.
                         let side = band.x * (cx - a.x) + band.y * (cy - a.y)
                         if abs(side) >= reach { continue }
-                        value = edgeArea(half - side, band.a, band.b) - edgeArea(-half - side, band.a, band.b)
+                        value = band.band(side, half: half)
                     } else {
                         // Beyond an end: the disc's edge, as a straight edge across the pixel.
                         let end = t <= 0 ? a : b
