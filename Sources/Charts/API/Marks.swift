@@ -5,15 +5,15 @@ import GlanceUI
 // the scales to place.
 
 extension ResolvedMark {
-    mutating func setX<V>(_ value: PlottableValue<V>) { x = value.value; xLabel = value.label; xUnit = value.unit }
-    mutating func setY<V>(_ value: PlottableValue<V>) { y = value.value; yLabel = value.label; yUnit = value.unit }
+    mutating func setX<V>(_ value: PlottableValue<V>) { self.x = value.value; self.xLabel = value.label; self.xUnit = value.unit }
+    mutating func setY<V>(_ value: PlottableValue<V>) { self.y = value.value; self.yLabel = value.label; self.yUnit = value.unit }
     mutating func setX<V>(start: PlottableValue<V>, end: PlottableValue<V>) {
-        xStart = start.value; xEnd = end.value; xLabel = start.label; xUnit = start.unit
+        self.xStart = start.value; self.xEnd = end.value; self.xLabel = start.label; self.xUnit = start.unit
     }
     mutating func setY<V>(start: PlottableValue<V>, end: PlottableValue<V>) {
-        yStart = start.value; yEnd = end.value; yLabel = start.label; yUnit = start.unit
+        self.yStart = start.value; self.yEnd = end.value; self.yLabel = start.label; self.yUnit = start.unit
     }
-    mutating func setSeries<S>(_ series: PlottableValue<S>) { lineSeries = series.value.seriesKey }
+    mutating func setSeries<S>(_ series: PlottableValue<S>) { self.lineSeries = series.value.seriesKey }
 
     static func make(_ kind: Kind, _ build: (inout ResolvedMark) -> Void) -> ResolvedMark {
         var mark = ResolvedMark(kind: kind)

@@ -55,8 +55,44 @@ struct ChartModel: Sendable {
     }
 }
 
-/// One mark: what kind, where (in plot values, scaled later), and how it is drawn.
+/// One mark, kept in a box that copies share: a loop over a chart's 500 marks, or an
+/// array of them passed on, retains one box a mark rather than every field's storage; a
+/// change to a shared mark copies its box first (as an array does). Its fields are
+/// `ResolvedMarkFields`', read and written by name.
+@dynamicMemberLookup
 struct ResolvedMark: Sendable {
+    typealias Kind = ResolvedMarkFields.Kind
+
+    /// Changed only while one mark holds it (`isKnownUniquelyReferenced`). The fields sit
+    /// behind a pointer, so that reading one projects it in place, with neither a copy of
+    /// the rest nor a class property's exclusivity check.
+    private final class Box: @unchecked Sendable {
+        let fields: UnsafeMutablePointer<ResolvedMarkFields>
+        init(_ value: ResolvedMarkFields) {
+            fields = .allocate(capacity: 1)
+            fields.initialize(to: value)
+        }
+        deinit {
+            fields.deinitialize(count: 1)
+            fields.deallocate()
+        }
+    }
+
+    private var box: Box
+
+    init(kind: Kind) { box = Box(ResolvedMarkFields(kind: kind)) }
+
+    subscript<T>(dynamicMember field: WritableKeyPath<ResolvedMarkFields, T>) -> T {
+        get { box.fields.pointee[keyPath: field] }
+        set {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields.pointee) }
+            box.fields.pointee[keyPath: field] = newValue
+        }
+    }
+}
+
+/// What a mark is: what kind, where (in plot values, scaled later), and how it is drawn.
+struct ResolvedMarkFields: Sendable {
     enum Kind: Hashable, Sendable { case line, area, bar, point, rule, rectangle, sector }
 
     var kind: Kind

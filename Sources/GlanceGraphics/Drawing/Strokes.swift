@@ -285,11 +285,14 @@ struct StrokeRaster {
         let normal = EdgeDirection(-along.y, along.x)
         // Caps: butt and round end at the point, square half a width beyond it.
         let capExtent = style.cap == .square ? half : 0
-        let reach = max(start?.reach ?? half * 1.5, end?.reach ?? half * 1.5) + 1
+        // Each meeting unwrapped once.
+        let capped = Meeting(bisector: nil, bevel: nil, reach: half * 1.5)
+        let startMeeting = start ?? capped, endMeeting = end ?? capped
+        let reach = max(startMeeting.reach, endMeeting.reach) + 1
         guard let (columns, rows) = box((a.x, b.x), (a.y, b.y), grow: reach) else { return }
-        let startBisector = start?.bisector, endBisector = end?.bisector
+        let startBisector = startMeeting.bisector, endBisector = endMeeting.bisector
         let startExtent = start == nil ? capExtent : 0, endExtent = end == nil ? capExtent : 0
-        let startBevel = start?.bevel, endBevel = end?.bevel
+        let startBevel = startMeeting.bevel, endBevel = endMeeting.bevel
         touch(columns, rows)
         let width = area.width, left = area.x, top = area.y
         // Level or upright, cut square at both ends (a grid line, an axis, a dash of one):
@@ -325,6 +328,11 @@ struct StrokeRaster {
             }
             return
         }
+        // Plain values for the loop (no optionals unwrapped a pixel).
+        let startCut = startBisector ?? along, endCut = endBisector ?? along
+        let startBevelled = startBevel != nil, endBevelled = endBevel != nil
+        let startOutward = startBevel?.0 ?? along, startDistance = startBevel?.1 ?? 0
+        let endOutward = endBevel?.0 ?? along, endDistance = endBevel?.1 ?? 0
         coverage.withUnsafeMutableBufferPointer { coverage in
             for py in rows {
                 let cy = Double(py) + 0.5
@@ -333,10 +341,10 @@ struct StrokeRaster {
                     let side = normal.x * (cx - a.x) + normal.y * (cy - a.y)
                     var value = normal.band(side, half: half)
                     guard value > 0 else { continue }
-                    value *= 1 - (startBisector ?? along).area(cx, cy, origin: a, limit: -startExtent)
-                    value *= (endBisector ?? along).area(cx, cy, origin: b, limit: endExtent)
-                    if let (outward, distance) = startBevel { value *= outward.area(cx, cy, origin: a, limit: distance) }
-                    if let (outward, distance) = endBevel { value *= outward.area(cx, cy, origin: b, limit: distance) }
+                    value *= 1 - startCut.area(cx, cy, origin: a, limit: -startExtent)
+                    value *= endCut.area(cx, cy, origin: b, limit: endExtent)
+                    if startBevelled { value *= startOutward.area(cx, cy, origin: a, limit: startDistance) }
+                    if endBevelled { value *= endOutward.area(cx, cy, origin: b, limit: endDistance) }
                     guard value > 0 else { continue }
                     let index = (py - top) * width + px - left
                     coverage[index] = UInt8(min(255, Int(coverage[index]) + Int(value * 255 + 0.5)))
