@@ -314,12 +314,24 @@ extension Canvas {
                         var hasLast = false
                         for y in 0..<height {
                             let row = y % 3
-                            for x in 0..<width {
+                            var x = -1
+                            while x &+ 1 < width {
+                                x &+= 1
                                 let index = y * width + x
                                 let isTonal = (flags[index] & Canvas.tonalFlag != 0) && dither != .none
                                 let bits = words[index]
                                 if !isTonal, hasLast, bits == lastColor, (flags[index] & Canvas.tonalFlag != 0) == lastTonal {
                                     out[index] = lastValue
+                                    // The rest of the run of this colour and flag, in a tight loop
+                                    // (most of a frame: its grounds, its flat marks).
+                                    let rowStart = y &* width
+                                    let flag: UInt8 = lastTonal ? Canvas.tonalFlag : 0
+                                    var next = x &+ 1
+                                    while next < width, words[rowStart &+ next] == lastColor, flags[rowStart &+ next] & Canvas.tonalFlag == flag {
+                                        out[rowStart &+ next] = lastValue
+                                        next &+= 1
+                                    }
+                                    x = next &- 1
                                     continue
                                 }
                                 let source = pixels[index]
