@@ -95,6 +95,17 @@ import Testing
         #expect(open(9, 9) == 0 && open(10, 20) == 0)
     }
 
+    /// Points far off the canvas (a widget's value scaled into a chart) draw the part of
+    /// the line that crosses it; absurd ones (1e300) never trap.
+    @Test func pointsFarOffTheCanvasDrawWhatCrossesIt() {
+        for style in [StrokeGeometry(width: 2, cap: .round, join: .round), StrokeGeometry(width: 2)] {
+            let (_, level) = coverage([(-1e6, 10), (1e6, 10)], style)
+            #expect(level(0, 9) == 255 && level(63, 10) == 255 && level(30, 12) == 0)
+            let (absurd, _) = coverage([(-1e300, 10), (1e300, 10), (5, 1e200)], style)
+            #expect(absurd.bounds.width <= 64)
+        }
+    }
+
     /// Drawn onto a canvas, a stroke's pixels are the mask's; nothing outside the clip.
     @Test func aCanvasKeepsToItsClip() throws {
         var canvas = try Canvas(width: 20, height: 20)

@@ -63,9 +63,9 @@ public struct StrokeCoverage {
             bounds = PixelRect(x: clip.x, y: clip.y, width: 0, height: 0)
             return
         }
-        let area = PixelRect(x: Int((minX - reach).rounded(.down)), y: Int((minY - reach).rounded(.down)),
-                             width: Int((maxX + reach).rounded(.up)) - Int((minX - reach).rounded(.down)) + 1,
-                             height: Int((maxY + reach).rounded(.up)) - Int((minY - reach).rounded(.down)) + 1).intersection(clip)
+        let area = PixelRect(x: pixel((minX - reach).rounded(.down)), y: pixel((minY - reach).rounded(.down)),
+                             width: pixel((maxX + reach).rounded(.up)) - pixel((minX - reach).rounded(.down)) + 1,
+                             height: pixel((maxY + reach).rounded(.up)) - pixel((minY - reach).rounded(.down)) + 1).intersection(clip)
         bounds = area
         mask = []
         guard !area.isEmpty else { return }
@@ -103,6 +103,11 @@ extension Canvas {
                  atX: coverage.bounds.x, y: coverage.bounds.y, color, tonal: tonal, rowExtents: coverage.rowExtents)
     }
 }
+
+/// A whole coordinate as a pixel index, kept within a billion either way: a point far off
+/// the canvas (a chart's value scaled by a widget) bounds no loop and traps no conversion.
+@inline(__always)
+func pixel(_ coordinate: Double) -> Int { Int(max(-1e9, min(1e9, coordinate))) }
 
 /// The area of a unit pixel on the near side of a straight edge: the part where
 /// `n·(p − centre) ≤ t`, for a unit normal n whose larger component (absolute) is `a` and
@@ -210,8 +215,8 @@ struct StrokeRaster {
 
     /// The pixels of `area` within the box of `points` grown by `grow`.
     private func box(_ xs: (Double, Double), _ ys: (Double, Double), grow: Double) -> (x: Range<Int>, y: Range<Int>)? {
-        let x0 = max(area.x, Int((min(xs.0, xs.1) - grow).rounded(.down))), x1 = min(area.maxX, Int((max(xs.0, xs.1) + grow).rounded(.up)) + 1)
-        let y0 = max(area.y, Int((min(ys.0, ys.1) - grow).rounded(.down))), y1 = min(area.maxY, Int((max(ys.0, ys.1) + grow).rounded(.up)) + 1)
+        let x0 = max(area.x, pixel((min(xs.0, xs.1) - grow).rounded(.down))), x1 = min(area.maxX, pixel((max(xs.0, xs.1) + grow).rounded(.up)) + 1)
+        let y0 = max(area.y, pixel((min(ys.0, ys.1) - grow).rounded(.down))), y1 = min(area.maxY, pixel((max(ys.0, ys.1) + grow).rounded(.up)) + 1)
         guard x0 < x1, y0 < y1 else { return nil }
         return (x0..<x1, y0..<y1)
     }
@@ -379,8 +384,8 @@ struct StrokeRaster {
                 continue
             }
             let xa = a.x + dx * low, xb = a.x + dx * high
-            let first = max(columns.lowerBound, Int((min(xa, xb) - reach).rounded(.down)))
-            let last = min(columns.upperBound, Int((max(xa, xb) + reach).rounded(.up)) + 1)
+            let first = max(columns.lowerBound, pixel((min(xa, xb) - reach).rounded(.down)))
+            let last = min(columns.upperBound, pixel((max(xa, xb) + reach).rounded(.up)) + 1)
             guard first < last else { continue }
             touch(first..<last, py..<(py + 1))
             let rowStart = (py - top) * width - left
