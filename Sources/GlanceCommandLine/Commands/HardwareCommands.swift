@@ -75,7 +75,7 @@ struct BoardChoice: ParsableArguments {
             throw UsageError(message: "unknown colors \(name); expected \(PanelColors.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         guard colors == board.colors || (colors == .gray4 && board.greyWaveform != nil) else {
-            throw UsageError(message: "board \(board.name) shows \(board.colors.rawValue)\(board.greyWaveform == nil ? "" : " or gray4"), not \(name)")
+            throw UsageError(message: "board \(board.name) shows \(board.colors.rawValue)\(board.greyWaveform == nil ? "" : " or gray4"), not \(name); leave out --colors, or see glance boards for the boards with gray4")
         }
         return colors
     }

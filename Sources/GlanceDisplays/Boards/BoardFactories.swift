@@ -24,7 +24,7 @@ extension Board {
         // asked for grey, it is an error.
         let greyWaveform = greyWaveform?.controller == controller.rawValue ? greyWaveform : nil
         if palette == .gray4, greyWaveform == nil, let other = self.greyWaveform {
-            throw PanelConfigurationError(message: "grey_waveform \(other.rawValue) is for \(other.controller.uppercased()) panels; this board's controller is \(controller.rawValue.uppercased())")
+            throw PanelConfigurationError(message: "grey_waveform \(other.rawValue) is for \(other.controller.uppercased()) panels; this board's controller is \(controller.rawValue.uppercased()); use colors: bw, or a grey_waveform for its controller")
         }
         switch controller {
         case .ssd1680, .ssd1683:

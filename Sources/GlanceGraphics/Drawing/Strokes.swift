@@ -369,7 +369,6 @@ struct StrokeRaster {
         let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
         let band = EdgeDirection(-dy, dx)
         let width = area.width, left = area.x, top = area.y
-        let reachSquared = reach * reach
         for py in rows {
             let cy = Double(py) + 0.5
             // The columns this row can touch: the segment's part within reach of the row's
@@ -402,13 +401,8 @@ struct StrokeRaster {
                     } else {
                         // Beyond an end: the disc's edge, as a straight edge across the pixel.
                         let end = t <= 0 ? a : b
-                        let ex = cx - end.x, ey = cy - end.y
-                        let squared = ex * ex + ey * ey
-                        if squared >= reachSquared { continue }
-                        let distance = squared.squareRoot()
-                        let ax = distance > 0 ? abs(ex) / distance : 1, ay = distance > 0 ? abs(ey) / distance : 0
-                        let major = max(ax, ay), minor = min(ax, ay)
-                        value = edgeArea(half - distance, major, minor) - (distance < half ? edgeArea(-half - distance, major, minor) : 0)
+                        guard let disc = Self.discArea(cx - end.x, cy - end.y, half: half) else { continue }
+                        value = disc
                     }
                     guard value > 0 else { continue }
                     let level = UInt8(min(1, value) * 255 + 0.5)
@@ -468,6 +462,19 @@ struct StrokeRaster {
         if on, buffer.count >= 2 { stroke(buffer, closed: false) }
     }
 
+    /// The area of a pixel whose centre is (`ex`, `ey`) from a disc's centre inside the disc
+    /// of radius `half`, its edge taken as straight across the pixel; nil beyond its reach.
+    @inline(__always)
+    private static func discArea(_ ex: Double, _ ey: Double, half: Double) -> Double? {
+        let squared = ex * ex + ey * ey
+        let reach = half + 0.7072
+        guard squared < reach * reach else { return nil }
+        let distance = squared.squareRoot()
+        let ax = distance > 0 ? abs(ex) / distance : 1, ay = distance > 0 ? abs(ey) / distance : 0
+        let major = max(ax, ay), minor = min(ax, ay)
+        return edgeArea(half - distance, major, minor) - (distance < half ? edgeArea(-half - distance, major, minor) : 0)
+    }
+
     /// The discs over the pieces (round joins and caps): each pixel keeps the larger.
     mutating func finish() {
         let width = area.width, left = area.x, top = area.y
@@ -478,12 +485,8 @@ struct StrokeRaster {
                 let cy = Double(py) + 0.5
                 for px in columns {
                     let cx = Double(px) + 0.5
-                    let ex = cx - centre.x, ey = cy - centre.y
-                    let distance = (ex * ex + ey * ey).squareRoot()
-                    guard distance < half + 0.75 else { continue }
-                    let radial = EdgeDirection(ex, ey)
-                    let value = edgeArea(half - distance, radial.a, radial.b) - (distance < half ? edgeArea(-half - distance, radial.a, radial.b) : 0)
-                    let level = UInt8(min(1, max(0, value)) * 255 + 0.5)
+                    guard let value = Self.discArea(cx - centre.x, cy - centre.y, half: half), value > 0 else { continue }
+                    let level = UInt8(min(1, value) * 255 + 0.5)
                     let index = (py - top) * width + px - left
                     if level > coverage[index] { coverage[index] = level }
                 }
