@@ -76,9 +76,14 @@ import Testing
         let result = try runGlance(["bench", "refresh", "--runs", "1", "--days", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         let last = fields(try #require(result.stdout.split(separator: "\n").last.map(String.init)))
-        for name in ["start_ms", "private_dirty_kib", "rss_anon_kib", "peak_rss_kib", "midnight_cpu_ms", "stop_ms"] {
+        for name in ["start_ms", "start_two_slots_ms", "private_dirty_kib", "private_dirty_one_slot_kib", "rss_anon_kib",
+                     "peak_rss_kib", "midnight_cpu_ms", "stop_ms"] {
             #expect(last[name].flatMap(Double.init).map { $0 > 0 } == true, "\(name) in \(last)")
         }
+        // Each goal is said next to its measure, met or not.
+        #expect(result.stdout.contains("two slots (800x480)") && result.stdout.contains("goal ≤ 20 ms"), "\(result.stdout)")
+        #expect(result.stdout.contains("one slot at 400x240") && result.stdout.contains("goal ≤ 2560 KiB"), "\(result.stdout)")
+        #expect(result.stdout.contains("the demo: private dirty") && result.stdout.contains("goal ≤ 3584 KiB"), "\(result.stdout)")
     }
 
     /// The web page on and no page open: nothing wakes (issue 30).
