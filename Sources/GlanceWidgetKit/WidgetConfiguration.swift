@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GlanceIntents
+import GlanceSystem
 import GlanceUI
 
 /// What a widget is: its kind, its provider and its views (WidgetKit's `WidgetConfiguration`).
@@ -16,12 +17,15 @@ public struct WidgetDescriptor: @unchecked Sendable {
     package var supportedFamilies: [WidgetFamily]
     package var contentMarginsDisabled: Bool
     /// The configuration intent's parameters; empty for static widgets.
-    package let parameters: [IntentConfigurator.ParameterInfo]
+    package var parameters: [IntentConfigurator.ParameterInfo] { reflection.value.parameters }
     /// The configuration intent's `description`, when it declares one.
     package let intentDescription: IntentDescription?
     /// The configuration intent's `parameterSummary` read with its defaults (unset
     /// parameters show their titles); `nil` when it has none.
-    package let parameterSummary: String?
+    package var parameterSummary: String? { reflection.value.summary }
+    /// The two above, read from the intent's type the first time either is asked for: a
+    /// host registers every built-in kind at start-up and shows a few of them.
+    private let reflection: IntentReflection
     /// The provider's `recommendations()`: a description and the `params:` that make each.
     package let recommendations: () -> [(description: String, parameters: [(name: String, text: String)])]
     /// The values a parameter's options provider offers; `nil` when it has none.
@@ -33,9 +37,8 @@ public struct WidgetDescriptor: @unchecked Sendable {
 
     init(
         kind: String,
-        parameters: [IntentConfigurator.ParameterInfo] = [],
+        reflecting reflect: @escaping () -> (parameters: [IntentConfigurator.ParameterInfo], summary: String?) = { ([], nil) },
         intentDescription: IntentDescription? = nil,
-        parameterSummary: String? = nil,
         recommendations: @escaping () -> [(description: String, parameters: [(name: String, text: String)])] = { [] },
         offeredValues: @escaping (String) async throws -> [String]? = { _ in nil },
         placeholder: @escaping () -> any WidgetTimelineSource,
@@ -47,9 +50,8 @@ public struct WidgetDescriptor: @unchecked Sendable {
         description = intentDescription?.text.key ?? ""
         supportedFamilies = [.systemSmall, .systemMedium, .systemLarge]
         contentMarginsDisabled = false
-        self.parameters = parameters
+        reflection = IntentReflection(reflect)
         self.intentDescription = intentDescription
-        self.parameterSummary = parameterSummary
         self.recommendations = recommendations
         self.offeredValues = offeredValues
         makeSourceBody = makeSource
@@ -60,13 +62,14 @@ public struct WidgetDescriptor: @unchecked Sendable {
     /// texts are read when it is loaded, so a mistake is found then; the placeholder
     /// never reads the intent, so an unconfigured one serves it.
     static func configured<Intent: ConfigurableIntent>(
-        kind: String, by intent: Intent.Type, intentDescription: IntentDescription? = nil, parameterSummary: String? = nil,
+        kind: String, by intent: Intent.Type, intentDescription: IntentDescription? = nil,
+        parameterSummary: @escaping () -> String? = { nil },
         recommendations: @escaping () -> [(description: String, intent: Intent)],
         source: @escaping (IntentRecipe<Intent>) -> any WidgetTimelineSource
     ) -> WidgetDescriptor {
         WidgetDescriptor(
-            kind: kind, parameters: IntentConfigurator.parameterInfo(of: Intent.self), intentDescription: intentDescription,
-            parameterSummary: parameterSummary,
+            kind: kind, reflecting: { (IntentConfigurator.parameterInfo(of: Intent.self), parameterSummary()) },
+            intentDescription: intentDescription,
             recommendations: { recommendations().map { (description: $0.description, parameters: IntentConfigurator.values(of: $0.intent)) } },
             offeredValues: { try await IntentConfigurator.offeredValues(of: Intent.self, parameter: $0) },
             placeholder: { source(IntentRecipe(values: [], context: .init(timeZone: .utc))) }
@@ -142,7 +145,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
     ) where Provider.Intent == Intent {
         descriptor = .configured(
             kind: kind, by: Intent.self, intentDescription: Intent.intentDescription,
-            parameterSummary: IntentConfigurator.summary(of: Intent()),
+            parameterSummary: { IntentConfigurator.summary(of: Intent()) },
             recommendations: { provider.recommendations().map { ($0.description, $0.intent) } }
         ) { recipe in ProviderTimelineSource.make(provider, recipe: recipe, content: content) }
     }
@@ -201,4 +204,25 @@ public protocol Widget: SendableMetatype {
     associatedtype Body: WidgetConfiguration
     init()
     var body: Body { get }
+}
+
+/// An intent type's parameters and summary, read by reflection once, on the first
+/// thread that asks (the host's, a control command's or the web page's).
+private final class IntentReflection: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private let reflect: () -> (parameters: [IntentConfigurator.ParameterInfo], summary: String?)
+    private var read: (parameters: [IntentConfigurator.ParameterInfo], summary: String?)?
+
+    init(_ reflect: @escaping () -> (parameters: [IntentConfigurator.ParameterInfo], summary: String?)) {
+        self.reflect = reflect
+    }
+
+    var value: (parameters: [IntentConfigurator.ParameterInfo], summary: String?) {
+        lock.withLock {
+            if let read { return read }
+            let made = reflect()
+            read = made
+            return made
+        }
+    }
 }
