@@ -224,9 +224,12 @@ package struct RunCommand: ParsableCommand {
             let zone = current.host.config.timeZone
             let next = current.host.nextInstant()
             // A long sleep ahead: new font choices are kept, and the pages the refresh
-            // freed go back to the system.
+            // freed go back to the system; minutes of sleep give the frame's picture back too.
             if next.map({ $0.timeIntervalSinceNow > 5 }) ?? true {
                 fonts.saveMatchCache()
+                if next.map({ $0.timeIntervalSinceNow >= WidgetHost.givesPictureBackBefore }) ?? true {
+                    current.host.givePictureBack()
+                }
                 Allocator.releaseFreePages()
             }
             if let next {

@@ -87,7 +87,17 @@ extension WidgetHost {
             height: config.display.height,
             slots: slots.filter { slot in stackOf[ObjectIdentifier(slot)].map { $0.members[$0.shown ?? 0] === slot } ?? true }
                 .map { SlotFrame(name: $0.name, kind: $0.kind, rect: $0.rect, content: $0.shownContent ?? .empty) },
-            canvas: presenter.canvas
+            // Unfolded for the reader, not kept, while the picture is put away for a long sleep.
+            canvas: presenter.picture
         )
     }
+
+    /// Puts the frame's picture away as runs until the next frame (the daemon, before a
+    /// sleep of minutes: `givesPictureBackBefore`): 750 KiB at 800x480 become tens.
+    public func givePictureBack() { presenter.givePictureBack() }
+
+    /// A sleep at least this long puts the picture away (folding it and unfolding it at
+    /// the next frame cost about a millisecond at 800x480).
+    public static let givesPictureBackBefore: TimeInterval = 300
+
 }

@@ -18,8 +18,15 @@ public final class FramePresenter {
     }
 
     private var target: Target
-    /// The whole picture as last composed, in grey on panels of grey inks (nil in simulations).
+    /// The whole picture as last composed, in grey on panels of grey inks (nil in
+    /// simulations, and while it is put away during a long sleep: `givePictureBack`).
     public private(set) var canvas: Canvas?
+    /// The picture put away as runs (`givePictureBack`); unfolded by the next frame.
+    private var folded: Canvas.Folded?
+    var pictureGivenBack: Bool { folded != nil }
+
+    /// The whole picture, unfolded for the reader (not kept) while it is put away.
+    public var picture: Canvas? { canvas ?? folded.map(Canvas.init(unfolding:)) }
     /// Display failures in a row, and when to show the frame again.
     private var backoff = Backoff()
     private(set) var retryAt: Date?
@@ -159,6 +166,11 @@ public final class FramePresenter {
     func present(_ changed: [(slot: Int, rect: PixelRect, content: ViewNode)], at now: Date, interactive: Bool = false,
                  drawing: (_ slot: Int, _ draw: () -> Void) -> Void = { $1() })
         -> (plan: RefreshPlan?, mode: RefreshMode, failure: (error: any Error, retryIn: TimeInterval?)?) {
+        if let folded, !changed.isEmpty || isDue(at: now) {
+            // The picture put away for the sleep comes back to be drawn on.
+            canvas = Canvas(unfolding: folded)
+            self.folded = nil
+        }
         guard case .drawing(let renderer, let pipeline) = target, var picture = canvas else {
             guard case .simulating(var planner) = target else { return (nil, .none, nil) }
             let area = changed.reduce(0) { $0 + $1.rect.width * $1.rect.height }
@@ -205,6 +217,15 @@ public final class FramePresenter {
             retryAt = now.addingTimeInterval(delay)
             return (nil, .none, (error, delay))
         }
+    }
+
+    /// Puts the picture away as runs of equal pixels (`Canvas.Folded`) while the display
+    /// sleeps for minutes: a byte of grey and a byte of flags a pixel, 750 KiB at 800x480,
+    /// become tens of KiB. The next frame unfolds it and draws its changed slots as ever.
+    func givePictureBack() {
+        guard let canvas else { return }
+        folded = canvas.folded()
+        self.canvas = nil
     }
 
     /// Forgets where controls were drawn (a new host, with other slots, takes over).

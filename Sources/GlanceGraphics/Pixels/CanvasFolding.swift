@@ -1,0 +1,125 @@
+/// A canvas put away while nothing draws on it (a display asleep for minutes): its
+/// pixels and flags as runs of equal values, a widget's grounds and flat marks being
+/// long runs. Unfolding gives back the same canvas, pixel for pixel and flag for flag.
+///
+/// Each run is its value (a grey canvas: the grey and the flags byte; an RGBA one: the
+/// four channels and the flags byte) followed by its length less one, seven bits a byte,
+/// lowest first, the top bit set on every byte but the last.
+extension Canvas {
+    public struct Folded: Sendable, Equatable {
+        /// The canvas without its pixel and flag arrays (size, storage, grey rule, clip).
+        fileprivate let shell: Canvas
+        fileprivate let runs: [UInt8]
+
+        /// The bytes the runs take.
+        public var byteCount: Int { runs.count }
+    }
+
+    /// This canvas as runs (see `Folded`).
+    public func folded() -> Folded {
+        var runs: [UInt8] = []
+        let count = width * height
+        flags.withUnsafeBufferPointer { flags in
+            if storage == .grey {
+                greys.withUnsafeBufferPointer { greys in
+                    var index = 0
+                    while index < count {
+                        let grey = greys[index], flag = flags[index]
+                        var end = index &+ 1
+                        while end < count, greys[end] == grey, flags[end] == flag { end &+= 1 }
+                        runs.append(grey)
+                        runs.append(flag)
+                        Self.appendLength(end &- index &- 1, to: &runs)
+                        index = end
+                    }
+                }
+            } else {
+                rgba.withUnsafeBufferPointer { pixels in
+                    pixels.withMemoryRebound(to: UInt32.self) { words in
+                        var index = 0
+                        while index < count {
+                            let word = words[index], flag = flags[index]
+                            var end = index &+ 1
+                            while end < count, words[end] == word, flags[end] == flag { end &+= 1 }
+                            let pixel = pixels[index]
+                            runs.append(pixel.r)
+                            runs.append(pixel.g)
+                            runs.append(pixel.b)
+                            runs.append(pixel.a)
+                            runs.append(flag)
+                            Self.appendLength(end &- index &- 1, to: &runs)
+                            index = end
+                        }
+                    }
+                }
+            }
+        }
+        var shell = self
+        shell.rgba = []
+        shell.greys = []
+        shell.flags = []
+        // An exact copy: the growing array's spare capacity is not kept.
+        return Folded(shell: shell, runs: Array(unsafeUninitializedCapacity: runs.count) { buffer, initialised in
+            initialised = buffer.initialize(fromContentsOf: runs)
+        })
+    }
+
+    /// The canvas `folded` was made from.
+    public init(unfolding folded: Folded) {
+        self = folded.shell
+        let count = width * height
+        var flags = [UInt8](repeating: 0, count: count)
+        let grey = storage == .grey
+        var greys = grey ? [UInt8](repeating: 0, count: count) : []
+        var rgba = grey ? [] : [RGBA](repeating: .white, count: count)
+        folded.runs.withUnsafeBufferPointer { runs in
+            flags.withUnsafeMutableBufferPointer { flags in
+                greys.withUnsafeMutableBufferPointer { greys in
+                    rgba.withUnsafeMutableBufferPointer { rgba in
+                        var at = 0, index = 0
+                        while at < runs.count, index < count {
+                            let value: RGBA, flag: UInt8
+                            if grey {
+                                value = RGBA(runs[at], runs[at], runs[at])
+                                flag = runs[at &+ 1]
+                                at &+= 2
+                            } else {
+                                value = RGBA(runs[at], runs[at &+ 1], runs[at &+ 2], runs[at &+ 3])
+                                flag = runs[at &+ 4]
+                                at &+= 5
+                            }
+                            var length = 0, shift = 0
+                            while at < runs.count {
+                                let byte = runs[at]
+                                at &+= 1
+                                length |= Int(byte & 0x7F) << shift
+                                shift &+= 7
+                                if byte & 0x80 == 0 { break }
+                            }
+                            let end = min(count, index &+ length &+ 1)
+                            if grey {
+                                greys[index..<end].update(repeating: value.r)
+                            } else {
+                                rgba[index..<end].update(repeating: value)
+                            }
+                            flags[index..<end].update(repeating: flag)
+                            index = end
+                        }
+                    }
+                }
+            }
+        }
+        self.flags = flags
+        self.greys = greys
+        self.rgba = rgba
+    }
+
+    private static func appendLength(_ length: Int, to runs: inout [UInt8]) {
+        var rest = length
+        while rest >= 0x80 {
+            runs.append(UInt8(truncatingIfNeeded: rest) | 0x80)
+            rest >>= 7
+        }
+        runs.append(UInt8(rest))
+    }
+}

@@ -1,0 +1,55 @@
+@testable import GlanceGraphics
+import Testing
+
+/// A canvas put away as runs (`Canvas.Folded`, while a display sleeps for minutes) comes
+/// back the same, pixel for pixel and flag for flag, and takes a fraction of its bytes.
+@Suite struct CanvasFoldingTests {
+    /// Flat grounds, text-like edges, a gradient and a noisy tonal patch, with both flags.
+    func draw(_ canvas: inout Canvas) {
+        canvas.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: 40), RGBA(200, 200, 200), tonal: true)
+        canvas.fill(PixelRect(x: 10, y: 5, width: 50, height: 40), RGBA(30, 60, 90, 140))
+        canvas.drawLine(from: (4, 60), to: (150, 90), width: 2.5, .black)
+        canvas.fillEllipse(in: PixelRect(x: 5, y: 78, width: 33, height: 19), RGBA(60, 60, 60, 200))
+        canvas.fillLinearGradient(PixelRect(x: 0, y: 100, width: 160, height: 20), GradientRamp(colors: [.black, .white]),
+                                  start: (0, 0), end: (1, 0))
+        var state: UInt32 = 12345
+        for y in 120..<140 {
+            for x in 0..<160 {
+                state = state &* 1_103_515_245 &+ 12345
+                let value = UInt8(truncatingIfNeeded: state >> 16)
+                canvas.setPixel(y * canvas.width + x, RGBA(value, value &+ 40, value &+ 80), tonal: x % 3 == 0)
+            }
+        }
+        canvas.flags[150 * canvas.width + 7] |= Canvas.glyphFlag
+    }
+
+    @Test(arguments: [Canvas.Storage.grey, .rgba])
+    func aCanvasComesBackTheSame(_ storage: Canvas.Storage) throws {
+        var canvas = try storage == .grey ? Canvas(width: 160, height: 160, panel: .bw, dither: .floydSteinberg)
+                                          : Canvas(width: 160, height: 160, panel: .acep7, dither: .floydSteinberg)
+        #expect(canvas.storage == storage)
+        draw(&canvas)
+        canvas.clip = PixelRect(x: 3, y: 4, width: 100, height: 90)
+        let folded = canvas.folded()
+        let back = Canvas(unfolding: folded)
+        #expect(back == canvas)
+        #expect(back.storage == storage && back.flags == canvas.flags && back.clip == canvas.clip)
+        // The noise (an eighth of the canvas) is one run a pixel; the rest is long runs:
+        // under half the bytes the canvas holds (a byte of flags and one or four of colour).
+        let held = canvas.width * canvas.height * (storage == .grey ? 2 : 5)
+        #expect(folded.byteCount * 2 < held, "\(folded.byteCount) of \(held) bytes")
+    }
+
+    /// A flat 800x480 frame is one run: a length of 383,999 takes three bytes.
+    @Test func aFlatFrameIsOneRun() throws {
+        let canvas = try Canvas(width: 800, height: 480, panel: .bw, dither: .floydSteinberg)
+        let folded = canvas.folded()
+        #expect(folded.byteCount == 2 + 3)
+        #expect(Canvas(unfolding: folded) == canvas)
+        // Runs of 128 and more across a row's end: two length bytes.
+        var striped = canvas
+        striped.fill(PixelRect(x: 0, y: 1, width: 800, height: 1), .black)
+        let back = Canvas(unfolding: striped.folded())
+        #expect(back == striped && back != canvas)
+    }
+}
