@@ -52,4 +52,20 @@ import Testing
         let back = Canvas(unfolding: striped.folded())
         #expect(back == striped && back != canvas)
     }
+
+    /// A picture of noise (a photo's pixels) folds to more than it holds: the limit says
+    /// so before the runs are all written, and a flat one under it folds.
+    @Test func noiseIsNotFoldedUnderALimit() throws {
+        var canvas = try Canvas(width: 200, height: 100, panel: .bw, dither: .floydSteinberg)
+        #expect(canvas.folded(under: canvas.heldBytes / 2) != nil)
+        var state: UInt32 = 7
+        for index in 0..<(200 * 100) {
+            state = state &* 1_103_515_245 &+ 12345
+            let value = UInt8(truncatingIfNeeded: state >> 16)
+            canvas.setPixel(index, RGBA(value, value, value), tonal: true)
+        }
+        #expect(canvas.folded(under: canvas.heldBytes / 2) == nil)
+        #expect(canvas.folded().byteCount > canvas.heldBytes)
+        #expect(Canvas(unfolding: canvas.folded()) == canvas)
+    }
 }

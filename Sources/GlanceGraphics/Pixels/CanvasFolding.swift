@@ -15,15 +15,26 @@ extension Canvas {
         public var byteCount: Int { runs.count }
     }
 
+    /// The bytes this canvas's pixel and flag arrays hold.
+    public var heldBytes: Int { width * height * (storage == .grey ? 2 : 5) }
+
     /// This canvas as runs (see `Folded`).
     public func folded() -> Folded {
+        folded(under: .max)!
+    }
+
+    /// This canvas as runs, or nil when they would take `limit` bytes or more (a photo's
+    /// pixels are runs of one each: folding it would hold more, not less).
+    public func folded(under limit: Int) -> Folded? {
         var runs: [UInt8] = []
         let count = width * height
+        var fits = true
         flags.withUnsafeBufferPointer { flags in
             if storage == .grey {
                 greys.withUnsafeBufferPointer { greys in
                     var index = 0
                     while index < count {
+                        guard runs.count < limit else { fits = false; return }
                         let grey = greys[index], flag = flags[index]
                         var end = index &+ 1
                         while end < count, greys[end] == grey, flags[end] == flag { end &+= 1 }
@@ -38,6 +49,7 @@ extension Canvas {
                     pixels.withMemoryRebound(to: UInt32.self) { words in
                         var index = 0
                         while index < count {
+                            guard runs.count < limit else { fits = false; return }
                             let word = words[index], flag = flags[index]
                             var end = index &+ 1
                             while end < count, words[end] == word, flags[end] == flag { end &+= 1 }
@@ -54,6 +66,7 @@ extension Canvas {
                 }
             }
         }
+        guard fits, runs.count < limit else { return nil }
         var shell = self
         shell.rgba = []
         shell.greys = []

@@ -222,9 +222,11 @@ public final class FramePresenter {
     /// Puts the picture away as runs of equal pixels (`Canvas.Folded`) while the display
     /// sleeps for minutes: a byte of grey and a byte of flags a pixel, 750 KiB at 800x480,
     /// become tens of KiB. The next frame unfolds it and draws its changed slots as ever.
+    /// A picture that folds to half its bytes or more (a photo's pixels are runs of one)
+    /// is kept as it is.
     func givePictureBack() {
-        guard let canvas else { return }
-        folded = canvas.folded()
+        guard let canvas, let folded = canvas.folded(under: canvas.heldBytes / 2) else { return }
+        self.folded = folded
         self.canvas = nil
     }
 
