@@ -99,5 +99,4 @@ extension WidgetHost {
     /// A sleep at least this long puts the picture away (folding it and unfolding it at
     /// the next frame cost about a millisecond at 800x480).
     public static let givesPictureBackBefore: TimeInterval = 300
-
 }
