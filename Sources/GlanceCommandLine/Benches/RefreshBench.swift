@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import GlanceGraphics
 import GlanceHost
 import GlanceText
 import GlanceTime
@@ -24,7 +25,8 @@ struct RefreshBench: ParsableCommand {
         on the demo (five slots), alternately, --runs times each (frames to a temporary \
         directory), and takes the median wall time from exec to its exit, the frame \
         written. memory: starts `glance run` on one slot at 400x240 and then on the demo, \
-        waits for each one's first refresh and reads Private_Dirty from \
+        waits for each one's first refresh and a sleep of a minute or more after it (the \
+        picture put away, as in every long sleep) and reads Private_Dirty from \
         /proc/PID/smaps_rollup, RssAnon and VmHWM from /proc/PID/status. stop: the wall \
         time from SIGTERM to the demo daemon's exit. midnight: in this process, the demo on the file backend on a \
         simulated clock goes through --days midnights (the first warms the caches); each \
@@ -93,10 +95,28 @@ struct RefreshBench: ParsableCommand {
         print("stop: SIGTERM to the daemon's exit: \(demoMemory.stop.rounded(toPlaces: 2)) ms")
 
         let fonts = try FontLocations.benchLibrary()
-        let samples = try Self.midnights(days: days, directory: directory + "/midnight", fonts: fonts)
+        let (samples, picture) = try Self.midnights(days: days, directory: directory + "/midnight", fonts: fonts)
         let midnight = BenchCommand.median(samples)
         print("midnight: CPU per midnight refresh, median of \(samples.count): \(midnight.rounded(toPlaces: 3)) ms "
               + "(worst \((samples.max() ?? 0).rounded(toPlaces: 3)) ms)")
+        if let picture {
+            // The demo's picture put away as runs and taken out again, as before and after a
+            // long sleep: 21 times each, medians.
+            var folds: [Double] = [], unfolds: [Double] = []
+            var folded = picture.folded()
+            for _ in 0..<21 {
+                let before = BenchCommand.cpuMilliseconds()
+                folded = picture.folded()
+                let between = BenchCommand.cpuMilliseconds()
+                let back = Canvas(unfolding: folded)
+                let after = BenchCommand.cpuMilliseconds()
+                guard back.width == picture.width else { break }
+                folds.append(between - before)
+                unfolds.append(after - between)
+            }
+            print("picture put away: the demo's \(picture.heldBytes / 1024) KiB as \(folded.byteCount / 1024) KiB of runs; "
+                  + "folding \(BenchCommand.median(folds).rounded(toPlaces: 3)) ms, unfolding \(BenchCommand.median(unfolds).rounded(toPlaces: 3)) ms (CPU, medians of 21)")
+        }
         print("start_ms=\(start.rounded(toPlaces: 2)) start_two_slots_ms=\(twoSlotStart.rounded(toPlaces: 2)) "
               + "private_dirty_kib=\(demoMemory.privateDirty) private_dirty_one_slot_kib=\(oneSlotMemory.privateDirty) "
               + "rss_anon_kib=\(demoMemory.rssAnon) peak_rss_kib=\(demoMemory.peak) "
@@ -152,8 +172,16 @@ struct RefreshBench: ParsableCommand {
     private static func daemonMemory(config: String) throws -> (privateDirty: Int, rssAnon: Int, peak: Int, stop: Double) {
         let child = try ChildProcess(arguments: ["run", "--config", config])
         defer { child.stop() }
-        guard child.nextWakeAnnouncement(timeout: 30) != nil else {
+        guard var next = child.nextWakeAnnouncement(timeout: 30) else {
             throw RuntimeError(message: "glance run --config \(config) did not start within 30 s:\n\(child.output)")
+        }
+        // Measured in a long sleep, its picture put away: a wake due within the minute
+        // (the top of an hour for an hourly widget) is waited for, and the sleep after it.
+        while next.timeIntervalSinceNow < WidgetHost.givesPictureBackBefore {
+            guard let later = child.nextWakeAnnouncement(timeout: max(5, next.timeIntervalSinceNow + 30)) else {
+                throw RuntimeError(message: "glance run --config \(config) did not announce its next wake:\n\(child.output)")
+            }
+            next = later
         }
         pause(seconds: 0.3)
         let rollup = (try? String(contentsOfFile: "/proc/\(child.pid)/smaps_rollup", encoding: .utf8)) ?? ""
@@ -166,8 +194,9 @@ struct RefreshBench: ParsableCommand {
         return (procField("Private_Dirty", in: rollup), procField("RssAnon", in: status), procField("VmHWM", in: status), stop)
     }
 
-    /// CPU milliseconds of each midnight's wake of the demo, after the first.
-    static func midnights(days: Int, directory: String, fonts: FontLibrary) throws -> [Double] {
+    /// CPU milliseconds of each midnight's wake of the demo, after the first, and the
+    /// demo's picture after the last.
+    static func midnights(days: Int, directory: String, fonts: FontLibrary) throws -> (samples: [Double], picture: Canvas?) {
         WidgetCenter.shared.setWakeHandler {}
         // As glance run has it: placeholders and views under the hang guard.
         try? HangGuard.install()
@@ -196,6 +225,6 @@ struct RefreshBench: ParsableCommand {
             if now.truncatingRemainder(dividingBy: 86_400) == 0 { samples.append(spent) }
         }
         guard samples.count >= 2 else { throw RuntimeError(message: "the demo did not wake at midnight (\(samples.count) wakes)") }
-        return Array(samples.dropFirst())
+        return (Array(samples.dropFirst()), host.currentFrame().canvas)
     }
 }
