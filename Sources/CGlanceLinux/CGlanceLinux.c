@@ -309,6 +309,31 @@ int glance_malloc_tune(size_t mmap_threshold, size_t trim_threshold, int arenas)
 
 void glance_malloc_release(void) { malloc_trim(0); }
 
+#include <sys/mman.h>
+#include <stdint.h>
+
+int glance_release_stack_below(size_t keep) {
+    pthread_attr_t attributes;
+    if (pthread_getattr_np(pthread_self(), &attributes) != 0) return -1;
+    void *low = NULL;
+    size_t size = 0;
+    int result = pthread_attr_getstack(&attributes, &low, &size);
+    pthread_attr_destroy(&attributes);
+    if (result != 0) return -1;
+    volatile char here = 0;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    uintptr_t here_address = (uintptr_t)&here;
+    if (here_address < (uintptr_t)low + keep) return 0;
+    uintptr_t top = (here_address - keep) & ~(page - 1);
+    uintptr_t bottom = ((uintptr_t)low + page - 1) & ~(page - 1);
+    if (top <= bottom) return 0;
+    // The main thread's stack is mapped only as far down as it has grown: the rest of
+    // the range is no mapping at all (glibc bounds it by the mapping below), which
+    // madvise reports as ENOMEM after doing the mapped part.
+    if (madvise((void *)bottom, top - bottom, MADV_DONTNEED) != 0 && errno != ENOMEM) return -1;
+    return 0;
+}
+
 int glance_thread_name(const char *name) {
     char kept[16];
     strncpy(kept, name, sizeof(kept) - 1);

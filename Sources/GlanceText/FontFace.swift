@@ -26,8 +26,11 @@ final class SharedFace {
 public final class FontFace {
     private let shared: SharedFace
     private var handle: FT_Face { shared.handle }
-    /// This face's size object (nil when FreeType could not make one: the face's own).
-    private let size: FT_Size?
+    /// This face's size object (nil when FreeType could not make one: the face's own;
+    /// or while it is released: `releaseSize`).
+    private var size: FT_Size?
+    /// The size was let go before a long sleep; `activate` makes it again.
+    private var sizeReleased = false
     public let file: FontFile
     public let pixelSize: Double
     /// Pixels drawn per pixel of the selected bitmap strike: 1 for outline fonts.
@@ -45,17 +48,29 @@ public final class FontFace {
         self.shared = shared
         self.file = file
         self.pixelSize = pixelSize
+        let made = Self.makeSize(of: shared, pixelSize: pixelSize)
+        size = made.size
+        strikeScale = made.scale
+        let metrics = shared.handle.pointee.size.pointee.metrics
+        ascent = Double(metrics.ascender) / 64 * made.scale
+        descent = -Double(metrics.descender) / 64 * made.scale
+        lineHeight = Double(metrics.height) / 64 * made.scale
+    }
+
+    /// A new size object of `shared` at `pixelSize`, made the active one, and the scale
+    /// of the bitmap strike chosen (1 for outline fonts).
+    private static func makeSize(of shared: SharedFace, pixelSize: Double) -> (size: FT_Size?, scale: Double) {
         let handle = shared.handle
         var made: FT_Size?
+        let size: FT_Size?
         if FT_New_Size(handle, &made) == 0, let made, FT_Activate_Size(made) == 0 {
             size = made
             shared.active = made
         } else {
             size = nil
         }
-        let size = FT_F26Dot6((pixelSize * 64).rounded())
         var scale = 1.0
-        if FT_Set_Char_Size(handle, 0, size, 72, 72) != 0, handle.pointee.num_fixed_sizes > 0 {
+        if FT_Set_Char_Size(handle, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) != 0, handle.pointee.num_fixed_sizes > 0 {
             // Bitmap-only fonts offer fixed sizes (Noto Color Emoji one, of 109 pixels):
             // take the smallest at least as large, or else the largest, and scale it.
             let strikes = (0..<Int(handle.pointee.num_fixed_sizes)).map { Double(handle.pointee.available_sizes[$0].x_ppem) / 64 }
@@ -64,22 +79,38 @@ public final class FontFace {
             FT_Select_Size(handle, Int32(chosen))
             if strikes[chosen] > 0 { scale = pixelSize / strikes[chosen] }
         }
-        strikeScale = scale
-        let metrics = handle.pointee.size.pointee.metrics
-        ascent = Double(metrics.ascender) / 64 * scale
-        descent = -Double(metrics.descender) / 64 * scale
-        lineHeight = Double(metrics.height) / 64 * scale
+        return (size, scale)
     }
 
-    deinit {
+    deinit { dropSize() }
+
+    private func dropSize() {
         if let size {
             if shared.active == size { shared.active = nil }
             FT_Done_Size(size)
         }
+        size = nil
     }
 
-    /// Makes this face's size the shared face's active one.
+    /// Lets FreeType's size object go, with the hinting state it holds (a TrueType
+    /// font's interpreter stack, storage, twilight zone and control values: 10 to 40 KiB
+    /// a size); the rasterised glyphs stay. The next glyph that is not cached makes the
+    /// size again (running the font's hinting programs once more). The daemon does this
+    /// before a long sleep.
+    func releaseSize() {
+        guard size != nil else { return }
+        dropSize()
+        sizeReleased = true
+    }
+
+    /// Makes this face's size the shared face's active one (making it again after
+    /// `releaseSize`).
     private func activate() {
+        if sizeReleased {
+            sizeReleased = false
+            size = Self.makeSize(of: shared, pixelSize: pixelSize).size
+            return
+        }
         guard let size, shared.active != size else { return }
         FT_Activate_Size(size)
         shared.active = size

@@ -150,6 +150,13 @@ public final class FontLibrary {
         return face.flatMap { $0.glyphIndex(for: scalar) != 0 ? $0 : nil }
     }
 
+    /// Lets every open face's FreeType size go, with its hinting state, keeping the
+    /// rasterised glyphs (`FontFace.releaseSize`): the daemon's private memory during a
+    /// long sleep. A face makes its size again at its next glyph not cached.
+    public func releaseSizes() {
+        for face in faces.values { face.releaseSize() }
+    }
+
     private func openFace(_ file: FontFile, pixelSize: Double) -> FontFace? {
         let key = FaceKey(path: file.path, index: file.index, size: Int((pixelSize * 64).rounded()))
         if let face = faces[key] { return face }

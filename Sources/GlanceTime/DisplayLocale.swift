@@ -12,8 +12,12 @@ public struct DisplayLocale: Sendable, Equatable {
     /// A Gregorian calendar in this language (`firstWeekday` is the locale's).
     public let calendar: Calendar
     /// False when Foundation has no data for the identifier (its root data, English
-    /// names, is used then).
-    public let isAvailable: Bool
+    /// names, is used then). Asked of ICU's list each time (a configuration's `locale:`
+    /// asks once): a set of its 800-odd names kept for the process's life was 33 KiB of
+    /// the daemon's private memory.
+    public var isAvailable: Bool {
+        identifier == "C" || identifier == "POSIX" || Locale.availableIdentifiers.contains(identifier)
+    }
 
     public static let english = DisplayLocale(identifier: "en_US")
 
@@ -25,12 +29,9 @@ public struct DisplayLocale: Sendable, Equatable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = foundationLocale
         self.calendar = calendar
-        isAvailable = base == "C" || base == "POSIX" || Self.known.contains(base)
     }
 
     public static func == (lhs: DisplayLocale, rhs: DisplayLocale) -> Bool { lhs.identifier == rhs.identifier }
-
-    private static let known = Set(Locale.availableIdentifiers)
 
     /// The system's locale: `$LC_ALL`, `$LC_TIME`, `$LANG`, else English.
     public static func current() -> DisplayLocale {

@@ -103,6 +103,13 @@ package final class ProviderExecutor: TaskExecutor, @unchecked Sendable {
         while true {
             condition.lock()
             running = false
+            if jobs.isEmpty {
+                // Idle until the next wake, usually minutes: the stack pages the provider
+                // dirtied (ICU's formats, a parser's recursion) go back meanwhile.
+                condition.unlock()
+                Allocator.releaseStack()
+                condition.lock()
+            }
             while jobs.isEmpty {
                 if retired {
                     started = false

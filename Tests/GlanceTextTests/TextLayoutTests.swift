@@ -39,6 +39,38 @@ import Testing
         #expect(large.glyph(large.glyphIndex(for: "W")).width > smallW.width * 3)
     }
 
+    /// The daemon lets FreeType's sizes go before a long sleep (their hinting state is
+    /// tens of KiB each); a glyph rasterised after that, hinted for a 1-bit panel or
+    /// antialiased, is the one a library that never let go draws, and kerning and
+    /// cached glyphs are unchanged.
+    @Test func glyphsAfterTheSizesWereLetGoAreTheSame() throws {
+        let sleeper = try FontLibrary()
+        let small = try #require(sleeper.face(for: FontDescriptor(pixelSize: 13)))
+        let bold = try #require(sleeper.face(for: FontDescriptor(weight: .bold, pixelSize: 31)))
+        let cachedH = small.glyph(small.glyphIndex(for: "H"), mono: true)
+        _ = bold.glyph(bold.glyphIndex(for: "M"))
+        sleeper.releaseSizes()
+        sleeper.releaseSizes()
+        #expect(small.glyph(small.glyphIndex(for: "H"), mono: true).coverage == cachedH.coverage)
+        let awake = try FontLibrary()
+        let freshSmall = try #require(awake.face(for: FontDescriptor(pixelSize: 13)))
+        let freshBold = try #require(awake.face(for: FontDescriptor(weight: .bold, pixelSize: 31)))
+        for scalar in "Tuesday 1 December".unicodeScalars {
+            for mono in [true, false] {
+                // The bold size is made again after the small one, and then in turn.
+                for (face, fresh) in [(bold, freshBold), (small, freshSmall)] {
+                    let glyph = face.glyph(face.glyphIndex(for: scalar), mono: mono)
+                    let expected = fresh.glyph(fresh.glyphIndex(for: scalar), mono: mono)
+                    #expect(glyph.coverage == expected.coverage && glyph.width == expected.width && glyph.left == expected.left
+                        && glyph.top == expected.top && glyph.advance == expected.advance, "\(scalar) mono \(mono) at \(face.pixelSize)")
+                }
+            }
+        }
+        #expect(small.kerning(small.glyphIndex(for: "A"), small.glyphIndex(for: "V"))
+            == freshSmall.kerning(freshSmall.glyphIndex(for: "A"), freshSmall.glyphIndex(for: "V")))
+        #expect(small.ascent == freshSmall.ascent && bold.lineHeight == freshBold.lineHeight)
+    }
+
     @Test func aMissingFamilyFallsBackAndSaysSoOnce() throws {
         var messages: [String] = []
         let quiet = try FontLibrary(log: { messages.append($0) })

@@ -105,6 +105,11 @@ int glance_malloc_tune(size_t mmap_threshold, size_t trim_threshold, int arenas)
 // Gives the free pages of every malloc arena back to the system (malloc_trim(0)).
 void glance_malloc_release(void);
 
+// Gives back the pages of the calling thread's stack more than `keep` bytes below the
+// caller's frame: they hold only the frames of calls that returned, and the kernel
+// maps zeroed pages in again if the stack grows there. 0, or -1 with errno.
+int glance_release_stack_below(size_t keep);
+
 // Names the calling thread (at most 15 bytes are kept), as top -H and /proc/PID/task/*/comm
 // show it; 0 or an error number.
 int glance_thread_name(const char *name);

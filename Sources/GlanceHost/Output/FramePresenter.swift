@@ -223,8 +223,10 @@ public final class FramePresenter {
     /// sleeps for minutes: a byte of grey and a byte of flags a pixel, 750 KiB at 800x480,
     /// become tens of KiB. The next frame unfolds it and draws its changed slots as ever.
     /// A picture that folds to half its bytes or more (a photo's pixels are runs of one)
-    /// is kept as it is.
+    /// is kept as it is. The fonts' FreeType sizes go too, with their hinting state
+    /// (`FontLibrary.releaseSizes`; the rasterised glyphs stay).
     func givePictureBack() {
+        if case .drawing(let renderer, _) = target { renderer.fonts.releaseSizes() }
         guard let canvas, let folded = canvas.folded(under: canvas.heldBytes / 2) else { return }
         self.folded = folded
         self.canvas = nil
