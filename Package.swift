@@ -83,9 +83,13 @@ let package = Package(
         .target(name: "GlanceGraphics", dependencies: ["CPNG", "CGlancePNG", "CGlancePicture", "GlanceSystem"]),
         // FreeType and fontconfig from Debian (libfreetype-dev, libfontconfig-dev).
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        // fontconfig's headers only (in /usr/include/fontconfig): the library is opened on
+        // the first font question the state folder's match cache cannot answer
+        // (CGlanceFontconfig), so a warm start loads neither it nor expat.
+        .systemLibrary(name: "CFontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CGlanceFontconfig", dependencies: ["CFontconfig", "CGlanceLoader"]),
         // Fonts, glyph rasterising and caching, line layout.
-        .target(name: "GlanceText", dependencies: ["GlanceGraphics", "GlanceSystem", "CFreeType", "CFontconfig"]),
+        .target(name: "GlanceText", dependencies: ["GlanceGraphics", "GlanceSystem", "CFreeType", "CFontconfig", "CGlanceFontconfig"]),
         // libgpiod from Debian (libgpiod-dev): 1.x on Debian 12, 2.x on Debian 13 or from
         // bookworm-backports (PKG_CONFIG_PATH picks which; see scripts/libgpiod2).
         .systemLibrary(name: "CGPIOD", pkgConfig: "libgpiod", providers: [.apt(["libgpiod-dev"])]),

@@ -1,4 +1,5 @@
 import CFontconfig
+import CGlanceFontconfig
 import CFreeType
 import FoundationEssentials
 import Glibc
@@ -72,7 +73,9 @@ public final class FontLibrary {
         if configTried { return loadedConfig }
         configTried = true
         guard let config = FcInitLoadConfigAndFonts() else {
-            log(Self.fontconfigMissing)
+            // The library itself missing (it is opened here, on the first question the
+            // match cache cannot answer) says so in the loader's words.
+            log(glance_fontconfig_load_error().map { String(cString: $0) } ?? Self.fontconfigMissing)
             return nil
         }
         if let directory = applicationFontDirectory, FileManager.default.fileExists(atPath: directory) {

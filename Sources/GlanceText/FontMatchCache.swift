@@ -1,4 +1,5 @@
 import CFontconfig
+import CGlanceFontconfig
 import FoundationEssentials
 import GlanceGraphics
 import Glibc
@@ -81,7 +82,10 @@ final class FontMatchCache {
 
     /// What the answers depend on, as a hash.
     static func stamp(fontFolders: [String]) -> String {
-        var text = "fontconfig \(FcGetVersion())\n"
+        // The version built against, not the library's own: asking it would load
+        // fontconfig at every start (a Debian upgrade of it also rewrites /etc/fonts's
+        // folders, whose times are in the stamp).
+        var text = "fontconfig \(glance_fontconfig_header_version())\n"
         let environment = ["FONTCONFIG_FILE", "FONTCONFIG_PATH", "FONTCONFIG_SYSROOT", "HOME", "XDG_DATA_HOME", "XDG_CONFIG_HOME"]
         for name in environment { text += "\(name)=\(getenv(name).map { String(cString: $0) } ?? "")\n" }
         let home = UserFolders.home, dataHome = UserFolders.dataHome, configHome = UserFolders.configHome

@@ -4,9 +4,10 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
-// A shared library Glance opens on first use instead of linking (libcurl, libical,
-// libmosquitto): a display that never fetches, reads a calendar or joins a broker then
-// never loads it and what it needs. One loader for the three shims: the library is
+// A shared library Glance opens on first use instead of linking (libcurl, libical, fontconfig,
+// libmosquitto): a display that never fetches, reads a calendar, joins a broker or asks
+// a font question its match cache cannot answer then never loads it and what it needs.
+// One loader for the four shims: the library is
 // opened once (any thread), each function is looked up once, and what went wrong is
 // said one way: "<name> cannot be loaded (<dlerror>); install <package> (scripts/bootstrap
 // does)", or "<file> has no <symbol>; install <requirement>".
