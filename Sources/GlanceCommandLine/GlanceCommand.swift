@@ -27,6 +27,6 @@ public struct GlanceCommand: ParsableCommand {
     public static func main() {
         FleetConfig.install()
         RunCommand.frontEnds = FleetFrontEnds()
-        runMain(self)
+        runMain(self, direct: ("run", RunCommand.self))
     }
 }

@@ -10,6 +10,8 @@ final class SharedFace {
     private let data: MappedFontFile
     /// The size FreeType uses now.
     var active: FT_Size?
+    /// Glyph names looked up (`glyphIndex(named:)`), 0 for a name the font does not have.
+    private var named: [String: UInt32] = [:]
 
     init(handle: FT_Face, library: FreeTypeLibrary, data: MappedFontFile) {
         self.handle = handle
@@ -19,6 +21,21 @@ final class SharedFace {
     }
 
     deinit { FT_Done_Face(handle) }
+
+    /// The glyph the font names `name`, 0 if none. Asked of a second face of the same
+    /// file, opened for the question and closed after it: FreeType keeps every glyph name
+    /// of a face it was asked one of (an icon font's: tens of KiB, for the process's life).
+    func glyphIndex(named name: String) -> UInt32 {
+        if let known = named[name] { return known }
+        var index: UInt32 = 0
+        var asked: FT_Face?
+        if FT_New_Memory_Face(library.handle, data.bytes, FT_Long(data.count), handle.pointee.face_index & 0xFFFF, &asked) == 0, let asked {
+            index = UInt32(name.withCString { FT_Get_Name_Index(asked, UnsafeMutablePointer(mutating: $0)) })
+            FT_Done_Face(asked)
+        }
+        named[name] = index
+        return index
+    }
 }
 
 /// One font at one pixel size (a size of a shared FreeType face), with its rasterised
@@ -127,7 +144,7 @@ public final class FontFace {
     /// The glyph a font names `name` (icon fonts name theirs: `weather-sunny`); 0 if none.
     public func glyphIndex(named name: String) -> UInt32 {
         guard handle.pointee.face_flags & FT_Long(FT_FACE_FLAG_GLYPH_NAMES) != 0 else { return 0 }
-        return UInt32(name.withCString { FT_Get_Name_Index(handle, UnsafeMutablePointer(mutating: $0)) })
+        return shared.glyphIndex(named: name)
     }
 
     /// Horizontal kerning between two glyphs, in pixels.

@@ -57,6 +57,26 @@ struct DeviceErrorStandIn: Error {}
         #expect(output.sent.map(\.hadPrevious) == [false, true, true])
     }
 
+    /// During a long sleep the shown frame is put away as runs: the next frame's
+    /// difference, plan and the previous frame the output gets are as if it were kept.
+    @Test func aShownFramePutAwayGivesTheSamePlan() throws {
+        let plans = try [false, true].map { putAway in
+            let output = RecordingOutput(width: 64, height: 32)
+            let pipeline = DisplayPipeline(output: output)
+            try pipeline.show(try picture(64, 32, black: [PixelRect(x: 0, y: 0, width: 64, height: 3)]), at: start)
+            let before = try #require(pipeline.shown)
+            if putAway {
+                pipeline.putShownAway()
+                #expect(pipeline.shownPutAway && pipeline.shown == before)
+            }
+            let plan = try pipeline.show(try picture(64, 32, black: [PixelRect(x: 0, y: 0, width: 64, height: 3), PixelRect(x: 10, y: 4, width: 3, height: 2)]),
+                                         at: start + 60)
+            #expect(!pipeline.shownPutAway && output.sent.last?.hadPrevious == true)
+            return plan
+        }
+        #expect(plans[0] == plans[1] && plans[1] == RefreshPlan(refresh: .partial, window: PixelRect(x: 8, y: 4, width: 8, height: 2)))
+    }
+
     /// After a failure what the device shows is unknown: the next frame goes whole.
     @Test func afterAFailureTheNextFrameIsFull() throws {
         let output = RecordingOutput(width: 64, height: 32)

@@ -68,4 +68,36 @@ import Testing
         #expect(canvas.folded().byteCount > canvas.heldBytes)
         #expect(Canvas(unfolding: canvas.folded()) == canvas)
     }
+
+    /// The frame a panel shows, put away during a long sleep (`QuantisedFrame.Folded`):
+    /// packed bits (bw, gray4) and a byte a pixel (acep7) come back the same; packed
+    /// colours (an LCD's) and noise are not folded.
+    @Test(arguments: [Palette.bw, .gray4, .acep7])
+    func aShownFrameComesBackTheSame(_ palette: Palette) throws {
+        // A widget's frame: grounds, bars, a rule, a round mark and a small dithered patch.
+        var canvas = try Canvas(width: 160, height: 160, panel: palette, dither: .floydSteinberg)
+        canvas.fill(PixelRect(x: 0, y: 0, width: 160, height: 30), palette.colors[0])
+        canvas.fill(PixelRect(x: 8, y: 40, width: 90, height: 12), palette.colors[palette.colors.count - 2])
+        canvas.drawLine(from: (4, 60), to: (150, 90), width: 2.5, .black)
+        canvas.fillEllipse(in: PixelRect(x: 5, y: 100, width: 33, height: 19), .black)
+        canvas.fill(PixelRect(x: 120, y: 120, width: 12, height: 12), RGBA(128, 128, 128), tonal: true)
+        let frame = canvas.quantised(to: palette, dither: .floydSteinberg)
+        let folded = frame.folded(under: frame.heldBytes / 2)
+        #expect(folded != nil, "a widget's frame folds under half of \(frame.heldBytes) bytes")
+        let back = folded.map(QuantisedFrame.init(unfolding:))
+        #expect(back == frame, "the frame comes back the same")
+        #expect(back?.indices == frame.indices)
+        let lcd = canvas.quantised(to: .rgb565, dither: .none)
+        #expect(lcd.folded(under: .max) == nil, "packed colours are not folded")
+        let flat = try Canvas(width: 800, height: 480, panel: .bw, dither: .floydSteinberg).quantised(to: .bw, dither: .none)
+        #expect(flat.folded(under: .max)?.byteCount == 1 + 3)
+        var noisy = [UInt8](repeating: 0, count: 160 * 160)
+        var state: UInt32 = 3
+        for index in noisy.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            noisy[index] = UInt8(truncatingIfNeeded: state >> 16) % UInt8(palette.colors.count)
+        }
+        let noise = QuantisedFrame(width: 160, height: 160, palette: palette, indices: noisy)
+        #expect(noise.folded(under: noise.heldBytes / 2) == nil, "noise is not folded")
+    }
 }

@@ -201,6 +201,8 @@ where Format.FormatInput: Plottable, Format.FormatOutput == String {
         if var style = format as? Date.FormatStyle, let date = input as? Date {
             if style.timeZone == .autoupdatingCurrent { style.timeZone = zone.formattingTimeZone(at: date) }
             if style.locale == .autoupdatingCurrent { style.locale = locale.foundationLocale }
+            // The display's calendar, as the ticks' own labels have it: one ICU formatter a pattern.
+            if style.calendar == .autoupdatingCurrent { style.calendar = locale.calendar }
             return style.format(date)
         }
         return format.locale(locale.foundationLocale).format(input)

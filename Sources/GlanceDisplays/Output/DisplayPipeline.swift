@@ -10,8 +10,12 @@ import GlanceGraphics
 public final class DisplayPipeline {
     public let output: any DisplayOutput
     public private(set) var planner: RefreshPlanner
-    /// What the device shows (device orientation), nil when unknown.
-    public private(set) var shown: QuantisedFrame?
+    /// What the device shows (device orientation), nil when unknown (unfolded, a copy
+    /// not kept, while it is put away: `putShownAway`).
+    public var shown: QuantisedFrame? { kept ?? folded.map(QuantisedFrame.init(unfolding:)) }
+    private var kept: QuantisedFrame?
+    /// The shown frame as runs during a long sleep; the next frame unfolds it.
+    private var folded: QuantisedFrame.Folded?
     /// Why it is unknown, for the full refresh that follows.
     private var unknownBecause = "the first frame"
 
@@ -45,6 +49,7 @@ public final class DisplayPipeline {
         guard frame.width == output.nativeWidth, frame.height == output.nativeHeight else {
             throw PanelConfigurationError(message: "a \(frame.width)x\(frame.height) frame for a \(output.nativeWidth)x\(output.nativeHeight) device; render at the board's size (its resolution, turned by its rotation)")
         }
+        let shown = self.shown
         let change: PixelRect? = shown.map { frame.difference(from: $0) } ?? output.nativeBounds
         let plan: RefreshPlan?
         if let cadence {
@@ -59,20 +64,38 @@ public final class DisplayPipeline {
         do {
             try output.show(frame, previous: shown, plan: plan, at: instant)
         } catch {
-            shown = nil
+            remember(nil)
             unknownBecause = "the last refresh failed"
             throw error
         }
-        shown = frame
+        remember(frame)
         return plan
+    }
+
+    private func remember(_ frame: QuantisedFrame?) {
+        kept = frame
+        folded = nil
     }
 
     /// Forgets what the device shows: the next frame is sent whole, with a full refresh
     /// (a person asked for one, to clear ghosting).
     public func forgetShown(because reason: String = "asked for") {
-        shown = nil
+        remember(nil)
         unknownBecause = reason
     }
+
+    /// Puts the shown frame away as runs of equal bytes while the display sleeps for
+    /// minutes (47 KiB at 800x480 in two inks, a byte a pixel on a seven-ink panel); the
+    /// next frame unfolds it for its difference. One that would fold to half its bytes or
+    /// more is kept as it is.
+    public func putShownAway() {
+        guard let kept, let runs = kept.folded(under: kept.heldBytes / 2) else { return }
+        folded = runs
+        self.kept = nil
+    }
+
+    /// Whether the shown frame is put away as runs now.
+    public var shownPutAway: Bool { folded != nil }
 
     /// `picture` in the output's colours and orientation.
     public func quantise(_ picture: Canvas) -> QuantisedFrame {

@@ -40,7 +40,7 @@ extension Canvas {
                         while end < count, greys[end] == grey, flags[end] == flag { end &+= 1 }
                         runs.append(grey)
                         runs.append(flag)
-                        Self.appendLength(end &- index &- 1, to: &runs)
+                        ByteRuns.appendLength(end &- index &- 1, to: &runs)
                         index = end
                     }
                 }
@@ -59,7 +59,7 @@ extension Canvas {
                             runs.append(pixel.b)
                             runs.append(pixel.a)
                             runs.append(flag)
-                            Self.appendLength(end &- index &- 1, to: &runs)
+                            ByteRuns.appendLength(end &- index &- 1, to: &runs)
                             index = end
                         }
                     }
@@ -71,10 +71,7 @@ extension Canvas {
         shell.rgba = []
         shell.greys = []
         shell.flags = []
-        // An exact copy: the growing array's spare capacity is not kept.
-        return Folded(shell: shell, runs: Array(unsafeUninitializedCapacity: runs.count) { buffer, initialised in
-            initialised = buffer.initialize(fromContentsOf: runs)
-        })
+        return Folded(shell: shell, runs: ByteRuns.exactCopy(runs))
     }
 
     /// The canvas `folded` was made from.
@@ -101,15 +98,7 @@ extension Canvas {
                                 flag = runs[at &+ 4]
                                 at &+= 5
                             }
-                            var length = 0, shift = 0
-                            while at < runs.count {
-                                let byte = runs[at]
-                                at &+= 1
-                                length |= Int(byte & 0x7F) << shift
-                                shift &+= 7
-                                if byte & 0x80 == 0 { break }
-                            }
-                            let end = min(count, index &+ length &+ 1)
+                            let end = min(count, index &+ ByteRuns.readLength(runs, at: &at) &+ 1)
                             if grey {
                                 greys[index..<end].update(repeating: value.r)
                             } else {
@@ -126,13 +115,112 @@ extension Canvas {
         self.greys = greys
         self.rgba = rgba
     }
+}
 
-    private static func appendLength(_ length: Int, to runs: inout [UInt8]) {
+/// Runs of equal bytes, each its value followed by its length less one (seven bits a
+/// byte, lowest first, the top bit set on every byte but the last): how a picture or a
+/// shown frame is put away during a long sleep (`Canvas.Folded`, `QuantisedFrame.Folded`).
+enum ByteRuns {
+    /// `bytes` as runs, or nil when they would take `limit` bytes or more.
+    static func fold(_ bytes: [UInt8], under limit: Int) -> [UInt8]? {
+        var runs: [UInt8] = []
+        let fits = bytes.withUnsafeBufferPointer { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                guard runs.count < limit else { return false }
+                let value = bytes[index]
+                var end = index &+ 1
+                while end < bytes.count, bytes[end] == value { end &+= 1 }
+                runs.append(value)
+                appendLength(end &- index &- 1, to: &runs)
+                index = end
+            }
+            return runs.count < limit
+        }
+        return fits ? exactCopy(runs) : nil
+    }
+
+    /// The `count` bytes `runs` were folded from.
+    static func unfold(_ runs: [UInt8], count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        runs.withUnsafeBufferPointer { runs in
+            bytes.withUnsafeMutableBufferPointer { bytes in
+                var at = 0, index = 0
+                while at < runs.count, index < count {
+                    let value = runs[at]
+                    at &+= 1
+                    let end = min(count, index &+ readLength(runs, at: &at) &+ 1)
+                    bytes[index..<end].update(repeating: value)
+                    index = end
+                }
+            }
+        }
+        return bytes
+    }
+
+    static func appendLength(_ length: Int, to runs: inout [UInt8]) {
         var rest = length
         while rest >= 0x80 {
             runs.append(UInt8(truncatingIfNeeded: rest) | 0x80)
             rest >>= 7
         }
         runs.append(UInt8(rest))
+    }
+
+    /// The length less one stored at `at`, which moves past it.
+    @inline(__always)
+    static func readLength(_ runs: UnsafeBufferPointer<UInt8>, at: inout Int) -> Int {
+        var length = 0, shift = 0
+        while at < runs.count {
+            let byte = runs[at]
+            at &+= 1
+            length |= Int(byte & 0x7F) << shift
+            shift &+= 7
+            if byte & 0x80 == 0 { break }
+        }
+        return length
+    }
+
+    /// An exact copy: a growing array's spare capacity is not kept.
+    static func exactCopy(_ runs: [UInt8]) -> [UInt8] {
+        Array(unsafeUninitializedCapacity: runs.count) { buffer, initialised in
+            initialised = buffer.initialize(fromContentsOf: runs)
+        }
+    }
+}
+
+/// A shown frame put away while the display sleeps for minutes (`DisplayPipeline`
+/// keeps the frame the panel shows, for the next refresh's difference): its inks as runs
+/// of equal bytes (`ByteRuns`). An 800x480 bw frame's 47 KiB become a few KiB.
+extension QuantisedFrame {
+    public struct Folded: Sendable, Equatable {
+        /// The frame without its ink array.
+        fileprivate let shell: QuantisedFrame
+        fileprivate let runs: [UInt8]
+        fileprivate let count: Int
+
+        /// The bytes the runs take.
+        public var byteCount: Int { runs.count }
+    }
+
+    /// The bytes this frame's ink arrays hold.
+    public var heldBytes: Int { bits.count + storedBytes.count + storedColours.count * 4 }
+
+    /// This frame as runs, or nil when they would take `limit` bytes or more, or for a
+    /// frame of packed colours (an LCD's: a run a pixel where it shows a photo).
+    public func folded(under limit: Int) -> Folded? {
+        guard storedColours.isEmpty else { return nil }
+        let packed = isBitPacked
+        let inks = packed ? bits : storedBytes
+        guard let runs = ByteRuns.fold(inks, under: limit) else { return nil }
+        var shell = self
+        shell.dropInks()
+        return Folded(shell: shell, runs: runs, count: inks.count)
+    }
+
+    /// The frame `folded` was made from.
+    public init(unfolding folded: Folded) {
+        self = folded.shell
+        restoreInks(ByteRuns.unfold(folded.runs, count: folded.count))
     }
 }

@@ -97,6 +97,23 @@ public struct QuantisedFrame: Sendable, Equatable {
         }
     }
 
+    /// The byte-a-pixel inks (palettes of three, or five and more), for folding.
+    var storedBytes: [UInt8] { bytes }
+    /// The packed colours (RGB565/RGB888), for folding.
+    var storedColours: [UInt32] { colours }
+
+    /// Lets the ink arrays go (a frame being folded keeps its shell).
+    mutating func dropInks() {
+        bytes = []
+        bits = []
+    }
+
+    /// Puts back the inks `dropInks` let go: packed bits or a byte a pixel, as the
+    /// palette keeps them.
+    mutating func restoreInks(_ inks: [UInt8]) {
+        if isBitPacked { bits = inks } else { bytes = inks }
+    }
+
     /// The value of pixel `index` (row-major).
     @inline(__always)
     public subscript(index: Int) -> UInt32 {

@@ -224,9 +224,13 @@ public final class FramePresenter {
     /// become tens of KiB. The next frame unfolds it and draws its changed slots as ever.
     /// A picture that folds to half its bytes or more (a photo's pixels are runs of one)
     /// is kept as it is. The fonts' FreeType sizes go too, with their hinting state
-    /// (`FontLibrary.releaseSizes`; the rasterised glyphs stay).
+    /// (`FontLibrary.releaseSizes`; the rasterised glyphs stay), and the frame the panel
+    /// shows is put away as runs too (`DisplayPipeline.putShownAway`).
     func givePictureBack() {
-        if case .drawing(let renderer, _) = target { renderer.fonts.releaseSizes() }
+        if case .drawing(let renderer, let pipeline) = target {
+            renderer.fonts.releaseSizes()
+            pipeline.putShownAway()
+        }
         guard let canvas, let folded = canvas.folded(under: canvas.heldBytes / 2) else { return }
         self.folded = folded
         self.canvas = nil

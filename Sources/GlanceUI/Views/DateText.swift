@@ -100,12 +100,16 @@ struct FormattedValue: @unchecked Sendable {
             if var style = format as? Date.FormatStyle, let date = input as? Date {
                 if style.timeZone == .autoupdatingCurrent { style.timeZone = environment.timeZone.formattingTimeZone(at: date) }
                 if style.locale == .autoupdatingCurrent { style.locale = locale }
+                // The display's calendar, as `DisplayLocale.format` sets it: the same
+                // pattern then reuses Foundation's one ICU formatter (about 27 KiB each).
+                if style.calendar == .autoupdatingCurrent { style.calendar = environment.locale.calendar }
                 return style.format(date)
             }
             if let style = format as? Date.RelativeFormatStyle, let date = input as? Date {
                 let anchored = Date.AnchoredRelativeFormatStyle(
                     anchor: date, presentation: style.presentation, unitsStyle: style.unitsStyle,
-                    locale: style.locale == .autoupdatingCurrent ? locale : style.locale, calendar: style.calendar,
+                    locale: style.locale == .autoupdatingCurrent ? locale : style.locale,
+                    calendar: style.calendar == .autoupdatingCurrent ? environment.locale.calendar : style.calendar,
                     capitalizationContext: style.capitalizationContext)
                 return anchored.format(environment.now)
             }
