@@ -68,6 +68,11 @@ extension ViewRenderer {
         return result
     }
 
+    /// Forgets the text set so far (before a long sleep: the next wake draws new texts).
+    public func forgetMeasuredText() {
+        measured = [:]
+    }
+
     func widestLine(_ laid: LaidOutText) -> Double {
         (laid.lines.map(\.width).max() ?? 0).rounded(.up)
     }

@@ -229,6 +229,7 @@ public final class FramePresenter {
     func givePictureBack() {
         if case .drawing(let renderer, let pipeline) = target {
             renderer.fonts.releaseSizes()
+            renderer.forgetMeasuredText()
             pipeline.putShownAway()
         }
         guard let canvas, let folded = canvas.folded(under: canvas.heldBytes / 2) else { return }
