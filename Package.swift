@@ -267,7 +267,7 @@ let package = Package(
         .testTarget(name: "IntentDefinitionTests", dependencies: ["Glance", "Intents", "GlanceIntents", "GlanceIntentDefinitions"],
                     plugins: ["IntentDefinitions"]),
         .testTarget(name: "GlanceTests", dependencies: ["Glance", "Charts", "GlanceUI", "GlanceRender", "GlanceText", "GlanceGraphics"]),
-        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "trap-widget", "GlanceSystem", "CGlanceLinux"]),
+        .testTarget(name: "GlanceCLITests", dependencies: ["GlanceCLI", "GlanceTestSupport", "EmojiWidget", "DDayWidget", "dday-set", "trap-widget", "GlanceSystem", "CGlanceLinux", "GlanceRunner"]),
     ],
     swiftLanguageModes: [.v6]
 )

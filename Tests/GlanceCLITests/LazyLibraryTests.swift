@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// The libraries `glance` opens only when a display needs them (libcurl, libmosquitto,
-/// libical): a running daemon's `/proc/PID/maps` says what it has loaded.
+/// libical, fontconfig): a running daemon's `/proc/PID/maps` says what it has loaded.
 @Suite(.serialized) struct LazyLibraryTests {
     /// The shared objects mapped into `pid`, by file name (`libical.so.3.0.16`).
     func libraries(of pid: Int32) -> Set<String> {
@@ -46,6 +46,29 @@ import Testing
         #expect(loaded("libswiftCore", in: mapped), "\(mapped.sorted())")   // the reading works
         for library in ["libical.so", "libicuuc.so", "libcurl.so", "libmosquitto.so", "libssl.so"] {
             #expect(!loaded(library, in: mapped), "\(library) is loaded: \(mapped.sorted())")
+        }
+    }
+
+    /// fontconfig is opened for the first start's font questions, whose answers the state
+    /// folder keeps; the next start asks none and maps neither fontconfig nor expat.
+    @Test func aWarmStartLoadsNoFontconfig() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try (DaemonSignalTests().config(title: "Launch") + "state_dir: state\n")
+            .write(to: directory.appendingPathComponent("wall.yaml"), atomically: true, encoding: .utf8)
+        for start in ["cold", "warm"] {
+            let daemon = try DaemonSignalTests.Daemon(["run", "--config", "wall.yaml"], in: directory)
+            #expect(daemon.waitFor("next wake: "), "\(daemon.text)")
+            let mapped = libraries(of: daemon.process.processIdentifier)
+            #expect(loaded("libfreetype", in: mapped), "\(mapped.sorted())")
+            if start == "cold" {
+                #expect(loaded("libfontconfig.so", in: mapped), "a cold start asks fontconfig: \(mapped.sorted())")
+            } else {
+                for library in ["libfontconfig.so", "libexpat.so"] {
+                    #expect(!loaded(library, in: mapped), "\(library) is loaded on a warm start: \(mapped.sorted())")
+                }
+            }
+            #expect(daemon.stop() == 0)
         }
     }
 
