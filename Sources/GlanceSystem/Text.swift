@@ -2,7 +2,16 @@ extension String {
     /// Without leading and trailing spaces and tabs (Foundation's
     /// `trimmingCharacters(in: .whitespaces)`, which FoundationEssentials lacks).
     package var trimmedOfSpaces: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        // By index: a String made from reversed slices asks at run time what sequence it
+        // was given (a dynamic cast, a scan of every conformance record the first time).
+        var start = startIndex, end = endIndex
+        while start < end, self[start] == " " || self[start] == "\t" { formIndex(after: &start) }
+        while end > start {
+            let last = index(before: end)
+            guard self[last] == " " || self[last] == "\t" else { break }
+            end = last
+        }
+        return String(self[start..<end])
     }
 }
 

@@ -67,7 +67,10 @@ final class ProviderTimelineSource<Entry: TimelineEntry, Content: View>: WidgetT
         return AnyView(makeContent(typed))
     }
 
-    var entryTypeName: String { String(reflecting: Entry.self) }
+    // `_typeName`, not `String(reflecting:)`: the same text, without first asking whether
+    // the metatype conforms to the printing protocols (each a scan of every conformance
+    // record the first time: 2 % of a start).
+    var entryTypeName: String { _typeName(Entry.self, qualified: true) }
 
     func encodeEntry(_ entry: AnyTimelineEntry) -> [UInt8]? {
         guard Entry.self is any Decodable.Type, let encodable = entry.base as? any Encodable else { return nil }

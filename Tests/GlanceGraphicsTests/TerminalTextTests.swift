@@ -14,6 +14,16 @@ import Testing
         #expect("\\u{1B}".terminalSafe == "\\\\u{1B}")
     }
 
+    /// Spaces and tabs go from both ends, nothing else does (a newline, a space that
+    /// carries a combining mark, the spaces inside).
+    @Test func spacesAndTabsAreTrimmedFromBothEnds() {
+        #expect(" \t a b \t ".trimmedOfSpaces == "a b")
+        #expect("".trimmedOfSpaces == "" && " \t ".trimmedOfSpaces == "")
+        #expect("x".trimmedOfSpaces == "x" && "\nx\n".trimmedOfSpaces == "\nx\n")
+        #expect(" \u{301}x ".trimmedOfSpaces == " \u{301}x")
+        #expect("  한글  ".trimmedOfSpaces == "한글")
+    }
+
     @Test func jsonKeepsItsEscapesValid() {
         #expect("{\"a\": \"x\u{1B}y\"}".jsonTerminalSafe == "{\"a\": \"x\\u001by\"}")
         #expect("{\"a\": \"\\u001b\"}".jsonTerminalSafe == "{\"a\": \"\\u001b\"}")
