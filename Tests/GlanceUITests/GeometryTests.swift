@@ -58,6 +58,16 @@ import Testing
         var elements: [Path.Element] = []
         path.forEach { elements.append($0) }
         #expect(elements.first == .move(to: CGPoint(x: 1, y: 2)) && elements.last == .closeSubpath && elements.count == 7)
+        // After a close the current point is that subpath's start (the rectangle's corner).
+        #expect(path.currentPoint == CGPoint(x: 10, y: 10))
+        var closedTwice = Path()
+        closedTwice.closeSubpath()
+        #expect(closedTwice.currentPoint == nil)
+        closedTwice.move(to: CGPoint(x: 3, y: 4))
+        closedTwice.addLine(to: CGPoint(x: 7, y: 4))
+        closedTwice.closeSubpath()
+        closedTwice.closeSubpath()
+        #expect(closedTwice.currentPoint == CGPoint(x: 3, y: 4))
         #expect(path.offsetBy(dx: 1, dy: -2).boundingRect == CGRect(x: 2, y: 0, width: 11, height: 10))
         #expect(path.applying(CGAffineTransform(scaleX: 2, y: 2)).boundingRect == CGRect(x: 2, y: 4, width: 22, height: 20))
 

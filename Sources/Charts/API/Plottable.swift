@@ -83,6 +83,10 @@ extension Decimal: Plottable {
 /// or a string.
 func plotValue(of value: any Plottable) -> PlotValue {
     switch value {
+    // The usual types first, by their own type (a cast to a concrete type compares one
+    // pointer; one to `any BinaryFloatingPoint` does more): called for each point's x and y.
+    case let number as Double: return .number(number)
+    case let integer as Int: return .number(Double(integer))
     case let string as String: return .category(string)
     case let date as Date: return .date(date)
     case let decimal as Decimal: return .number(Double(decimal.description) ?? 0)

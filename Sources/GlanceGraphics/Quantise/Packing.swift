@@ -37,6 +37,20 @@ extension QuantisedFrame {
             inks.withUnsafeBufferPointer { inks in
                 table.withUnsafeBufferPointer { table in
                     out.withUnsafeMutableBufferPointer { out in
+                        if bitsPerPixel == 4 {
+                            // Two pixels a byte (acep7, spectra6, gray16): no running count.
+                            for y in 0..<height {
+                                let source = y &* width
+                                var target = y &* rowBytes, x = 0
+                                while x &+ 1 < width {
+                                    out[target] = table[Int(inks[source &+ x])] << 4 | table[Int(inks[source &+ x &+ 1])]
+                                    target &+= 1
+                                    x &+= 2
+                                }
+                                if x < width { out[target] = table[Int(inks[source &+ x])] << 4 }
+                            }
+                            return
+                        }
                         for y in 0..<height {
                             let source = y &* width, target = y &* rowBytes
                             var byte: UInt8 = 0, filled = 0, column = 0

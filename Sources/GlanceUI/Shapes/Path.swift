@@ -58,16 +58,18 @@ public struct Path: Hashable, Sendable {
 
     /// The last point added, where the next segment starts; `nil` for an empty path.
     public var currentPoint: CGPoint? {
-        var start: CGPoint?
-        var current: CGPoint?
-        for element in elements {
-            switch element {
-            case .move(let point): start = point; current = point
-            case .line(let point), .quadCurve(let point, _), .curve(let point, _, _): current = point
-            case .closeSubpath: current = start
+        // From the end: the last element's point, or after a close its subpath's start
+        // (the last move before it). `addLine` asks at every point, so a scan from the
+        // start made a polyline of n points cost n² (a chart's 500-point line).
+        guard let last = elements.last else { return nil }
+        switch last {
+        case .move(let point), .line(let point), .quadCurve(let point, _), .curve(let point, _, _): return point
+        case .closeSubpath:
+            for element in elements.reversed() {
+                if case .move(let point) = element { return point }
             }
+            return nil
         }
-        return current
     }
 
     public mutating func move(to point: CGPoint) { elements.append(.move(to: point)) }
