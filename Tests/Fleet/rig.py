@@ -1636,8 +1636,10 @@ def check_trmnl_sensors(rig):
     wait_for(lambda: rig.ha.payload(topic + "battery") == b"3.87", 10, f"{topic}battery = 3.87",
              got=lambda: rig.ha.payload(topic + "battery"))
     wait_for(lambda: rig.ha.payload(topic + "rssi") == b"-58", 10, f"{topic}rssi = -58", got=lambda: rig.ha.payload(topic + "rssi"))
-    seen = parse_iso((rig.ha.payload(topic + "last_seen") or b"").decode("utf-8", "replace"))
-    expect(seen is not None, f"expected {topic}last_seen as ISO 8601; got {rig.ha.payload(topic + 'last_seen')!r}")
+    # last_seen is published after rssi: the broker may not have delivered it yet when
+    # rssi arrives (ci23 read the earlier "None" here once).
+    wait_for(lambda: parse_iso((rig.ha.payload(topic + "last_seen") or b"").decode("utf-8", "replace")) is not None, 10,
+             f"{topic}last_seen as ISO 8601", got=lambda: rig.ha.payload(topic + "last_seen"))
     wait_for(lambda: rig.ha.payload(topic + "frame") is not None, 10, f"a PNG on {topic}frame")
     expect(png_size(rig.ha.payload(topic + "frame")) == (800, 480), f"expected an 800x480 PNG on {topic}frame")
     retained = rig.fresh(f"homeassistant/device/{TRMNL_NODE}/hall/config")
