@@ -27,6 +27,6 @@ public struct GlanceCommand: ParsableCommand {
     public static func main() {
         FleetConfig.install()
         RunCommand.frontEnds = FleetFrontEnds()
-        runMain(self, direct: ("run", RunCommand.self, { RunCommand.parsedQuickly($0) }))
+        runMain(self, direct: ("run", { RunCommand.parsedQuickly($0) }))
     }
 }

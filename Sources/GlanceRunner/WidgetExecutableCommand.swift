@@ -34,13 +34,13 @@ package struct WidgetExecutableCommand: ParsableCommand {
 /// Like ArgumentParser's `main()`, but usage and configuration errors exit with 2
 /// and print one line, never a stack trace.
 ///
-/// `direct` names one subcommand parsed on its own when it is asked for (`glance run …`,
-/// the daemon): ArgumentParser's tree of every subcommand is then not built, which sets
-/// every subcommand's configuration and conformance caches in the executable's globals
-/// (about 70 KiB of the daemon's private memory, and start time). Anything but a plain
-/// parse that succeeds (help, the version, a mistake) goes through the whole tree, so
-/// what is printed is the same.
-package func runMain<Command: ParsableCommand>(_ root: Command.Type, direct: (name: String, command: any ParsableCommand.Type, quickly: ([String]) -> (any ParsableCommand)?)? = nil) {
+/// `direct` names one subcommand read by its own quick reading when it is asked for
+/// (`glance run …`, the daemon: `RunCommand.parsedQuickly`): ArgumentParser's tree of
+/// every subcommand is then not built, which set every subcommand's configuration and
+/// conformance caches in the executable's globals (about 40 KiB of the daemon's private
+/// memory, and start time). Anything the quick reading declines (help, the version, a
+/// mistake) goes through the whole tree, so what is printed is the same.
+package func runMain<Command: ParsableCommand>(_ root: Command.Type, direct: (name: String, parse: ([String]) -> (any ParsableCommand)?)? = nil) {
     Allocator.keepFramePages()
     do {
         var command = try parseDirectly(direct) ?? root.parseAsRoot()
@@ -67,17 +67,13 @@ package func runMain<Command: ParsableCommand>(_ root: Command.Type, direct: (na
     }
 }
 
-/// `direct`'s command parsed from the arguments after its name (by its own quick reading
-/// when it has one, else by ArgumentParser for that command alone), or nil when the
-/// arguments name another, ask for help or the version, or do not parse (the whole tree
-/// says why).
-private func parseDirectly(_ direct: (name: String, command: any ParsableCommand.Type, quickly: ([String]) -> (any ParsableCommand)?)?) -> (any ParsableCommand)? {
+/// `direct`'s command read from the arguments after its name, or nil when the arguments
+/// name another or its reading declines them (the whole tree then reads them, and says
+/// what is wrong).
+private func parseDirectly(_ direct: (name: String, parse: ([String]) -> (any ParsableCommand)?)?) -> (any ParsableCommand)? {
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard let direct, arguments.first == direct.name else { return nil }
-    let rest = Array(arguments.dropFirst())
-    let deferred: Set<String> = ["-h", "--help", "-help", "help", "--version", "--experimental-dump-help", "--generate-completion-script"]
-    guard !rest.contains(where: { deferred.contains($0) || $0.hasPrefix("--generate-completion-script=") }) else { return nil }
-    return direct.quickly(rest) ?? (try? direct.command.parseAsRoot(rest))
+    return direct.parse(Array(arguments.dropFirst()))
 }
 
 /// A mistake in how glance was called: exit code 2.

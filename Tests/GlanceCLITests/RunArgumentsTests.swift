@@ -18,6 +18,7 @@ import Testing
     @Test(arguments: [
         ["--confg", "x"], ["--config"], ["--config", "--once"], ["-c", "-x"], ["--once", "--once"],
         ["--config", "a", "--config", "b"], ["--config="], ["wall.yaml"], ["-cwall.yaml"], ["--", "--once"],
+        ["--help"], ["-h"], ["help"], ["--once", "--version"], ["--generate-completion-script", "bash"],
     ])
     func anythingElseIsLeftToArgumentParser(_ arguments: [String]) {
         #expect(RunCommand.parsedQuickly(arguments) == nil, "\(arguments)")
