@@ -86,6 +86,49 @@ import Testing
         #expect((0..<36).map { shifted($0, 20) == 255 } == (0..<36).map { ($0 + 1) % 6 < 4 })
     }
 
+    /// A level or upright dashed line (a chart's dotted grid) is drawn dash by dash with
+    /// the line's shared factors: the same coverage as its dashes stroked one by one as
+    /// lines of their own, for dashes shorter than a pixel, both directions and both
+    /// square-cut caps.
+    @Test(arguments: [[1.0, 3.0], [2.5, 1.5], [0.4, 0.3]])
+    func aDashedLevelLineIsItsDashesStrokedOneByOne(_ pattern: [Double]) {
+        let lines: [((x: Double, y: Double), (x: Double, y: Double))] = [
+            ((3.3, 20.25), (57.8, 20.25)), ((57.8, 30.5), (3.3, 30.5)), ((12.5, 4.2), (12.5, 60.1)), ((40.75, 60.1), (40.75, 4.2)),
+        ]
+        for (a, b) in lines {
+            for style in [StrokeGeometry(width: 1, dash: pattern, dashPhase: 0.7), StrokeGeometry(width: 1.5, cap: .square, dash: pattern),
+                          StrokeGeometry(width: 3, dash: pattern, dashPhase: 2)] {
+                let (_, dashed) = coverage([a, b], style)
+                // The dashes, walked along the line from the phase.
+                let length = (abs(b.x - a.x) + abs(b.y - a.y)), period = pattern.reduce(0, +)
+                var dashes: [(points: [(x: Double, y: Double)], closed: Bool)] = []
+                var start = -style.dashPhase.truncatingRemainder(dividingBy: period)
+                while start < length {
+                    let end = min(length, start + pattern[0])
+                    if end > max(0, start) {
+                        let from = max(0, start) / length, to = end / length
+                        dashes.append((points: [(a.x + (b.x - a.x) * from, a.y + (b.y - a.y) * from),
+                                                (a.x + (b.x - a.x) * to, a.y + (b.y - a.y) * to)], closed: false))
+                    }
+                    start += period
+                }
+                var plain = style
+                plain.dash = []
+                let reference = StrokeCoverage(dashes, style: plain, clip: clip)
+                var largest = 0
+                for y in 0..<64 {
+                    for x in 0..<64 {
+                        let expected = reference.bounds.contains(x: x, y: y)
+                            ? Int(reference.mask[(y - reference.bounds.y) * reference.bounds.width + x - reference.bounds.x]) : 0
+                        largest = max(largest, abs(dashed(x, y) - expected))
+                    }
+                }
+                // Dash ends found by a walk and by multiplication differ in their last bits.
+                #expect(largest <= 1, "\(pattern) \(a)→\(b) width \(style.width): \(largest)")
+            }
+        }
+    }
+
     /// A closed square's four corners are joined, its start too.
     @Test func aClosedLineIsJoinedWhereItStarts() {
         let square: [(x: Double, y: Double)] = [(10, 10), (30, 10), (30, 30), (10, 30)]

@@ -134,6 +134,8 @@ extension Canvas {
         let opaque = color.a == 255
         // Coverage from which the mask's colour makes a pixel flat (as `blend` decides).
         let flatFrom = (128 * 255 + Int(color.a) - 1) / max(Int(color.a), 1)
+        // An empty pixel is left alone (unless a glyph's edge of 0 covers every pixel).
+        let skipsEmpty = !(glyph && glyphEdge == 0)
         // The mask's pixels: the colour over each covered one, by the storage's rule, told
         // whether the pixel ends up tonal.
         func spans(_ paint: (Int, UInt8, Bool) -> Void) {
@@ -152,7 +154,16 @@ extension Canvas {
                         if start >= end { continue }
                         columns = start..<end
                     }
-                    for column in columns {
+                    var column = columns.lowerBound
+                    let end = columns.upperBound
+                    while column < end {
+                        // Eight uncovered pixels a step (a long stroke's mask is mostly empty).
+                        if skipsEmpty, column &+ 8 <= end,
+                           UnsafeRawPointer(mask.baseAddress! + (source &+ column)).loadUnaligned(as: UInt64.self) == 0 {
+                            column &+= 8
+                            continue
+                        }
+                        defer { column &+= 1 }
                         var coverage = mask[source &+ column]
                         if glyph, let edge = glyphEdge { coverage = coverage >= edge ? 255 : 0 }
                         guard coverage > 0 else { continue }

@@ -109,6 +109,14 @@ extension Canvas {
 @inline(__always)
 func pixel(_ coordinate: Double) -> Int { Int(max(-1e9, min(1e9, coordinate))) }
 
+/// `pixel(coordinate.rounded(.down))` without a call into the C library.
+@inline(__always)
+func floorPixel(_ coordinate: Double) -> Int {
+    let clamped = max(-1e9, min(1e9, coordinate))
+    let whole = Int(clamped)
+    return Double(whole) > clamped ? whole - 1 : whole
+}
+
 /// The area of a unit pixel on the near side of a straight edge: the part where
 /// `n·(p − centre) ≤ t`, for a unit normal n whose larger component (absolute) is `a` and
 /// smaller `b`.
@@ -300,37 +308,11 @@ struct StrokeRaster {
         let startBevel = startMeeting.bevel, endBevel = endMeeting.bevel
         touch(columns, rows)
         let width = area.width, left = area.x, top = area.y
-        // Level or upright, cut square at both ends (a grid line, an axis, a dash of one):
-        // the coverage is the band's across times the ends' along, each worked out once a
-        // row and once a column.
+        // Level or upright, cut square at both ends.
         func square(_ cut: EdgeDirection?) -> Bool { cut.map { abs($0.x * along.y - $0.y * along.x) < 1e-12 } ?? true }
         if along.b == 0, startBevel == nil, endBevel == nil, square(startBisector), square(endBisector) {
-            let level = along.a == abs(along.x)
-            let startCut = startBisector ?? along, endCut = endBisector ?? along
-            // Along the line: the columns of a level one, the rows of an upright one.
-            func alongFactor(_ c: Double) -> Double {
-                let (cx, cy) = level ? (c, a.y) : (a.x, c)
-                return (1 - startCut.area(cx, cy, origin: a, limit: -startExtent)) * endCut.area(cx, cy, origin: b, limit: endExtent)
-            }
-            func acrossFactor(_ c: Double) -> Double {
-                normal.band(level ? normal.y * (c - a.y) : normal.x * (c - a.x), half: half)
-            }
-            scratch.removeAll(keepingCapacity: true)
-            for px in columns { scratch.append(level ? alongFactor(Double(px) + 0.5) : acrossFactor(Double(px) + 0.5)) }
-            let columnFactors = scratch
-            coverage.withUnsafeMutableBufferPointer { coverage in
-                for py in rows {
-                    let cy = Double(py) + 0.5
-                    let rowFactor = level ? acrossFactor(cy) : alongFactor(cy)
-                    guard rowFactor > 0 else { continue }
-                    let rowStart = (py - top) * width - left
-                    for (offset, px) in columns.enumerated() {
-                        let value = rowFactor * columnFactors[offset]
-                        guard value > 0 else { continue }
-                        coverage[rowStart + px] = UInt8(min(255, Int(coverage[rowStart + px]) + Int(value * 255 + 0.5)))
-                    }
-                }
-            }
+            squarePiece(a, b, along: along, normal: normal, columns: columns, rows: rows, startCut: startBisector ?? along,
+                        endCut: endBisector ?? along, startExtent: startExtent, endExtent: endExtent)
             return
         }
         // Plain values for the loop (no optionals unwrapped a pixel).
@@ -358,6 +340,106 @@ struct StrokeRaster {
         }
     }
 
+    /// A level or upright piece cut square at both ends (a grid line, an axis, a dash of
+    /// one), in `columns` × `rows` (already touched): the coverage is the band's across
+    /// times the ends' along, each worked out once a row and once a column.
+    private mutating func squarePiece(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), along: EdgeDirection, normal: EdgeDirection,
+                                      columns: Range<Int>, rows: Range<Int>, startCut: EdgeDirection, endCut: EdgeDirection,
+                                      startExtent: Double, endExtent: Double) {
+        let width = area.width, left = area.x, top = area.y, half = self.half
+        let level = along.a == abs(along.x)
+        // Along the line: the columns of a level one, the rows of an upright one.
+        @inline(__always) func alongFactor(_ c: Double) -> Double {
+            let (cx, cy) = level ? (c, a.y) : (a.x, c)
+            return (1 - startCut.area(cx, cy, origin: a, limit: -startExtent)) * endCut.area(cx, cy, origin: b, limit: endExtent)
+        }
+        @inline(__always) func acrossFactor(_ c: Double) -> Double {
+            normal.band(level ? normal.y * (c - a.y) : normal.x * (c - a.x), half: half)
+        }
+        scratch.removeAll(keepingCapacity: true)
+        for px in columns { scratch.append(level ? alongFactor(Double(px) + 0.5) : acrossFactor(Double(px) + 0.5)) }
+        let columnFactors = scratch
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            columnFactors.withUnsafeBufferPointer { columnFactors in
+                for py in rows {
+                    let cy = Double(py) + 0.5
+                    let rowFactor = level ? acrossFactor(cy) : alongFactor(cy)
+                    guard rowFactor > 0 else { continue }
+                    let rowStart = (py - top) * width - left
+                    var offset = 0
+                    for px in columns {
+                        let value = rowFactor * columnFactors[offset]
+                        offset &+= 1
+                        guard value > 0 else { continue }
+                        coverage[rowStart + px] = UInt8(min(255, Int(coverage[rowStart + px]) + Int(value * 255 + 0.5)))
+                    }
+                }
+            }
+        }
+    }
+
+    /// A level or upright line whose dashes are cut square (butt or square caps), what its
+    /// dashes share worked out once: its directions, and the band's factor for each
+    /// position across it (the rows of a level line) that it covers at all.
+    struct SquareLine {
+        let along: EdgeDirection, normal: EdgeDirection
+        let level: Bool
+        let extent: Double
+        /// Positions across the line (canvas rows of a level line, columns of an upright
+        /// one) and the band's coverage of each, where it is above 0.
+        var across: [(position: Int, factor: Double)] = []
+        /// The line's box along it (columns of a level line), nil when it is off the area.
+        var alongRange: Range<Int>?
+    }
+
+    /// `SquareLine` for the segment a→b, its box touched; nil unless it is level or
+    /// upright and the caps are butt or square.
+    mutating func squareLine(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> SquareLine? {
+        guard style.cap != .round, a.x == b.x || a.y == b.y else { return nil }
+        let along = EdgeDirection(b.x - a.x, b.y - a.y)
+        let normal = EdgeDirection(-along.y, along.x)
+        let level = along.a == abs(along.x)
+        var line = SquareLine(along: along, normal: normal, level: level, extent: style.cap == .square ? half : 0)
+        // A dash's piece's box (grown as a capped piece's is) lies inside the line's.
+        guard let (columns, rows) = box((a.x, b.x), (a.y, b.y), grow: half * 1.5 + 1) else { return line }
+        touch(columns, rows)
+        line.alongRange = level ? columns : rows
+        for position in level ? rows : columns {
+            let c = Double(position) + 0.5
+            let factor = normal.band(level ? normal.y * (c - a.y) : normal.x * (c - a.x), half: half)
+            if factor > 0 { line.across.append((position, factor)) }
+        }
+        return line
+    }
+
+    /// One dash a→b of `line`: `squarePiece`'s coverage (the same factors, multiplied and
+    /// rounded alike), over only the positions along it its ends can cover.
+    mutating func squareDash(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), line: SquareLine) {
+        guard let alongRange = line.alongRange, !line.across.isEmpty else { return }
+        let level = line.level, along = line.along, extent = line.extent
+        // A pixel is covered where it overlaps the dash grown by its caps' extent.
+        let low = level ? min(a.x, b.x) : min(a.y, b.y), high = level ? max(a.x, b.x) : max(a.y, b.y)
+        let first = max(alongRange.lowerBound, pixel((low - extent).rounded(.down)) - 1)
+        let end = min(alongRange.upperBound, pixel((high + extent).rounded(.up)) + 1)
+        guard first < end else { return }
+        let width = area.width, left = area.x, top = area.y
+        let across = line.across
+        coverage.withUnsafeMutableBufferPointer { coverage in
+            for position in first..<end {
+                let c = Double(position) + 0.5
+                let (cx, cy) = level ? (c, a.y) : (a.x, c)
+                let factor = (1 - along.area(cx, cy, origin: a, limit: -extent)) * along.area(cx, cy, origin: b, limit: extent)
+                guard factor > 0 else { continue }
+                for (other, acrossFactor) in across {
+                    let value = acrossFactor * factor
+                    guard value > 0 else { continue }
+                    let index = level ? (other - top) * width + position - left : (position - top) * width + other - left
+                    coverage[index] = UInt8(min(255, Int(coverage[index]) + Int(value * 255 + 0.5)))
+                }
+            }
+        }
+    }
+
     /// The capsule around a→b: every pixel's coverage by its distance to the segment,
     /// across the band where the segment is nearest, as a disc beyond its ends.
     private mutating func capsule(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
@@ -368,27 +450,60 @@ struct StrokeRaster {
         let lengthSquared = dx * dx + dy * dy
         let inverseLengthSquared = lengthSquared > 0 ? 1 / lengthSquared : 0
         let band = EdgeDirection(-dy, dx)
-        let width = area.width, left = area.x, top = area.y
-        for py in rows {
-            let cy = Double(py) + 0.5
-            // The columns this row can touch: the segment's part within reach of the row's
-            // centre line, widened by the reach.
-            var low = 0.0, high = 1.0
-            if dy != 0 {
-                let t0 = (cy - reach - a.y) / dy, t1 = (cy + reach - a.y) / dy
-                low = max(0, min(t0, t1))
-                high = min(1, max(t0, t1))
-                if low > high { continue }
-            } else if abs(cy - a.y) > reach {
-                continue
-            }
-            let xa = a.x + dx * low, xb = a.x + dx * high
-            let first = max(columns.lowerBound, pixel((min(xa, xb) - reach).rounded(.down)))
-            let last = min(columns.upperBound, pixel((max(xa, xb) + reach).rounded(.up)) + 1)
-            guard first < last else { continue }
-            touch(first..<last, py..<(py + 1))
-            let rowStart = (py - top) * width - left
-            coverage.withUnsafeMutableBufferPointer { coverage in
+        // The band's middle line's columns a row: its side is band.x·(cx − a.x) + the
+        // row's part; 0 for a level segment (its rows are all in or all out).
+        let acrossBand = band.x != 0 ? 1 / band.x : 0
+        let reachSquared = reach * reach
+        let width = area.width, left = area.x, top = area.y, half = self.half
+        // The buffers once for the capsule, not once a row (a steep segment of a chart's
+        // line is a few pixels a row over many rows).
+        coverage.withUnsafeMutableBufferPointer { coverage in
+        extents.withUnsafeMutableBufferPointer { extents in
+            for py in rows {
+                let cy = Double(py) + 0.5
+                // The columns this row can touch: the segment's part within reach of the row's
+                // centre line, widened by the reach.
+                var low = 0.0, high = 1.0
+                if dy != 0 {
+                    let t0 = (cy - reach - a.y) / dy, t1 = (cy + reach - a.y) / dy
+                    low = max(0, min(t0, t1))
+                    high = min(1, max(t0, t1))
+                    if low > high { continue }
+                } else if abs(cy - a.y) > reach {
+                    continue
+                }
+                let xa = a.x + dx * low, xb = a.x + dx * high
+                // Narrowed to the columns whose centres lie within the reach of the band's
+                // middle line or of an end: no pixel outside them is covered at all (the
+                // band covers a pixel only within half + √½ of its middle, a disc within
+                // half + √½ of its centre).
+                var near = (low: Double.infinity, high: -Double.infinity)
+                let rowSide = band.y * (cy - a.y)
+                if acrossBand != 0 {
+                    let one = (-reach - rowSide) * acrossBand, other = (reach - rowSide) * acrossBand
+                    near = (a.x + min(one, other), a.x + max(one, other))
+                } else if abs(rowSide) < reach {
+                    near = (-Double.infinity, Double.infinity)
+                }
+                let offsetA = cy - a.y, offsetB = cy - b.y
+                if offsetA * offsetA < reachSquared {
+                    let across = (reachSquared - offsetA * offsetA).squareRoot()
+                    near = (min(near.low, a.x - across), max(near.high, a.x + across))
+                }
+                if offsetB * offsetB < reachSquared {
+                    let across = (reachSquared - offsetB * offsetB).squareRoot()
+                    near = (min(near.low, b.x - across), max(near.high, b.x + across))
+                }
+                // A pixel counts when its centre (px + 0.5) lies within both.
+                let first = max(columns.lowerBound, floorPixel(min(xa, xb) - reach), floorPixel(near.low - 0.5))
+                let last = min(columns.upperBound, 1 - floorPixel(-(max(xa, xb) + reach)), floorPixel(near.high - 0.5) + 1)
+                guard first < last else { continue }
+                // What `touch` notes, for this row.
+                let extent = py &- top
+                let start = Int32(first &- left), end = Int32(last &- left)
+                if start < extents[extent].start { extents[extent].start = start }
+                if end > extents[extent].end { extents[extent].end = end }
+                let rowStart = (py - top) * width - left
                 for px in first..<last {
                     let cx = Double(px) + 0.5
                     let t = ((cx - a.x) * dx + (cy - a.y) * dy) * inverseLengthSquared
@@ -410,6 +525,7 @@ struct StrokeRaster {
                     if level > coverage[index] { coverage[index] = level }
                 }
             }
+        }
         }
     }
 
@@ -435,6 +551,16 @@ struct StrokeRaster {
                 on.toggle()
             }
         }
+        // One level or upright segment cut square (a chart's dotted grid line): what its
+        // dashes share is worked out once.
+        let shared = points.count == 2 ? squareLine(points[0], points[1]) : nil
+        func dash(_ buffer: [(x: Double, y: Double)]) {
+            if let shared, buffer.count == 2 {
+                squareDash(buffer[0], buffer[1], line: shared)
+            } else {
+                stroke(buffer, closed: false)
+            }
+        }
         buffer.removeAll(keepingCapacity: true)
         if on { buffer.append(points[0]) }
         for segment in 0..<(points.count - 1) {
@@ -450,7 +576,7 @@ struct StrokeRaster {
                 let position = (x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)
                 if on, buffer.last.map({ $0 != position }) ?? true { buffer.append(position) }
                 if left <= 1e-9 {
-                    if on { stroke(buffer, closed: false) }
+                    if on { dash(buffer) }
                     index = (index + 1) % pattern.count
                     left = pattern[index]
                     on.toggle()
@@ -459,7 +585,7 @@ struct StrokeRaster {
                 }
             }
         }
-        if on, buffer.count >= 2 { stroke(buffer, closed: false) }
+        if on, buffer.count >= 2 { dash(buffer) }
     }
 
     /// The area of a pixel whose centre is (`ex`, `ey`) from a disc's centre inside the disc

@@ -229,7 +229,7 @@ extension Canvas {
     /// palette's ink rules.
     public func quantised(to palette: Palette, dither: DitherMode, inkLook: [RGBA]?) -> QuantisedFrame {
         guard let inkLook, palette.kind == .indexed, inkLook.count == palette.colors.count, dither == .floydSteinberg,
-              flags.contains(where: { $0 & Canvas.tonalFlag != 0 }) else {
+              hasTonalPixels else {
             return quantised(to: palette, dither: dither)
         }
         var indices = quantised(to: palette, dither: dither).indices
@@ -249,25 +249,47 @@ extension Canvas {
     /// compare the two).
     func quantised(to palette: Palette, dither: DitherMode, general: Bool) -> QuantisedFrame {
         guard palette.kind == .indexed else {
-            return QuantisedFrame(width: width, height: height, palette: palette, values: generalValues(palette: palette, dither: dither))
+            return QuantisedFrame(width: width, height: height, palette: palette, values: generalValues(palette: palette, dither: dither, as: UInt32.self))
         }
         var indices: [UInt8]
         if !general, Self.greyInkPathApplies(to: palette, dither: dither) {
             indices = greyInkIndices(palette: palette, dither: dither)
         } else {
-            indices = generalValues(palette: palette, dither: dither).map { UInt8(truncatingIfNeeded: $0) }
+            // An indexed palette's values are its indices: written as bytes straight away.
+            indices = generalValues(palette: palette, dither: dither, as: UInt8.self)
         }
         // Only frames with tones need the halo (a text-only frame skips the pass).
-        if dither != .none, (palette.achromatic?.count ?? palette.colors.count) == 2, flags.contains(where: { $0 & Canvas.tonalFlag != 0 }) {
+        if dither != .none, (palette.achromatic?.count ?? palette.colors.count) == 2, hasTonalPixels {
             keepContrast(&indices, palette: palette)
         }
         return QuantisedFrame(width: width, height: height, palette: palette, indices: indices)
     }
 
-    private func generalValues(palette: Palette, dither: DitherMode) -> [UInt32] {
+    /// Whether any pixel is tonal: the flags read eight at a time.
+    var hasTonalPixels: Bool {
+        flags.withUnsafeBytes { bytes in
+            let count = bytes.count
+            let eight = UInt64(Canvas.tonalFlag) &* 0x0101_0101_0101_0101
+            var offset = 0
+            while offset &+ 8 <= count {
+                if bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) & eight != 0 { return true }
+                offset &+= 8
+            }
+            while offset < count {
+                if bytes[offset] & Canvas.tonalFlag != 0 { return true }
+                offset &+= 1
+            }
+            return false
+        }
+    }
+
+    /// Every pixel's value (an indexed palette's index, else the packed colour), as
+    /// `Value` (bytes for an indexed palette: a quarter of the memory, none of it mapped
+    /// afresh for a large frame).
+    private func generalValues<Value: FixedWidthInteger & UnsignedInteger>(palette: Palette, dither: DitherMode, as: Value.Type) -> [Value] {
         // Every pixel as RGBA (a grey canvas's greys once).
         let pixels = self.pixels
-        var values = [UInt32](repeating: 0, count: width * height)
+        var values = [Value](repeating: 0, count: width * height)
         let inkBias = palette.kind == .indexed && palette.colors.count <= 3
         let spread = palette.kind == .indexed ? Self.spread(of: palette) : 8
         let targets: [(Int, Int, Int)] = dither == .floydSteinberg
@@ -303,7 +325,8 @@ extension Canvas {
         for k in stride(from: 0, to: greyInks.count, by: 4) where greyInks[k] != greyInks[k + 1] || greyInks[k + 1] != greyInks[k + 2] {
             neutral = false
         }
-        if neutral && !lumaTones {
+        let anyTonal = hasTonalPixels
+        if neutral && !lumaTones && anyTonal {
             neutral = pixels.withUnsafeBufferPointer { pixels -> Bool in
                 flags.withUnsafeBufferPointer { flags -> Bool in
                     for index in 0..<pixels.count where (flags[index] & Canvas.tonalFlag != 0) {
@@ -329,6 +352,9 @@ extension Canvas {
                         var lastValue: UInt32 = 0
                         var lastTonal = false
                         var hasLast = false
+                        // Undithered colours' answers, direct-mapped by their key (the four
+                        // bytes and the tonal flag; `.max` is no key).
+                        var seen = [(key: UInt64, value: UInt32)](repeating: (.max, 0), count: 512)
                         for y in 0..<height {
                             let row = y % 3
                             var x = -1
@@ -338,6 +364,7 @@ extension Canvas {
                                 let isTonal = (flags[index] & Canvas.tonalFlag != 0) && dither != .none
                                 let bits = words[index]
                                 if !isTonal, hasLast, bits == lastColor, (flags[index] & Canvas.tonalFlag != 0) == lastTonal {
+                                    let lastValue = Value(truncatingIfNeeded: lastValue)
                                     out[index] = lastValue
                                     // The rest of the run of this colour and flag, in a tight loop
                                     // (most of a frame: its grounds, its flat marks).
@@ -345,9 +372,9 @@ extension Canvas {
                                     let flag: UInt8 = lastTonal ? Canvas.tonalFlag : 0
                                     var next = x &+ 1
                                     while next < width, words[rowStart &+ next] == lastColor, flags[rowStart &+ next] & Canvas.tonalFlag == flag {
-                                        out[rowStart &+ next] = lastValue
                                         next &+= 1
                                     }
+                                    (out.baseAddress! + (rowStart &+ x &+ 1)).update(repeating: lastValue, count: next &- x &- 1)
                                     x = next &- 1
                                     continue
                                 }
@@ -368,7 +395,7 @@ extension Canvas {
                                         }
                                         k &+= 4
                                     }
-                                    out[index] = UInt32(best)
+                                    out[index] = Value(truncatingIfNeeded: best)
                                     let error = (clamp(v) &- allBuffer[best &* 4]) &* 16
                                     let here = row &* rowLength, below = ((row &+ 1) % 3) &* rowLength
                                     if x &+ 1 < width, (flags[index &+ 1] & Canvas.tonalFlag != 0) { errors[here &+ (x &+ 3) &* 3] &+= (error &* 7) / 16 }
@@ -377,6 +404,19 @@ extension Canvas {
                                         if (flags[index &+ width] & Canvas.tonalFlag != 0) { errors[below &+ (x &+ 2) &* 3] &+= (error &* 5) / 16 }
                                         if x &+ 1 < width, (flags[index &+ width &+ 1] & Canvas.tonalFlag != 0) { errors[below &+ (x &+ 3) &* 3] &+= error / 16 }
                                     }
+                                    continue
+                                }
+                                // An undithered colour seen before in this frame (a line's or a
+                                // glyph's antialiased edge: a few hundred colours) keeps its answer.
+                                let seenKey = UInt64(bits) | (flags[index] & Canvas.tonalFlag != 0 ? 1 << 32 : 0)
+                                let seenSlot = Int(truncatingIfNeeded: (seenKey &* 0x9E37_79B9_7F4A_7C15) >> 55)
+                                if !isTonal, seen[seenSlot].key == seenKey {
+                                    let value = seen[seenSlot].value
+                                    out[index] = Value(truncatingIfNeeded: value)
+                                    lastColor = bits
+                                    lastTonal = seenKey > UInt32.max
+                                    lastValue = value
+                                    hasLast = true
                                     continue
                                 }
                                 let pixel = source.a == 255 ? source : source.over(.white)
@@ -426,8 +466,9 @@ extension Canvas {
                                 } else {
                                     value = palette.nearest(r, g, b, grey: grey)
                                 }
-                                out[index] = value
+                                out[index] = Value(truncatingIfNeeded: value)
                                 if !isTonal {
+                                    seen[seenSlot] = (seenKey, value)
                                     lastColor = bits
                                     lastTonal = (flags[index] & Canvas.tonalFlag != 0)
                                     lastValue = value
@@ -489,7 +530,9 @@ extension Canvas {
                                     errors[e + 2] += eb * weight / 16
                                 }
                             }
-                            for i in (row * rowLength)..<((row + 1) * rowLength) { errors[i] = 0 }
+                            // The row's errors cleared for the row after next (only tones
+                            // leave errors).
+                            if anyTonal { (errors.baseAddress! + row * rowLength).update(repeating: 0, count: rowLength) }
                         }
                     }
                   }
