@@ -4,21 +4,25 @@ import GlanceUI
 // Swift Charts' marks: each is one `ResolvedMark`, its values kept as plot values for
 // the scales to place.
 
-extension ResolvedMark {
-    mutating func setX<V>(_ value: PlottableValue<V>) { self.x = value.value; self.xLabel = value.label; self.xUnit = value.unit }
-    mutating func setY<V>(_ value: PlottableValue<V>) { self.y = value.value; self.yLabel = value.label; self.yUnit = value.unit }
+extension ResolvedMarkFields {
+    mutating func setX<V>(_ value: PlottableValue<V>) { self.x = value.value; self.xLabelSource = value.labelSource; self.xUnit = value.unit }
+    mutating func setY<V>(_ value: PlottableValue<V>) { self.y = value.value; self.yLabelSource = value.labelSource; self.yUnit = value.unit }
     mutating func setX<V>(start: PlottableValue<V>, end: PlottableValue<V>) {
-        self.xStart = start.value; self.xEnd = end.value; self.xLabel = start.label; self.xUnit = start.unit
+        self.xStart = start.value; self.xEnd = end.value; self.xLabelSource = start.labelSource; self.xUnit = start.unit
     }
     mutating func setY<V>(start: PlottableValue<V>, end: PlottableValue<V>) {
-        self.yStart = start.value; self.yEnd = end.value; self.yLabel = start.label; self.yUnit = start.unit
+        self.yStart = start.value; self.yEnd = end.value; self.yLabelSource = start.labelSource; self.yUnit = start.unit
     }
     mutating func setSeries<S>(_ series: PlottableValue<S>) { self.lineSeries = series.value.seriesKey }
 
-    static func make(_ kind: Kind, _ build: (inout ResolvedMark) -> Void) -> ResolvedMark {
-        var mark = ResolvedMark(kind: kind)
-        build(&mark)
-        return mark
+}
+
+extension ResolvedMark {
+    /// A mark of `kind` with the fields `build` sets, set in place before it is boxed.
+    static func make(_ kind: Kind, _ build: (inout ResolvedMarkFields) -> Void) -> ResolvedMark {
+        var fields = ResolvedMarkFields(kind: kind)
+        build(&fields)
+        return ResolvedMark(fields: fields)
     }
 }
 

@@ -81,6 +81,15 @@ extension Decimal: Plottable {
 
 /// The plot value of any `Plottable`: its primitive, followed down to a number, a date
 /// or a string.
+/// `plotValue(of:)` for a value of a known type: a point's Double, Int or Date without a
+/// dynamic cast (a chart's marks are made each frame, two values a point).
+func plotValue<V: Plottable>(typed value: V) -> PlotValue {
+    if V.self == Double.self { return .number(unsafeBitCast(value, to: Double.self)) }
+    if V.self == Int.self { return .number(Double(unsafeBitCast(value, to: Int.self))) }
+    if V.self == Date.self { return .date(unsafeBitCast(value, to: Date.self)) }
+    return plotValue(of: value as any Plottable)
+}
+
 func plotValue(of value: any Plottable) -> PlotValue {
     switch value {
     // The usual types first, by their own type (a cast to a concrete type compares one
@@ -116,37 +125,56 @@ func plottable<P: Plottable>(_ value: PlotValue, as type: P.Type) -> P? {
 
 /// A labelled value of a mark (Swift Charts' `PlottableValue`): `.value("Day", day)`.
 public struct PlottableValue<Value: Plottable> {
-    let label: String
+    /// The label as given: turned into text only when read (a chart of 500 points names
+    /// its x and y a thousand times a frame, and nothing on a wall reads those names).
+    let labelSource: PlotLabel
     let value: PlotValue
     let unit: Calendar.Component?
 
+    var label: String { labelSource.string }
+
     public static func value(_ label: LocalizedStringKey, _ value: Value) -> PlottableValue<Value> {
-        PlottableValue(label: Text(label).string, value: plotValue(of: value), unit: nil)
+        PlottableValue(labelSource: .key(label), value: plotValue(typed: value), unit: nil)
     }
 
     @_disfavoredOverload
     public static func value<S: StringProtocol>(_ label: S, _ value: Value) -> PlottableValue<Value> {
-        PlottableValue(label: String(label), value: plotValue(of: value), unit: nil)
+        PlottableValue(labelSource: .string(String(label)), value: plotValue(typed: value), unit: nil)
     }
 
     public static func value(_ label: Text, _ value: Value) -> PlottableValue<Value> {
-        PlottableValue(label: label.string, value: plotValue(of: value), unit: nil)
+        PlottableValue(labelSource: .text(label), value: plotValue(typed: value), unit: nil)
     }
 }
 
 extension PlottableValue where Value == Date {
     /// A date binned to `unit` (a day, a month): bars span the unit.
     public static func value(_ label: LocalizedStringKey, _ value: Date, unit: Calendar.Component, calendar: Calendar = .current) -> PlottableValue<Date> {
-        PlottableValue(label: Text(label).string, value: .date(value), unit: unit)
+        PlottableValue(labelSource: .key(label), value: .date(value), unit: unit)
     }
 
     @_disfavoredOverload
     public static func value<S: StringProtocol>(_ label: S, _ value: Date, unit: Calendar.Component, calendar: Calendar = .current) -> PlottableValue<Date> {
-        PlottableValue(label: String(label), value: .date(value), unit: unit)
+        PlottableValue(labelSource: .string(String(label)), value: .date(value), unit: unit)
     }
 
     public static func value(_ label: Text, _ value: Date, unit: Calendar.Component, calendar: Calendar = .current) -> PlottableValue<Date> {
-        PlottableValue(label: label.string, value: .date(value), unit: unit)
+        PlottableValue(labelSource: .text(label), value: .date(value), unit: unit)
+    }
+}
+
+/// A plotted value's label as the widget gave it.
+enum PlotLabel: Sendable {
+    case key(LocalizedStringKey)
+    case string(String)
+    case text(Text)
+
+    var string: String {
+        switch self {
+        case .key(let key): Text(key).string
+        case .string(let string): string
+        case .text(let text): text.string
+        }
     }
 }
 

@@ -81,6 +81,11 @@ struct ResolvedMark: Sendable {
     private var box: Box
 
     init(kind: Kind) { box = Box(ResolvedMarkFields(kind: kind)) }
+    init(fields: ResolvedMarkFields) { box = Box(fields) }
+
+    subscript<T>(dynamicMember field: KeyPath<ResolvedMarkFields, T>) -> T {
+        box.fields.pointee[keyPath: field]
+    }
 
     subscript<T>(dynamicMember field: WritableKeyPath<ResolvedMarkFields, T>) -> T {
         get { box.fields.pointee[keyPath: field] }
@@ -107,8 +112,11 @@ struct ResolvedMarkFields: Sendable {
     var xEndPoints: CGFloat?
     var yStartPoints: CGFloat?
     var yEndPoints: CGFloat?
-    var xLabel: String = ""
-    var yLabel: String = ""
+    /// The x and y values' labels, as given (`xLabel`, `yLabel`: as text).
+    var xLabelSource: PlotLabel = .string("")
+    var yLabelSource: PlotLabel = .string("")
+    var xLabel: String { xLabelSource.string }
+    var yLabel: String { yLabelSource.string }
     /// `.value(_:_:unit:)`: a date binned to a calendar unit.
     var xUnit: Calendar.Component?
     var yUnit: Calendar.Component?

@@ -453,6 +453,9 @@ struct StrokeRaster {
         // The band's middle line's columns a row: its side is band.x·(cx − a.x) + the
         // row's part; 0 for a level segment (its rows are all in or all out).
         let acrossBand = band.x != 0 ? 1 / band.x : 0
+        // The part of the segment a row's reach spans, found by a product (its ends are
+        // only a bound: the columns beyond it are looked at and found empty).
+        let inverseDY = dy != 0 ? 1 / dy : 0
         let reachSquared = reach * reach
         let width = area.width, left = area.x, top = area.y, half = self.half
         // The buffers once for the capsule, not once a row (a steep segment of a chart's
@@ -465,7 +468,7 @@ struct StrokeRaster {
                 // centre line, widened by the reach.
                 var low = 0.0, high = 1.0
                 if dy != 0 {
-                    let t0 = (cy - reach - a.y) / dy, t1 = (cy + reach - a.y) / dy
+                    let t0 = (cy - reach - a.y) * inverseDY, t1 = (cy + reach - a.y) * inverseDY
                     low = max(0, min(t0, t1))
                     high = min(1, max(t0, t1))
                     if low > high { continue }

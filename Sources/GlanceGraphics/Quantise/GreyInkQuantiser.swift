@@ -138,7 +138,7 @@ extension Canvas {
                     errors[below &+ x &+ 1] &+= afterNext
                 }
                 if floyd {
-                    for i in here..<(here &+ rowLength) { errors[i] = 0 }
+                    (errors.baseAddress! + here).update(repeating: 0, count: rowLength)
                     swap(&here, &below)
                 }
             }
@@ -242,8 +242,8 @@ extension Canvas {
                 for x in max(0, width &- 2)..<width { step(y &+ 1, x, &lower, from: middle, to: below) }
                 lower.settle(into: errors, at: below &+ width)
                 // The next pair reads what row y + 1 wrote; the two buffers read are cleared.
-                for i in above..<(above &+ rowLength) { errors[i] = 0 }
-                for i in middle..<(middle &+ rowLength) { errors[i] = 0 }
+                (errors.baseAddress! + above).update(repeating: 0, count: rowLength)
+                (errors.baseAddress! + middle).update(repeating: 0, count: rowLength)
                 (above, middle, below) = (below, above, middle)
                 y &+= 2
             }

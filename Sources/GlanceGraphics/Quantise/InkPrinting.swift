@@ -192,10 +192,19 @@ extension Canvas {
                 while y < area.maxY {
                     var index = y &* width &+ area.x
                     let end = y &* width &+ area.maxX
-                    while index < end {
-                        total &+= Int(greys[index])
-                        count &+= 1
-                        index &+= stepX
+                    if stepX == 1 {
+                        // Every pixel of the row (a small rectangle): a plain sum, which
+                        // the compiler does many bytes at a time.
+                        var rowTotal = 0
+                        for grey in UnsafeBufferPointer(rebasing: greys[index..<end]) { rowTotal &+= Int(grey) }
+                        total &+= rowTotal
+                        count &+= end &- index
+                    } else {
+                        while index < end {
+                            total &+= Int(greys[index])
+                            count &+= 1
+                            index &+= stepX
+                        }
                     }
                     y &+= stepY
                 }

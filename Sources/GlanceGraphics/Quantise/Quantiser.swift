@@ -371,6 +371,18 @@ extension Canvas {
                                     let rowStart = y &* width
                                     let flag: UInt8 = lastTonal ? Canvas.tonalFlag : 0
                                     var next = x &+ 1
+                                    // Four pixels a step while all four are the run's (two
+                                    // colours a word, four flags a word), then one at a time.
+                                    let pair = UInt64(lastColor) | UInt64(lastColor) << 32
+                                    let fourFlags = UInt32(Canvas.tonalFlag) &* 0x0101_0101, fourFlag = UInt32(flag) &* 0x0101_0101
+                                    let colourBytes = UnsafeRawPointer(words.baseAddress!), flagBytes = UnsafeRawPointer(flags.baseAddress!)
+                                    while next &+ 4 <= width {
+                                        let at = rowStart &+ next
+                                        guard colourBytes.loadUnaligned(fromByteOffset: at &* 4, as: UInt64.self) == pair,
+                                              colourBytes.loadUnaligned(fromByteOffset: at &* 4 &+ 8, as: UInt64.self) == pair,
+                                              flagBytes.loadUnaligned(fromByteOffset: at, as: UInt32.self) & fourFlags == fourFlag else { break }
+                                        next &+= 4
+                                    }
                                     while next < width, words[rowStart &+ next] == lastColor, flags[rowStart &+ next] & Canvas.tonalFlag == flag {
                                         next &+= 1
                                     }
