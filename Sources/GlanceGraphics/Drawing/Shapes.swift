@@ -10,11 +10,16 @@ extension Canvas {
             let width = self.width
             if storage == .grey {
                 let grey = Self.storedGrey(color, tonal: isTonal, rule: greyRule)
-                for y in area.y..<area.maxY {
-                    let start = y * width + area.x
-                    greys.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: start).update(repeating: grey, count: area.width) }
-                    flags.withUnsafeMutableBufferPointer {
-                        $0.baseAddress!.advanced(by: start).update(repeating: isTonal ? Self.tonalFlag : 0, count: area.width)
+                let flag = isTonal ? Self.tonalFlag : 0
+                // The buffers once, not once a row (a heatmap's cell is 23 short rows).
+                greys.withUnsafeMutableBufferPointer { greys in
+                    flags.withUnsafeMutableBufferPointer { flags in
+                        guard let greyBase = greys.baseAddress, let flagBase = flags.baseAddress else { return }
+                        for y in area.y..<area.maxY {
+                            let start = y * width + area.x
+                            (greyBase + start).update(repeating: grey, count: area.width)
+                            (flagBase + start).update(repeating: flag, count: area.width)
+                        }
                     }
                 }
                 return

@@ -142,7 +142,9 @@ struct EdgeDirection {
     let x, y: Double
     /// The larger and smaller of |x| and |y|.
     let a, b: Double
-    private let outer, inner, inverseA, inverseTwoAB: Double
+    /// Half the sum of |x| and |y|: how far an edge's area reaches from a pixel's centre.
+    let outer: Double
+    private let inner, inverseA, inverseTwoAB: Double
 
     init(_ x: Double, _ y: Double) {
         let length = (x * x + y * y).squareRoot()
@@ -457,6 +459,9 @@ struct StrokeRaster {
         // only a bound: the columns beyond it are looked at and found empty).
         let inverseDY = dy != 0 ? 1 / dy : 0
         let reachSquared = reach * reach
+        // Within this of the middle line a pixel lies wholly inside the band: neither
+        // edge's area reaches it (`EdgeDirection.covered` is 1 from `outer` on).
+        let solid = half - band.outer
         let width = area.width, left = area.x, top = area.y, half = self.half
         // The buffers once for the capsule, not once a row (a steep segment of a chart's
         // line is a few pixels a row over many rows).
@@ -514,6 +519,11 @@ struct StrokeRaster {
                     if t > 0 && t < 1 {
                         // Beside the segment: the band's edges cut the pixel.
                         let side = band.x * (cx - a.x) + band.y * (cy - a.y)
+                        if abs(side) <= solid {
+                            // Neither edge reaches the pixel: wholly covered (`band` gives 1).
+                            coverage[rowStart + px] = 255
+                            continue
+                        }
                         if abs(side) >= reach { continue }
                         value = band.band(side, half: half)
                     } else {

@@ -222,11 +222,24 @@ public struct Text: View, PrimitiveView, Sendable {
 
 /// A literal with interpolations (SwiftUI's `LocalizedStringKey`); what `Text("…")` takes.
 public struct LocalizedStringKey: ExpressibleByStringInterpolation, Sendable {
-    var runs: [Text.Run]
+    /// A key from a literal or a string is its string alone (no array of runs is made
+    /// for it: a chart names each of its points' values with one); an interpolation
+    /// keeps its runs.
+    private let plain: String?
+    private let styled: [Text.Run]
 
-    public init(_ value: String) { runs = [Text.Run(content: .string(value))] }
+    /// The key's text as runs.
+    var runs: [Text.Run] { plain.map { [Text.Run(content: .string($0))] } ?? styled }
+
+    public init(_ value: String) {
+        plain = value
+        styled = []
+    }
     public init(stringLiteral value: String) { self.init(value) }
-    public init(stringInterpolation: StringInterpolation) { runs = stringInterpolation.runs }
+    public init(stringInterpolation: StringInterpolation) {
+        plain = nil
+        styled = stringInterpolation.runs
+    }
 
     public struct StringInterpolation: StringInterpolationProtocol, Sendable {
         var runs: [Text.Run] = []
