@@ -79,8 +79,6 @@ extension Decimal: Plottable {
     public init?(primitivePlottable: Decimal) { self = primitivePlottable }
 }
 
-/// The plot value of any `Plottable`: its primitive, followed down to a number, a date
-/// or a string.
 /// `plotValue(of:)` for a value of a known type: a point's Double, Int or Date without a
 /// dynamic cast (a chart's marks are made each frame, two values a point).
 func plotValue<V: Plottable>(typed value: V) -> PlotValue {
@@ -90,6 +88,8 @@ func plotValue<V: Plottable>(typed value: V) -> PlotValue {
     return plotValue(of: value as any Plottable)
 }
 
+/// The plot value of any `Plottable`: its primitive, followed down to a number, a date
+/// or a string.
 func plotValue(of value: any Plottable) -> PlotValue {
     switch value {
     // The usual types first, by their own type (a cast to a concrete type compares one

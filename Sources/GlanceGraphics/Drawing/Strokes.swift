@@ -350,14 +350,10 @@ struct StrokeRaster {
                                       startExtent: Double, endExtent: Double) {
         let width = area.width, left = area.x, top = area.y, half = self.half
         let level = along.a == abs(along.x)
-        // Along the line: the columns of a level one, the rows of an upright one.
         @inline(__always) func alongFactor(_ c: Double) -> Double {
-            let (cx, cy) = level ? (c, a.y) : (a.x, c)
-            return (1 - startCut.area(cx, cy, origin: a, limit: -startExtent)) * endCut.area(cx, cy, origin: b, limit: endExtent)
+            Self.squareAlong(c, level: level, a, b, startCut: startCut, endCut: endCut, startExtent: startExtent, endExtent: endExtent)
         }
-        @inline(__always) func acrossFactor(_ c: Double) -> Double {
-            normal.band(level ? normal.y * (c - a.y) : normal.x * (c - a.x), half: half)
-        }
+        @inline(__always) func acrossFactor(_ c: Double) -> Double { Self.squareAcross(c, level: level, a, normal: normal, half: half) }
         scratch.removeAll(keepingCapacity: true)
         for px in columns { scratch.append(level ? alongFactor(Double(px) + 0.5) : acrossFactor(Double(px) + 0.5)) }
         let columnFactors = scratch
@@ -378,6 +374,22 @@ struct StrokeRaster {
                 }
             }
         }
+    }
+
+    /// A level or upright piece's coverage along it at `c` (a column's centre for a level
+    /// one, a row's for an upright one): inside the start's cut and the end's.
+    @inline(__always)
+    static func squareAlong(_ c: Double, level: Bool, _ a: (x: Double, y: Double), _ b: (x: Double, y: Double), startCut: EdgeDirection,
+                            endCut: EdgeDirection, startExtent: Double, endExtent: Double) -> Double {
+        let (cx, cy) = level ? (c, a.y) : (a.x, c)
+        return (1 - startCut.area(cx, cy, origin: a, limit: -startExtent)) * endCut.area(cx, cy, origin: b, limit: endExtent)
+    }
+
+    /// Its coverage across at `c` (a row's centre for a level piece): the band `half`
+    /// either side of its line.
+    @inline(__always)
+    static func squareAcross(_ c: Double, level: Bool, _ a: (x: Double, y: Double), normal: EdgeDirection, half: Double) -> Double {
+        normal.band(level ? normal.y * (c - a.y) : normal.x * (c - a.x), half: half)
     }
 
     /// A level or upright line whose dashes are cut square (butt or square caps), what its
@@ -407,8 +419,7 @@ struct StrokeRaster {
         touch(columns, rows)
         line.alongRange = level ? columns : rows
         for position in level ? rows : columns {
-            let c = Double(position) + 0.5
-            let factor = normal.band(level ? normal.y * (c - a.y) : normal.x * (c - a.x), half: half)
+            let factor = Self.squareAcross(Double(position) + 0.5, level: level, a, normal: normal, half: half)
             if factor > 0 { line.across.append((position, factor)) }
         }
         return line
@@ -421,16 +432,15 @@ struct StrokeRaster {
         let level = line.level, along = line.along, extent = line.extent
         // A pixel is covered where it overlaps the dash grown by its caps' extent.
         let low = level ? min(a.x, b.x) : min(a.y, b.y), high = level ? max(a.x, b.x) : max(a.y, b.y)
-        let first = max(alongRange.lowerBound, pixel((low - extent).rounded(.down)) - 1)
-        let end = min(alongRange.upperBound, pixel((high + extent).rounded(.up)) + 1)
+        let first = max(alongRange.lowerBound, floorPixel(low - extent) - 1)
+        let end = min(alongRange.upperBound, 1 - floorPixel(-(high + extent)))
         guard first < end else { return }
         let width = area.width, left = area.x, top = area.y
         let across = line.across
         coverage.withUnsafeMutableBufferPointer { coverage in
             for position in first..<end {
-                let c = Double(position) + 0.5
-                let (cx, cy) = level ? (c, a.y) : (a.x, c)
-                let factor = (1 - along.area(cx, cy, origin: a, limit: -extent)) * along.area(cx, cy, origin: b, limit: extent)
+                let factor = Self.squareAlong(Double(position) + 0.5, level: level, a, b, startCut: along, endCut: along,
+                                              startExtent: extent, endExtent: extent)
                 guard factor > 0 else { continue }
                 for (other, acrossFactor) in across {
                     let value = acrossFactor * factor

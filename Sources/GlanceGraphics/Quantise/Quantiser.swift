@@ -249,17 +249,22 @@ extension Canvas {
     /// compare the two).
     func quantised(to palette: Palette, dither: DitherMode, general: Bool) -> QuantisedFrame {
         guard palette.kind == .indexed else {
-            return QuantisedFrame(width: width, height: height, palette: palette, values: generalValues(palette: palette, dither: dither, as: UInt32.self))
+            return QuantisedFrame(width: width, height: height, palette: palette,
+                                  values: generalValues(palette: palette, dither: dither, anyTonal: hasTonalPixels, as: UInt32.self))
         }
         var indices: [UInt8]
+        // Whether the frame has tones: read once where both the general loop and the halo ask.
+        var anyTonal: Bool?
         if !general, Self.greyInkPathApplies(to: palette, dither: dither) {
             indices = greyInkIndices(palette: palette, dither: dither)
         } else {
+            let tonal = hasTonalPixels
+            anyTonal = tonal
             // An indexed palette's values are its indices: written as bytes straight away.
-            indices = generalValues(palette: palette, dither: dither, as: UInt8.self)
+            indices = generalValues(palette: palette, dither: dither, anyTonal: tonal, as: UInt8.self)
         }
         // Only frames with tones need the halo (a text-only frame skips the pass).
-        if dither != .none, (palette.achromatic?.count ?? palette.colors.count) == 2, hasTonalPixels {
+        if dither != .none, (palette.achromatic?.count ?? palette.colors.count) == 2, anyTonal ?? hasTonalPixels {
             keepContrast(&indices, palette: palette)
         }
         return QuantisedFrame(width: width, height: height, palette: palette, indices: indices)
@@ -286,7 +291,9 @@ extension Canvas {
     /// Every pixel's value (an indexed palette's index, else the packed colour), as
     /// `Value` (bytes for an indexed palette: a quarter of the memory, none of it mapped
     /// afresh for a large frame).
-    private func generalValues<Value: FixedWidthInteger & UnsignedInteger>(palette: Palette, dither: DitherMode, as: Value.Type) -> [Value] {
+    /// `anyTonal`: whether any pixel is tonal (`hasTonalPixels`).
+    private func generalValues<Value: FixedWidthInteger & UnsignedInteger>(palette: Palette, dither: DitherMode, anyTonal: Bool,
+                                                                         as: Value.Type) -> [Value] {
         // Every pixel as RGBA (a grey canvas's greys once).
         let pixels = self.pixels
         var values = [Value](repeating: 0, count: width * height)
@@ -325,7 +332,6 @@ extension Canvas {
         for k in stride(from: 0, to: greyInks.count, by: 4) where greyInks[k] != greyInks[k + 1] || greyInks[k + 1] != greyInks[k + 2] {
             neutral = false
         }
-        let anyTonal = hasTonalPixels
         if neutral && !lumaTones && anyTonal {
             neutral = pixels.withUnsafeBufferPointer { pixels -> Bool in
                 flags.withUnsafeBufferPointer { flags -> Bool in
