@@ -14,9 +14,10 @@ final class LayoutNode {
     var sizes = Memo<ProposedSize, Size>()
     /// Stacks: what each child was proposed and answered, for each proposal to the stack.
     var arrangements = Memo<ProposedSize, [Measured]>()
-    /// How much the node grows along an axis from a zero to an unbounded proposal
-    /// (index 0 horizontal, 1 vertical), the other axis unspecified.
-    var flexibility: [Double?] = [nil, nil]
+    /// How much the node grows along an axis from a zero to an unbounded proposal, the
+    /// other axis unspecified (two fields, not an array: one allocation less a node).
+    var horizontalFlexibility: Double?
+    var verticalFlexibility: Double?
     /// Explicit alignment lines for a proposal (`nil` inside: the node sets none).
     var guides = Memo<GuideQuestion, Double?>()
     /// Whether the node or a view inside it is text (it has baselines).
@@ -101,26 +102,32 @@ final class LayoutNode {
 }
 
 /// Answers kept per question for one node in one layout pass. A node is asked about a
-/// handful of proposals, so the answers sit in two arrays searched in order: cheaper
-/// than hashing every question.
+/// handful of proposals, most often one, so the first answer is kept in the node itself
+/// and the rest in one array searched in order: no allocation for a node asked once, and
+/// cheaper than hashing every question.
 struct Memo<Key: Equatable, Value> {
-    private var keys: [Key] = []
-    private var values: [Value] = []
+    private var first: (key: Key, value: Value)?
+    private var more: [(key: Key, value: Value)] = []
 
     subscript(key: Key) -> Value? {
         get {
-            for index in keys.indices where keys[index] == key { return values[index] }
+            guard let first else { return nil }
+            if first.key == key { return first.value }
+            for entry in more where entry.key == key { return entry.value }
             return nil
         }
         set {
-            if let index = keys.firstIndex(of: key) {
-                if let newValue { values[index] = newValue } else {
-                    keys.remove(at: index)
-                    values.remove(at: index)
+            if let held = first, held.key == key {
+                if let newValue {
+                    first = (key, newValue)
+                } else {
+                    // The first answer goes: an older one from the array takes its place.
+                    first = more.isEmpty ? nil : more.removeLast()
                 }
+            } else if let index = more.firstIndex(where: { $0.key == key }) {
+                if let newValue { more[index].value = newValue } else { more.remove(at: index) }
             } else if let newValue {
-                keys.append(key)
-                values.append(newValue)
+                if first == nil { first = (key, newValue) } else { more.append((key, newValue)) }
             }
         }
     }

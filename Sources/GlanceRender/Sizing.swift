@@ -161,15 +161,14 @@ extension ViewRenderer {
     /// Asked with the cross axis unspecified so that it is one number per node: probing
     /// at every cross size a parent is offered would make the probes multiply with depth.
     func flexibility(_ layout: LayoutNode, vertical: Bool) -> Double {
-        let index = vertical ? 1 : 0
-        if let known = layout.flexibility[index] { return known }
+        if let known = vertical ? layout.verticalFlexibility : layout.horizontalFlexibility { return known }
         func along(_ main: Double) -> Double {
             let proposal = vertical ? ProposedSize(width: nil, height: main) : ProposedSize(width: main, height: nil)
             let answer = size(layout, proposal)
             return vertical ? answer.height : answer.width
         }
         let value = along(Self.unboundedProbe) - along(0)  // infinite for views that take any offer
-        layout.flexibility[index] = value
+        if vertical { layout.verticalFlexibility = value } else { layout.horizontalFlexibility = value }
         return value
     }
 }
