@@ -17,7 +17,8 @@ extension ViewRenderer {
         var node = box.node
         var tonal: Bool?
         var outline: RGBA?
-        if let printing {
+        // (Containers are printed as they are: only what draws has colours to choose.)
+        if node.drawsItself, let printing {
             let chosen = printed(node, printing, in: pixels, frameRect: PixelRect(x: left, y: top, width: right - left, height: bottom - top),
                                  of: canvas)
             (node, tonal, outline) = (chosen.node, chosen.tonal, chosen.outline)
@@ -171,19 +172,49 @@ extension ViewRenderer {
 
     /// A shape from its path: filled by the non-zero rule, or its outline stroked.
     private func drawPath(_ shape: ShapeNode, in rect: PixelRect, _ color: RGBA, tonal: Bool = false, into canvas: inout Canvas) {
-        let path = shape.kind.path(in: Rect(x: 0, y: 0, width: Double(rect.width) / scale, height: Double(rect.height) / scale))
-            .applying(scale: scale, dx: Double(rect.x), dy: Double(rect.y))
-        let polylines = path.flattened(tolerance: 0.2)
         if let stroke = shape.stroke {
             // Drawn segment by segment (`StrokeCoverage`), never as a polygon of its outline.
-            let width = stroke.lineWidth * scale, unit = width / max(stroke.lineWidth, 1e-9)
-            let geometry = StrokeGeometry(width: width, cap: stroke.lineCap == .round ? .round : stroke.lineCap == .square ? .square : .butt,
-                                          join: stroke.lineJoin == .round ? .round : stroke.lineJoin == .bevel ? .bevel : .miter,
-                                          miterLimit: stroke.miterLimit, dash: stroke.dash.map { $0 * unit }, dashPhase: stroke.dashPhase * unit)
-            canvas.strokePolylines(polylines.map { (points: $0.points.map { (x: $0.x, y: $0.y) }, closed: $0.closed) }, style: geometry, color, tonal: tonal)
+            // A small outline's coverage is kept by its shape, place and the clip it was
+            // cut to (`strokeMasks`): the same ring, icon or gauge in the next frame is the
+            // same mask. (A mask is not moved to another place: worked out at one origin
+            // and moved, a few pixels' coverage differs where a join's cut lands.) A large one and
+            // a widget's own shape (made anew with its view each time: never the same
+            // key) are worked out each time.
+            let geometry = strokeGeometry(stroke)
+            if rect.width <= Self.keptStrokeSide, rect.height <= Self.keptStrokeSide, !shape.kind.isCustom {
+                let key = StrokeMaskKey(kind: shape.kind, rect: rect, clip: canvas.clip, stroke: stroke)
+                let coverage = strokeMasks[key] ?? {
+                    let made = StrokeCoverage(polylines(shape, in: rect), style: geometry, clip: canvas.clip)
+                    if strokeMasks.count >= Self.keptStrokeMasks { strokeMasks.removeAll(keepingCapacity: true) }
+                    strokeMasks[key] = made
+                    return made
+                }()
+                canvas.drawMask(coverage.mask, width: coverage.bounds.width, height: coverage.bounds.height, atX: coverage.bounds.x,
+                                y: coverage.bounds.y, color, tonal: tonal, rowExtents: coverage.rowExtents)
+                return
+            }
+            canvas.strokePolylines(polylines(shape, in: rect), style: geometry, color, tonal: tonal)
             return
         }
-        canvas.fillPolygons(polylines.map { $0.points.map { (x: $0.x, y: $0.y) } }, color, tonal: tonal, evenOdd: shape.evenOdd)
+        canvas.fillPolygons(polylines(shape, in: rect).map(\.points), color, tonal: tonal, evenOdd: shape.evenOdd)
+    }
+
+    /// Strokes kept as masks are at most this many pixels wide and high (a mask of about
+    /// 5 KiB at most, with the stroke's reach around it), and at most this many are kept.
+    static let keptStrokeSide = 64, keptStrokeMasks = 64
+    /// `shape`'s outline in `rect` (pixels), flattened.
+    private func polylines(_ shape: ShapeNode, in rect: PixelRect) -> [(points: [(x: Double, y: Double)], closed: Bool)] {
+        let path = shape.kind.path(in: Rect(x: 0, y: 0, width: Double(rect.width) / scale, height: Double(rect.height) / scale))
+            .applying(scale: scale, dx: Double(rect.x), dy: Double(rect.y))
+        return path.flattened(tolerance: 0.2).map { (points: $0.points.map { (x: $0.x, y: $0.y) }, closed: $0.closed) }
+    }
+
+    /// SwiftUI's stroke style in pixels.
+    private func strokeGeometry(_ stroke: StrokeStyle) -> StrokeGeometry {
+        let width = stroke.lineWidth * scale, unit = width / max(stroke.lineWidth, 1e-9)
+        return StrokeGeometry(width: width, cap: stroke.lineCap == .round ? .round : stroke.lineCap == .square ? .square : .butt,
+                              join: stroke.lineJoin == .round ? .round : stroke.lineJoin == .bevel ? .bevel : .miter,
+                              miterLimit: stroke.miterLimit, dash: stroke.dash.map { $0 * unit }, dashPhase: stroke.dashPhase * unit)
     }
 
     private func drawSymbol(_ symbol: SymbolNode, in rect: PixelRect, into canvas: inout Canvas) {
@@ -210,5 +241,27 @@ extension ViewRenderer {
         let x = rect.x + (rect.width - glyph.width) / 2
         let y = rect.y + (rect.height - glyph.height) / 2
         canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height, atX: x, y: y, symbol.color, glyph: true)
+    }
+}
+
+extension ViewNode {
+    /// Whether the node draws colours of its own (text, a symbol, a rule, a shape), not
+    /// only its children.
+    var drawsItself: Bool {
+        switch self {
+        case .text, .symbol, .divider, .shape: true
+        default: false
+        }
+    }
+}
+
+extension ShapeNode.Kind {
+    /// Whether the outline is (or is cut from) a widget's own shape.
+    var isCustom: Bool {
+        switch self {
+        case .custom: true
+        case .trimmed(let kind, _, _), .inset(let kind, _): kind.isCustom
+        default: false
+        }
     }
 }

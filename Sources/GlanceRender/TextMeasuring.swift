@@ -68,9 +68,11 @@ extension ViewRenderer {
         return result
     }
 
-    /// Forgets the text set so far (before a long sleep: the next wake draws new texts).
+    /// Forgets the text set so far and the strokes kept as masks (before a long sleep:
+    /// the next wake draws new texts).
     public func forgetMeasuredText() {
         measured = [:]
+        strokeMasks = [:]
     }
 
     func widestLine(_ laid: LaidOutText) -> Double {

@@ -24,6 +24,8 @@ public final class ViewRenderer {
     /// Picture files read for layout, decoded by the drawing that follows it; emptied when
     /// each frame is drawn.
     var readForLayout: [String: PictureRead] = [:]
+    /// Small strokes' coverage by shape, place and clip (`drawPath`).
+    var strokeMasks: [StrokeMaskKey: StrokeCoverage] = [:]
     /// Symbol names already logged as unknown.
     var unknownSymbols: Set<String> = []
     /// Work done since the renderer was made.
@@ -140,6 +142,15 @@ public final class ViewRenderer {
         }
         for child in box.children { collectRegions(child, into: &regions) }
     }
+}
+
+/// What a small stroke's mask is kept by: the shape, its rectangle (pixels), the canvas's
+/// clip and the stroke (the renderer's scale is its own).
+struct StrokeMaskKey: Hashable {
+    let kind: ShapeNode.Kind
+    let rect: PixelRect
+    let clip: PixelRect
+    let stroke: StrokeStyle
 }
 
 /// Where a control was drawn: what a tap inside `rect` (pixels) runs.

@@ -17,8 +17,8 @@ extension Canvas {
                         guard let greyBase = greys.baseAddress, let flagBase = flags.baseAddress else { return }
                         for y in area.y..<area.maxY {
                             let start = y * width + area.x
-                            (greyBase + start).update(repeating: grey, count: area.width)
-                            (flagBase + start).update(repeating: flag, count: area.width)
+                            Self.fillBytes(greyBase + start, count: area.width, grey)
+                            Self.fillBytes(flagBase + start, count: area.width, flag)
                         }
                     }
                 }
@@ -44,6 +44,26 @@ extension Canvas {
         for y in area.y..<area.maxY {
             for x in area.x..<area.maxX { blend(x: x, y: y, color, tonal: isTonal) }
         }
+    }
+
+    /// Sets `count` bytes from `start` to `value`: a short row (a heatmap's cell, a
+    /// border's side) by a few word stores in place, which overlap where the count is not
+    /// a multiple of eight; a long one by the C library's fill.
+    @inline(__always)
+    static func fillBytes(_ start: UnsafeMutablePointer<UInt8>, count: Int, _ value: UInt8) {
+        guard count <= 64 else { return start.update(repeating: value, count: count) }
+        guard count >= 8 else {
+            for offset in 0..<count { start[offset] = value }
+            return
+        }
+        let word = UInt64(value) &* 0x0101_0101_0101_0101
+        let raw = UnsafeMutableRawPointer(start)
+        var offset = 0
+        while offset &+ 8 < count {
+            raw.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+            offset &+= 8
+        }
+        raw.storeBytes(of: word, toByteOffset: count &- 8, as: UInt64.self)
     }
 
     /// Outlines `rect` with a line `lineWidth` pixels wide, inside the rectangle.

@@ -167,8 +167,11 @@ public struct InkPrinting: Sendable, Equatable {
             // The weighted RGB distance from the grey ground, on the scale of luma.
             let grey = max(0, min(255, groundLuma))
             let dr = Int(seen.r) - grey, dg = Int(seen.g) - grey, db = Int(seen.b) - grey
-            var distance = 0
-            while (distance + 1) * (distance + 1) * 9 <= 2 * dr * dr + 4 * dg * dg + 3 * db * db { distance += 1 }
+            // The largest whole distance d with 9·d² within the weighted sum of squares.
+            let squares = 2 * dr * dr + 4 * dg * dg + 3 * db * db
+            var distance = Int((Double(squares) / 9).squareRoot())
+            while (distance + 1) * (distance + 1) * 9 <= squares { distance += 1 }
+            while distance > 0, distance * distance * 9 > squares { distance -= 1 }
             difference = max(difference, distance)
         }
         if difference < Self.invisibleBelow { return (.clear, false) }

@@ -159,34 +159,46 @@ public struct QuantisedFrame: Sendable, Equatable {
                 return
             }
             let fullBytes = width / perByte
-            for y in 0..<height {
-                var source = y * width
-                let rowStart = y * rowBytes
-                for byteIndex in 0..<fullBytes {
-                    if depth == 1 {
-                        // Eight pixels from one 64-bit load: each byte made 1 where it is
-                        // not 0 (its bits folded into its lowest), then the eight ones
-                        // gathered into the top byte by one multiplication, the first
-                        // pixel in the most significant bit.
-                        var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt64.self))
+            if depth == 1, let target = out.baseAddress {
+                // Two inks (the bw panels): a loop of its own, eight pixels a byte. Each
+                // byte made 1 where it is not 0 (its bits folded into its lowest), then
+                // the eight ones gathered into the top byte by one multiplication, the
+                // first pixel in the most significant bit.
+                for y in 0..<height {
+                    let source = y &* width, row = target + y &* rowBytes
+                    for byteIndex in 0..<fullBytes {
+                        var word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: source &+ byteIndex &* 8, as: UInt64.self))
                         word |= word >> 4
                         word |= word >> 2
                         word |= word >> 1
                         word &= 0x0101_0101_0101_0101
-                        out[rowStart + byteIndex] = UInt8(truncatingIfNeeded: (word &* 0x8040_2010_0804_0201) >> 56)
-                    } else {
-                        // Four pixels from one 32-bit load.
-                        let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt32.self))
-                        out[rowStart + byteIndex] = UInt8(truncatingIfNeeded:
-                            (word & 3) << 6 | (word >> 8 & 3) << 4 | (word >> 16 & 3) << 2 | (word >> 24 & 3))
+                        row[byteIndex] = UInt8(truncatingIfNeeded: (word &* 0x8040_2010_0804_0201) >> 56)
                     }
+                    if fullBytes < rowBytes {
+                        var byte: UInt8 = 0
+                        for pixel in 0..<(width &- fullBytes &* 8) where values[source &+ fullBytes &* 8 &+ pixel] != 0 {
+                            byte |= 0x80 >> pixel
+                        }
+                        row[fullBytes] = byte
+                    }
+                }
+                initialised = rowBytes * height
+                return
+            }
+            for y in 0..<height {
+                var source = y * width
+                let rowStart = y * rowBytes
+                for byteIndex in 0..<fullBytes {
+                    // Four pixels from one 32-bit load (two bits each: gray4).
+                    let word = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: source, as: UInt32.self))
+                    out[rowStart + byteIndex] = UInt8(truncatingIfNeeded:
+                        (word & 3) << 6 | (word >> 8 & 3) << 4 | (word >> 16 & 3) << 2 | (word >> 24 & 3))
                     source += perByte
                 }
                 if fullBytes < rowBytes {
                     var byte: UInt8 = 0
                     for pixel in 0..<(width - fullBytes * perByte) {
-                        let ink = depth == 1 ? (values[source + pixel] != 0 ? 1 : 0) : values[source + pixel] & 3
-                        byte |= ink << (8 - depth * (pixel + 1))
+                        byte |= (values[source + pixel] & 3) << (8 - depth * (pixel + 1))
                     }
                     out[rowStart + fullBytes] = byte
                 }
