@@ -13,17 +13,11 @@ extension ViewRenderer {
         let left = Int((box.rect.x * scale).rounded()), top = Int((box.rect.y * scale).rounded())
         let right = Int(((box.rect.x + box.rect.width) * scale).rounded()), bottom = Int(((box.rect.y + box.rect.height) * scale).rounded())
         let pixels = PixelRect(x: left - offset.x, y: top - offset.y, width: right - left, height: bottom - top)
-        // On a panel of few inks, the node's colours as chosen against its ground.
-        var node = box.node
-        var tonal: Bool?
-        var outline: RGBA?
-        // (Containers are printed as they are: only what draws has colours to choose.)
-        if node.drawsItself, let printing {
-            let chosen = printed(node, printing, in: pixels, frameRect: PixelRect(x: left, y: top, width: right - left, height: bottom - top),
-                                 of: canvas)
-            (node, tonal, outline) = (chosen.node, chosen.tonal, chosen.outline)
-        }
-        switch node {
+        // On a panel of few inks, what draws (text, symbols, rules, shapes) has its colours
+        // chosen against its ground, each in its case below; containers are drawn as
+        // they are.
+        let frameRect = PixelRect(x: left, y: top, width: right - left, height: bottom - top)
+        switch box.node {
         case .clip(let kind, _):
             // Draw the content on its own transparent layer, then keep what the shape covers.
             guard var layer = self.layer(for: pixels, of: canvas) else { return }
@@ -40,22 +34,27 @@ extension ViewRenderer {
                 for child in box.children { draw(child, into: &canvas, offset: offset) }
             }
         case .shape(let shape):
-            drawShape(shape, in: pixels, tonal: tonal, into: &canvas)
-            if let outline {
+            var printed = PrintedShape(shape: shape)
+            if let printing { printed = self.printed(shape, printing, in: pixels, frameRect: frameRect, of: canvas) }
+            drawShape(printed.shape, in: pixels, tonal: printed.tonal, into: &canvas)
+            if let outline = printed.outline {
                 // One point wide, inside the shape's edge.
                 let width = 1.0
                 drawShape(ShapeNode(kind: .inset(shape.kind, amount: width / 2), fill: .color(outline), stroke: StrokeStyle(lineWidth: width)),
                           in: pixels, tonal: false, into: &canvas)
             }
-        case .symbol(let symbol):
+        case .symbol(var symbol):
+            if let printing { symbol.color = printed(mark: symbol.color, printing, in: pixels, of: canvas) }
             drawSymbol(symbol, in: pixels, into: &canvas)
         case .image(let path, _):
             if pixels.width > 0, pixels.height > 0, let image = loadImage(path, covering: (pixels.width, pixels.height)) {
                 canvas.drawScaled(image, into: pixels)
             }
-        case .divider(let color):
+        case .divider(var color):
+            if let printing { color = printed(mark: color, printing, in: pixels, of: canvas) }
             canvas.fill(PixelRect(x: pixels.x, y: pixels.y, width: max(1, pixels.width), height: max(1, pixels.height)), color)
-        case .text(let node):
+        case .text(var node):
+            if let printing { node = printed(node, printing, in: pixels, of: canvas) }
             let laid = layoutText(node, ProposedSize(width: box.rect.width, height: box.rect.height))
             if node.redacted {
                 var bar = node.color
@@ -241,17 +240,6 @@ extension ViewRenderer {
         let x = rect.x + (rect.width - glyph.width) / 2
         let y = rect.y + (rect.height - glyph.height) / 2
         canvas.drawMask(glyph.coverage, width: glyph.width, height: glyph.height, atX: x, y: y, symbol.color, glyph: true)
-    }
-}
-
-extension ViewNode {
-    /// Whether the node draws colours of its own (text, a symbol, a rule, a shape), not
-    /// only its children.
-    var drawsItself: Bool {
-        switch self {
-        case .text, .symbol, .divider, .shape: true
-        default: false
-        }
     }
 }
 

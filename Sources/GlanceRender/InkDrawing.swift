@@ -55,69 +55,62 @@ extension ViewRenderer {
 
     var isAccent: Bool { accentDepth > 0 }
 
-    /// A node as it is printed.
-    struct Printed {
-        var node: ViewNode
-        /// Whether a shape's fill is a tone (to be dithered) or flat; nil: by its colour.
+    /// A shape as it is printed.
+    struct PrintedShape {
+        var shape: ShapeNode
+        /// Whether its fill is a tone (to be dithered) or flat; nil: by its colour.
         var tonal: Bool?
         /// A ground printed in the same ink as what lies under it, which in colour stood
         /// apart from it (a light card, a bordered button): its outline, in this ink.
         var outline: RGBA?
-
-        init(_ node: ViewNode, tonal: Bool? = nil, outline: RGBA? = nil) {
-            self.node = node
-            self.tonal = tonal
-            self.outline = outline
-        }
     }
 
-    /// `node` with its colours as `printing` prints them where it is drawn: `pixels` in
+    /// Text with its colours as `printing` prints them where it is drawn (`pixels` in
+    /// `canvas`). Placeholder bars are drawn as shapes (`Drawing`) and left as they are.
+    func printed(_ text: TextNode, _ printing: InkPrinting, in pixels: PixelRect, of canvas: Canvas) -> TextNode {
+        if text.redacted { return text }
+        var text = text
+        let ground = groundLuma(in: pixels, of: canvas)
+        text.color = printing.mark(text.color, overGround: ground, accent: isAccent)
+        if let runs = text.runs {
+            text.runs = runs.map { run in
+                var run = run
+                run.color = printing.mark(run.color, overGround: ground, accent: isAccent)
+                return run
+            }
+        }
+        return text
+    }
+
+    /// A mark's colour (a symbol, a rule) as `printing` prints it where it is drawn.
+    func printed(mark color: RGBA, _ printing: InkPrinting, in pixels: PixelRect, of canvas: Canvas) -> RGBA {
+        printing.mark(color, overGround: groundLuma(in: pixels, of: canvas), accent: isAccent)
+    }
+
+    /// `shape` with its colours as `printing` prints it where it is drawn: `pixels` in
     /// `canvas`, `frameRect` the same rectangle in frame pixels.
-    func printed(_ node: ViewNode, _ printing: InkPrinting, in pixels: PixelRect, frameRect: PixelRect, of canvas: Canvas) -> Printed {
-        switch node {
-        case .text(var text):
-            // Placeholder bars are drawn as shapes (`Drawing`).
-            if text.redacted { return Printed(node) }
-            let ground = groundLuma(in: pixels, of: canvas)
-            text.color = printing.mark(text.color, overGround: ground, accent: isAccent)
-            if let runs = text.runs {
-                text.runs = runs.map { run in
-                    var run = run
-                    run.color = printing.mark(run.color, overGround: ground, accent: isAccent)
-                    return run
-                }
-            }
-            return Printed(.text(text))
-        case .symbol(var symbol):
-            symbol.color = printing.mark(symbol.color, overGround: groundLuma(in: pixels, of: canvas), accent: isAccent)
-            return Printed(.symbol(symbol))
-        case .divider(let color):
-            return Printed(.divider(printing.mark(color, overGround: groundLuma(in: pixels, of: canvas), accent: isAccent)))
+    func printed(_ shape: ShapeNode, _ printing: InkPrinting, in pixels: PixelRect, frameRect: PixelRect, of canvas: Canvas) -> PrintedShape {
         // Nothing to print (`Color.clear` as a background).
-        case .shape(let shape) where shape.fill.isTransparent:
-            return Printed(node)
-        case .shape(var shape):
-            let carries = shape.stroke == nil && carriesMarks(frameRect)
-            switch shape.fill {
-            case .color(let color):
-                if carries { return printedGround(shape, color, printing, in: pixels, frameRect: frameRect, of: canvas) }
-                // Strokes and narrow shapes (rings, bars, dots) are marks by hue too.
-                let thin = shape.stroke != nil || Double(min(pixels.width, pixels.height)) <= 8 * scale
-                let figure = printing.figure(color, overGround: groundLuma(in: pixels, of: canvas), accent: isAccent, thin: thin)
-                shape.fill = .color(figure.color)
-                return Printed(.shape(shape), tonal: figure.tonal)
-            case .gradient(var gradient):
-                if carries { return printedGround(shape, Self.meanColor(of: gradient), printing, in: pixels, frameRect: frameRect, of: canvas) }
-                gradient.stops = gradient.stops.map { stop in
-                    var stop = stop
-                    stop.color = printing.tone(stop.color, accent: isAccent)
-                    return stop
-                }
-                shape.fill = .gradient(gradient)
-                return Printed(.shape(shape))
+        if shape.fill.isTransparent { return PrintedShape(shape: shape) }
+        var shape = shape
+        let carries = shape.stroke == nil && carriesMarks(frameRect)
+        switch shape.fill {
+        case .color(let color):
+            if carries { return printedGround(shape, color, printing, in: pixels, frameRect: frameRect, of: canvas) }
+            // Strokes and narrow shapes (rings, bars, dots) are marks by hue too.
+            let thin = shape.stroke != nil || Double(min(pixels.width, pixels.height)) <= 8 * scale
+            let figure = printing.figure(color, overGround: groundLuma(in: pixels, of: canvas), accent: isAccent, thin: thin)
+            shape.fill = .color(figure.color)
+            return PrintedShape(shape: shape, tonal: figure.tonal)
+        case .gradient(var gradient):
+            if carries { return printedGround(shape, Self.meanColor(of: gradient), printing, in: pixels, frameRect: frameRect, of: canvas) }
+            gradient.stops = gradient.stops.map { stop in
+                var stop = stop
+                stop.color = printing.tone(stop.color, accent: isAccent)
+                return stop
             }
-        default:
-            return Printed(node)
+            shape.fill = .gradient(gradient)
+            return PrintedShape(shape: shape)
         }
     }
 
@@ -125,7 +118,7 @@ extension ViewRenderer {
     /// one it stands on although its colour stood apart (by at least `apart` of luma),
     /// unless it covers nearly all of what is drawn (a whole widget's background).
     private func printedGround(_ shape: ShapeNode, _ color: RGBA, _ printing: InkPrinting, in pixels: PixelRect, frameRect: PixelRect,
-                               of canvas: Canvas) -> Printed {
+                               of canvas: Canvas) -> PrintedShape {
         var shape = shape
         // A translucent ground is seen over what it is drawn on.
         let under = groundLuma(in: pixels, of: canvas)
@@ -136,8 +129,8 @@ extension ViewRenderer {
         let apart = 24
         let area = frameRect.intersection(frameArea)
         let covers = area.width * area.height * 10 >= frameArea.width * frameArea.height * 9
-        guard ink == surroundings, abs(seen.luma - under) >= apart, !covers else { return Printed(.shape(shape), tonal: false) }
-        return Printed(.shape(shape), tonal: false, outline: printing.mark(.black, overGround: ink.luma))
+        guard ink == surroundings, abs(seen.luma - under) >= apart, !covers else { return PrintedShape(shape: shape, tonal: false) }
+        return PrintedShape(shape: shape, tonal: false, outline: printing.mark(.black, overGround: ink.luma))
     }
 
     /// A gradient's colour averaged along its stops (each stretch between two stops

@@ -9,7 +9,7 @@ import GlanceUI
 /// so every question is answered once per layout pass.
 final class LayoutNode {
     let node: ViewNode
-    let children: [LayoutNode]
+    let children: LayoutChildren
     /// The size answered for each proposal.
     var sizes = Memo<ProposedSize, Size>()
     /// Stacks: what each child was proposed and answered, for each proposal to the stack.
@@ -45,22 +45,22 @@ final class LayoutNode {
         self.node = node
         switch node {
         case .empty, .text, .spacer, .shape, .divider, .symbol, .image:
-            children = []
+            children = LayoutChildren()
         case .stack(let stack):
-            children = stack.children.map(LayoutNode.init)
+            children = LayoutChildren(stack.children.map(LayoutNode.init))
         case .group(let nodes):
-            children = nodes.map(LayoutNode.init)
+            children = LayoutChildren(nodes.map(LayoutNode.init))
         case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
              .alignmentGuide(_, let child), .control(_, let child), .effect(_, let child):
-            children = [LayoutNode(child)]
+            children = LayoutChildren(LayoutNode(child))
         case .background(let content, let decoration, _), .overlay(let content, let decoration, _), .mask(let content, let decoration, _):
-            children = [LayoutNode(content), LayoutNode(decoration)]
+            children = LayoutChildren(LayoutNode(content), LayoutNode(decoration))
         case .grid(let grid):
-            children = grid.cells.map(LayoutNode.init)
+            children = LayoutChildren(grid.cells.map(LayoutNode.init))
         case .firstFitting(let fit):
-            children = fit.children.map(LayoutNode.init)
+            children = LayoutChildren(fit.children.map(LayoutNode.init))
         case .geometry:
-            children = []
+            children = LayoutChildren()
         }
         var text = false, keys: [AlignmentKey] = []
         switch node {
@@ -71,7 +71,9 @@ final class LayoutNode {
         }
         for child in children {
             text = text || child.holdsText
-            for key in child.setsGuides where !keys.contains(key) { keys.append(key) }
+            if !child.setsGuides.isEmpty {
+                for key in child.setsGuides where !keys.contains(key) { keys.append(key) }
+            }
         }
         holdsText = text
         setsGuides = keys
@@ -98,6 +100,50 @@ final class LayoutNode {
         case .group(let nodes): StackNode(axis: .vertical, alignment: .center, spacing: nil, children: nodes)
         default: nil
         }
+    }
+}
+
+/// A layout node's children. Most nodes are a modifier around one view (a frame, an
+/// offset, padding) or a pair (a background, an overlay): up to two are kept in the
+/// value itself, so such a node allocates no array; more are kept in an array.
+struct LayoutChildren: RandomAccessCollection {
+    private let first: LayoutNode?
+    private let second: LayoutNode?
+    private let many: [LayoutNode]
+    let count: Int
+
+    init() {
+        (first, second, many, count) = (nil, nil, [], 0)
+    }
+
+    init(_ only: LayoutNode) {
+        (first, second, many, count) = (only, nil, [], 1)
+    }
+
+    init(_ first: LayoutNode, _ second: LayoutNode) {
+        (self.first, self.second, many, count) = (first, second, [], 2)
+    }
+
+    init(_ nodes: [LayoutNode]) {
+        switch nodes.count {
+        case 0: self.init()
+        case 1: self.init(nodes[0])
+        case 2: self.init(nodes[0], nodes[1])
+        default: self.init(many: nodes)
+        }
+    }
+
+    private init(many nodes: [LayoutNode]) {
+        (first, second, many, count) = (nil, nil, nodes, nodes.count)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(index: Int) -> LayoutNode {
+        precondition(index >= 0 && index < count, "a layout node's child out of range")
+        if count > 2 { return many[index] }
+        return index == 0 ? first.unsafelyUnwrapped : second.unsafelyUnwrapped
     }
 }
 

@@ -23,7 +23,7 @@ extension ViewRenderer {
         return result
     }
 
-    private func share(_ stack: StackNode, _ children: [LayoutNode], _ proposal: ProposedSize) -> [LayoutNode.Measured] {
+    private func share(_ stack: StackNode, _ children: LayoutChildren, _ proposal: ProposedSize) -> [LayoutNode.Measured] {
         let vertical = stack.axis == .vertical
         let spacing = (stack.spacing ?? Self.defaultSpacing) * Double(max(0, children.count - 1))
         let offeredMain = vertical ? proposal.height : proposal.width

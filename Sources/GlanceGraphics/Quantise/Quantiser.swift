@@ -583,57 +583,63 @@ extension Canvas {
         let width = self.width, height = self.height
         // A pixel between black and white text keeps its dot: the first halo wins (pixels
         // in reading order, then their neighbours row by row). A pixel is haloed only from
-        // its own row and the two beside it, so three rows of flags are kept, in turn.
-        var haloed = [Bool](repeating: false, count: width * 3)
+        // its own row and the two beside it, so three rows of marks are kept, in turn;
+        // a mark is the row it was made for plus one, so a slot's marks from three rows
+        // before are told apart without clearing the slot.
+        var haloed = [Int32](repeating: 0, count: width * 3)
         values.withUnsafeMutableBufferPointer { values in
             haloed.withUnsafeMutableBufferPointer { haloed in
                 flags.withUnsafeBufferPointer { flags in
-                    for y in 0..<height {
+                    let base = UnsafeRawPointer(flags.baseAddress!)
+                    // Halos the tonal neighbours of the glyph pixel `x` of row `y`.
+                    @inline(__always) func halo(_ x: Int, _ y: Int) {
+                        let index = y &* width &+ x
+                        let value = values[index]
+                        guard value == black || value == white else { return }
+                        let halo = value == black ? white : black
                         let top = y > 0 ? y &- 1 : y, bottom = y &+ 1 < height ? y &+ 1 : y
-                        // The row below starts unhaloed (its slot last held row y - 2).
-                        if y &+ 1 < height {
-                            let slot = ((y &+ 1) % 3) &* width
-                            for x in 0..<width { haloed[slot &+ x] = false }
+                        let left = x > 0 ? x &- 1 : x, right = x &+ 1 < width ? x &+ 1 : x
+                        // Most text sits on flat ground: no tonal pixel among the nine,
+                        // read as three four-byte loads.
+                        if x > 0, x &+ 2 < width {
+                            let around = base.loadUnaligned(fromByteOffset: top &* width &+ x &- 1, as: UInt32.self)
+                                | base.loadUnaligned(fromByteOffset: index &- 1, as: UInt32.self)
+                                | base.loadUnaligned(fromByteOffset: bottom &* width &+ x &- 1, as: UInt32.self)
+                            if UInt32(littleEndian: around) & 0x0001_0101 == 0 { return }
                         }
-                        var x = 0
-                        while x < width {
-                            defer { x &+= 1 }
-                            let index = y &* width &+ x
-                            // Eight flags at a time where there is no glyph (most of a frame).
-                            if x &+ 8 <= width,
-                               UnsafeRawPointer(flags.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x0202_0202_0202_0202 == 0 {
-                                x &+= 7
-                                continue
-                            }
-                            // A glyph's pixel is flat.
-                            guard flags[index] & Canvas.glyphFlag != 0 else { continue }
-                            let value = values[index]
-                            guard value == black || value == white else { continue }
-                            let halo = value == black ? white : black
-                            let left = x > 0 ? x &- 1 : x, right = x &+ 1 < width ? x &+ 1 : x
-                            // Most text sits on flat ground: no tonal pixel among the nine,
-                            // read as three four-byte loads.
-                            if x > 0, x &+ 2 < width {
-                                let base = UnsafeRawPointer(flags.baseAddress!)
-                                let around = base.loadUnaligned(fromByteOffset: top &* width &+ x &- 1, as: UInt32.self)
-                                    | base.loadUnaligned(fromByteOffset: index &- 1, as: UInt32.self)
-                                    | base.loadUnaligned(fromByteOffset: bottom &* width &+ x &- 1, as: UInt32.self)
-                                if UInt32(littleEndian: around) & 0x0001_0101 == 0 { continue }
-                            }
-                            var ny = top
-                            while ny <= bottom {
-                                var nx = left
-                                while nx <= right {
-                                    let neighbour = ny &* width &+ nx
-                                    let flag = (ny % 3) &* width &+ nx
-                                    if (flags[neighbour] & Canvas.tonalFlag != 0), !haloed[flag] {
-                                        haloed[flag] = true
-                                        values[neighbour] = halo
-                                    }
-                                    nx &+= 1
+                        var ny = top
+                        while ny <= bottom {
+                            let mark = Int32(truncatingIfNeeded: ny &+ 1)
+                            var nx = left
+                            while nx <= right {
+                                let neighbour = ny &* width &+ nx
+                                let slot = (ny % 3) &* width &+ nx
+                                if (flags[neighbour] & Canvas.tonalFlag != 0), haloed[slot] != mark {
+                                    haloed[slot] = mark
+                                    values[neighbour] = halo
                                 }
-                                ny &+= 1
+                                nx &+= 1
                             }
+                            ny &+= 1
+                        }
+                    }
+                    for y in 0..<height {
+                        let rowStart = y &* width
+                        var x = 0
+                        // Eight flags a load; where some are a glyph's, those pixels in
+                        // order (a glyph's pixel is flat), the others passed.
+                        while x &+ 8 <= width {
+                            var glyphs = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: rowStart &+ x, as: UInt64.self))
+                                & 0x0202_0202_0202_0202
+                            while glyphs != 0 {
+                                halo(x &+ glyphs.trailingZeroBitCount >> 3, y)
+                                glyphs &= glyphs &- 1
+                            }
+                            x &+= 8
+                        }
+                        while x < width {
+                            if flags[rowStart &+ x] & Canvas.glyphFlag != 0 { halo(x, y) }
+                            x &+= 1
                         }
                     }
                 }
