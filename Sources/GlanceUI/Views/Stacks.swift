@@ -127,19 +127,34 @@ extension ZStack {
             }
             return 0
         }
+        guard children.contains(where: { zIndex($0) != 0 }) else { return children }
         let indexes = children.map(zIndex)
-        guard indexes.contains(where: { $0 != 0 }) else { return children }
         return children.indices.sorted { (indexes[$0], $0) < (indexes[$1], $1) }.map { children[$0] }
     }
 }
 
 func flattenedChildren<Content: View>(_ content: Content, in environment: EnvironmentValues) -> [ViewNode] {
-    func flatten(_ node: ViewNode) -> [ViewNode] {
+    // Into one array (not an array a child, joined: a ForEach of 196 cells made 196).
+    func flatten(_ node: ViewNode, into children: inout [ViewNode]) {
         switch node {
-        case .empty: []
-        case .group(let children): children.flatMap(flatten)
-        default: [node]
+        case .empty: break
+        case .group(let nodes): for child in nodes { flatten(child, into: &children) }
+        default: children.append(node)
         }
     }
-    return flatten(resolveNode(content, in: environment))
+    let node = resolveNode(content, in: environment)
+    if case .group(let nodes) = node, !nodes.contains(where: \.isEmptyOrGroup) { return nodes }
+    var children: [ViewNode] = []
+    flatten(node, into: &children)
+    return children
+}
+
+extension ViewNode {
+    /// `.empty` or `.group`: what flattening a stack's children takes apart.
+    fileprivate var isEmptyOrGroup: Bool {
+        switch self {
+        case .empty, .group: true
+        default: false
+        }
+    }
 }
