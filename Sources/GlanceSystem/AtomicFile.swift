@@ -67,6 +67,67 @@ package enum AtomicFile {
 
     /// Writes `bytes` beside `path` for a later `commit()`; nothing at `path` changes.
     package static func stage(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(WriteError) -> Staged {
+        let (descriptor, staged) = try written(bytes, for: path, mode: mode)
+        if fsync(descriptor) != 0 && errno != EINVAL {
+            let code = errno
+            close(descriptor)
+            unlink(staged.temporary)
+            throw WriteError(path: path, reason: SystemErrno(code).description, code: code)
+        }
+        close(descriptor)
+        return staged
+    }
+
+    /// Files that change together (a frame's picture and its panel bytes), each staged
+    /// as `stage` does, but all written before any is synced: on a journaling filesystem
+    /// the first `fsync` commits the others' new files with it, so a start waits for the
+    /// disk about once, not once a file (a disk busy with other writers makes each wait
+    /// long). Nothing at their paths changes; on a failure no temporary file is left.
+    package static func stage(_ files: [(bytes: [UInt8], path: String)], mode: mode_t = 0o644) throws(WriteError) -> [Staged] {
+        var opened: [(descriptor: Int32, staged: Staged)] = []
+        func abandon() {
+            for (descriptor, staged) in opened {
+                close(descriptor)
+                unlink(staged.temporary)
+            }
+        }
+        for file in files {
+            do {
+                opened.append(try written(file.bytes, for: file.path, mode: mode))
+            } catch {
+                abandon()
+                throw error
+            }
+        }
+        for (descriptor, staged) in opened where fsync(descriptor) != 0 && errno != EINVAL {
+            let code = errno
+            abandon()
+            throw WriteError(path: staged.path, reason: SystemErrno(code).description, code: code)
+        }
+        for (descriptor, _) in opened { close(descriptor) }
+        return opened.map(\.staged)
+    }
+
+    /// Puts staged files in place, in order, then syncs each of their folders once. A
+    /// rename that fails leaves that file and the ones after it as they were.
+    package static func commit(_ staged: [Staged]) throws(WriteError) {
+        for (index, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+            let code = errno
+            for rest in staged[index...] { rest.discard() }
+            throw WriteError(path: file.path, reason: SystemErrno(code).description, code: code)
+        }
+        var synced: [String] = []
+        for file in staged {
+            let folder = folder(of: file.path)
+            if !synced.contains(folder) {
+                synced.append(folder)
+                syncFolder(of: file.path)
+            }
+        }
+    }
+
+    /// The new contents written to a temporary file beside `path`, open and not synced.
+    private static func written(_ bytes: [UInt8], for path: String, mode: mode_t) throws(WriteError) -> (Int32, Staged) {
         try refuseSpecialFile(at: path)
         let temporary = temporaryName(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode)
@@ -85,14 +146,7 @@ package enum AtomicFile {
             }
             offset += written
         }
-        if fsync(descriptor) != 0 && errno != EINVAL {
-            let code = errno
-            close(descriptor)
-            unlink(temporary)
-            throw WriteError(path: path, reason: SystemErrno(code).description, code: code)
-        }
-        close(descriptor)
-        return Staged(path: path, temporary: temporary)
+        return (descriptor, Staged(path: path, temporary: temporary))
     }
 
     /// What kind of thing is at `path` when it is not a regular file, a symlink or absent.
@@ -142,9 +196,14 @@ package enum AtomicFile {
         return removed
     }
 
+    /// The folder `path` is in.
+    private static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+    }
+
     /// After a rename: the folder's entry reaches the disk too.
     static func syncFolder(of path: String) {
-        let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+        let folder = folder(of: path)
         let descriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)

@@ -69,4 +69,24 @@ import GlanceSystem
         #expect(contents(folder + "/frame.raw") == [1])
         #expect(!entries().contains { $0.contains(".tmp-") })
     }
+
+    /// Staged together (all written, then all synced): a file that cannot be staged
+    /// leaves the others' targets as they were and no temporary file; staged whole, they
+    /// are committed together.
+    @Test func filesStagedTogetherChangeTogetherOrNotAtAll() throws {
+        try AtomicFile.write([1], to: folder + "/frame.raw")
+        try FileManager.default.createDirectory(atPath: folder + "/frame.png", withIntermediateDirectories: false)
+        #expect(throws: AtomicFile.WriteError.self) {
+            _ = try AtomicFile.stage([([2], folder + "/frame.raw"), ([3], folder + "/frame.png")])
+        }
+        #expect(contents(folder + "/frame.raw") == [1])
+        #expect(!entries().contains { $0.contains(".tmp-") })
+        try FileManager.default.removeItem(atPath: folder + "/frame.png")
+        let staged = try AtomicFile.stage([([2], folder + "/frame.raw"), ([3], folder + "/frame.png")])
+        #expect(contents(folder + "/frame.raw") == [1])
+        try AtomicFile.commit(staged)
+        #expect(contents(folder + "/frame.raw") == [2])
+        #expect(contents(folder + "/frame.png") == [3])
+        #expect(entries() == ["frame.png", "frame.raw"])
+    }
 }

@@ -70,23 +70,17 @@ public final class FileOutput: DisplayOutput {
         // The panel's bytes once; unturned, they are also the PNG's rows (bw, gray4).
         let bytes = frame.panelBytes()
         let png = back == 0 ? try PNG.encode(frame, packed: bytes) : try PNG.encode(frame.rotated(clockwise: back))
-        let raw: AtomicFile.Staged, picture: AtomicFile.Staged
+        // Both written, then both synced (the disk waited for about once), then both
+        // renamed and their folder synced once.
+        let staged: [AtomicFile.Staged]
         do {
-            raw = try AtomicFile.stage(bytes, for: rawPath)
+            staged = try AtomicFile.stage([(bytes, rawPath), (png, framePath)])
         } catch {
-            throw OutputError(path: rawPath, reason: "cannot be written (\(error.reason)); the previous frame stays")
+            throw OutputError(path: error.path, reason: "cannot be written (\(error.reason)); the previous frame stays")
         }
         do {
-            picture = try AtomicFile.stage(png, for: framePath)
+            try AtomicFile.commit(staged)
         } catch {
-            raw.discard()
-            throw OutputError(path: framePath, reason: "cannot be written (\(error.reason)); the previous frame stays")
-        }
-        do {
-            try raw.commit()
-            try picture.commit()
-        } catch {
-            picture.discard()
             throw OutputError(path: error.path, reason: "cannot be written (\(error.reason))")
         }
         let damage = plan.window.rotated(clockwise: back, inWidth: nativeWidth, height: nativeHeight)
