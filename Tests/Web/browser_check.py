@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
@@ -54,6 +55,19 @@ def wait_for(what, check, timeout=30, every=0.25):
         if time.monotonic() > deadline:
             raise Failed(f"{what}: not within {timeout} s")
         time.sleep(every)
+
+
+def on_fresh(driver, css, action, what, timeout=10):
+    """Runs action on the element `css` names, found anew and run again where the page
+    rebuilt that element in between (the Photos section is redrawn when the state it
+    polls changes: an element found a moment before can be gone when it is used)."""
+    def attempt():
+        try:
+            action(driver.find_element(By.CSS_SELECTOR, css))
+            return True
+        except StaleElementReferenceException:
+            return None
+    return wait_for(what, attempt, timeout=timeout, every=0.1)
 
 
 class Check:
@@ -207,12 +221,16 @@ class Check:
         a file that is not a picture is refused with one line; a delete takes it away."""
         wait_for("the Photos section shows an album", lambda: self.js(
             "return !document.querySelector('#photos').hidden && !!document.querySelector('form.upload[data-album]')"), timeout=30)
-        form = self.driver.find_element(By.CSS_SELECTOR, "form.upload[data-album]")
-        album = form.get_attribute("data-album")
-        self.js("arguments[0].scrollIntoView({block: 'center'})", form)
+        album = self.js("return document.querySelector('form.upload[data-album]').dataset.album")
+        self.js("document.querySelector('form.upload[data-album]').scrollIntoView({block: 'center'})")
         before_src, before = self.frame_src(), self.frame
-        form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(os.path.abspath(self.args.upload))
-        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+
+        def upload(path):
+            def choose_and_send(form):
+                form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(os.path.abspath(path))
+                form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+            on_fresh(self.driver, "form.upload[data-album]", choose_and_send, f"{os.path.basename(path)} sent")
+        upload(self.args.upload)
         name = os.path.basename(self.args.upload)
         wait_for(f"{name} is listed in the album {album}", lambda: self.js(
             "return !!document.querySelector(`.album li[data-name='${arguments[0]}']`)", name), timeout=30)
@@ -228,14 +246,12 @@ class Check:
         self.shot("05-upload")
         uploaded = self.message()
         # A text file named like a picture.
-        form = self.driver.find_element(By.CSS_SELECTOR, "form.upload[data-album]")
-        form.find_element(By.CSS_SELECTOR, "input[type=file]").send_keys(os.path.abspath(self.args.reject))
-        form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+        upload(self.args.reject)
         wait_for("the text file is refused", lambda: "not a picture Glance reads" in self.message() or None, timeout=30)
         refused = self.message()
         if self.js("return !!document.querySelector(`.album li[data-name='${arguments[0]}']`)", os.path.basename(self.args.reject)):
             raise Failed("the refused file is listed")
-        self.driver.find_element(By.CSS_SELECTOR, f".album li[data-name='{name}'] button.delete").click()
+        on_fresh(self.driver, f".album li[data-name='{name}'] button.delete", lambda button: button.click(), f"{name}'s Delete pressed")
         wait_for(f"{name} is gone after Delete", lambda: self.js(
             "return !document.querySelector(`.album li[data-name='${arguments[0]}']`)", name), timeout=30)
         return f"uploaded {name} to {album} ({uploaded!r}); the frame changed; refused: {refused!r}; deleted"
