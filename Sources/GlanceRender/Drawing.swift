@@ -176,23 +176,21 @@ extension ViewRenderer {
             // A small outline's coverage is kept by its shape, place and the clip it was
             // cut to (`strokeMasks`): the same ring, icon or gauge in the next frame is the
             // same mask. (A mask is not moved to another place: worked out at one origin
-            // and moved, a few pixels' coverage differs where a join's cut lands.) A large one and
-            // a widget's own shape (made anew with its view each time: never the same
-            // key) are worked out each time.
-            let geometry = strokeGeometry(stroke)
+            // and moved, a few pixels' coverage differs where a join's cut lands.) A large
+            // one and a widget's own shape (made anew with its view each time: never the
+            // same key) are worked out each time.
             if rect.width <= Self.keptStrokeSide, rect.height <= Self.keptStrokeSide, !shape.kind.isCustom {
                 let key = StrokeMaskKey(kind: shape.kind, rect: rect, clip: canvas.clip, stroke: stroke)
                 let coverage = strokeMasks[key] ?? {
-                    let made = StrokeCoverage(polylines(shape, in: rect), style: geometry, clip: canvas.clip)
+                    let made = StrokeCoverage(polylines(shape, in: rect), style: strokeGeometry(stroke), clip: canvas.clip)
                     if strokeMasks.count >= Self.keptStrokeMasks { strokeMasks.removeAll(keepingCapacity: true) }
                     strokeMasks[key] = made
                     return made
                 }()
-                canvas.drawMask(coverage.mask, width: coverage.bounds.width, height: coverage.bounds.height, atX: coverage.bounds.x,
-                                y: coverage.bounds.y, color, tonal: tonal, rowExtents: coverage.rowExtents)
+                canvas.draw(coverage, color, tonal: tonal)
                 return
             }
-            canvas.strokePolylines(polylines(shape, in: rect), style: geometry, color, tonal: tonal)
+            canvas.strokePolylines(polylines(shape, in: rect), style: strokeGeometry(stroke), color, tonal: tonal)
             return
         }
         canvas.fillPolygons(polylines(shape, in: rect).map(\.points), color, tonal: tonal, evenOdd: shape.evenOdd)

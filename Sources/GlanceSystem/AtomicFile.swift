@@ -34,12 +34,7 @@ package enum AtomicFile {
 
         /// Puts the new contents in place.
         package func commit() throws(WriteError) {
-            guard rename(temporary, path) == 0 else {
-                let code = errno
-                unlink(temporary)
-                throw WriteError(path: path, reason: SystemErrno(code).description, code: code)
-            }
-            syncFolder(of: path)
+            try AtomicFile.commit([self])
         }
 
         /// Leaves the old contents (after another part of a pair failed).
@@ -67,15 +62,7 @@ package enum AtomicFile {
 
     /// Writes `bytes` beside `path` for a later `commit()`; nothing at `path` changes.
     package static func stage(_ bytes: [UInt8], for path: String, mode: mode_t = 0o644) throws(WriteError) -> Staged {
-        let (descriptor, staged) = try written(bytes, for: path, mode: mode)
-        if fsync(descriptor) != 0 && errno != EINVAL {
-            let code = errno
-            close(descriptor)
-            unlink(staged.temporary)
-            throw WriteError(path: path, reason: SystemErrno(code).description, code: code)
-        }
-        close(descriptor)
-        return staged
+        try stage([(bytes, path)], mode: mode)[0]
     }
 
     /// Files that change together (a frame's picture and its panel bytes), each staged

@@ -98,7 +98,11 @@ public struct StrokeCoverage {
 extension Canvas {
     /// Strokes `polylines` (pixel coordinates) with `color`.
     public mutating func strokePolylines(_ polylines: [(points: [(x: Double, y: Double)], closed: Bool)], style: StrokeGeometry, _ color: RGBA, tonal: Bool = false) {
-        let coverage = StrokeCoverage(polylines, style: style, clip: clip)
+        draw(StrokeCoverage(polylines, style: style, clip: clip), color, tonal: tonal)
+    }
+
+    /// Draws a stroke's coverage (worked out now or kept from before) with `color`.
+    public mutating func draw(_ coverage: StrokeCoverage, _ color: RGBA, tonal: Bool = false) {
         drawMask(coverage.mask, width: coverage.bounds.width, height: coverage.bounds.height,
                  atX: coverage.bounds.x, y: coverage.bounds.y, color, tonal: tonal, rowExtents: coverage.rowExtents)
     }
