@@ -54,6 +54,16 @@ import Testing
             (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task").count) ?? -1
         }
 
+        /// The daemon's threads by name (`/proc/PID/task/*/comm`), sorted: said when a count
+        /// differs, so a failure names the thread that stayed.
+        var threadNames: [String] {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/task")) ?? []
+            return tasks.map {
+                ((try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\($0)/comm", encoding: .utf8)) ?? "?")
+                    .trimmingCharacters(in: .whitespacesAndNewlines)
+            }.sorted()
+        }
+
         /// The daemon's threads once they are `limit` or fewer (threads given up end on their
         /// own, soon after), or as many as are left after 2 s.
         func threads(settlingTo limit: Int) -> Int {
@@ -148,11 +158,12 @@ import Testing
         }
         // Once first: what the first reload starts for good (if anything) is not a leak.
         reload(1)
-        let before = daemon.threads
+        let (before, names) = (daemon.threads, daemon.threadNames)
         reload(14)
         let after = daemon.threads(settlingTo: before)
         print("glance run, 3 slots, 14 SIGHUPs: threads \(before) -> \(after)")
-        #expect(after == before)
+        // Fewer is not a leak: a thread counted before (a pool's worker) may end on its own.
+        #expect(after <= before, "before: \(names); after: \(daemon.threadNames)")
     }
 
     /// Waits (at most a minute, a hang guard) for the daemon to exit; kills it if it does not.

@@ -273,11 +273,13 @@ import Testing
             #expect(daemon.waitFor("launch: start → ", times: started + 1), "\(daemon.text)")
         }
         show(400)
-        let before = daemon.threads
+        let (before, names) = (daemon.threads, daemon.threadNames)
         for width in 401...420 { show(width) }
         let after = daemon.threads(settlingTo: before)
         print("glance run, a TRMNL device of 20 sizes in turn: threads \(before) -> \(after)")
-        #expect(after == before)
+        // Fewer is not a leak: a thread counted before (the first host's, ending) may end on
+        // its own; a host left behind would leave one for each of the 20 sizes.
+        #expect(after <= before, "before: \(names); after: \(daemon.threadNames)")
     }
 
     /// Each device is served in its own inks, by the `Model` header its firmware sends:
