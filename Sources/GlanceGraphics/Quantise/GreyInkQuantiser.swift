@@ -169,81 +169,90 @@ extension Canvas {
         errors.withUnsafeMutableBufferPointer { errors in
         flags.withUnsafeBufferPointer { flags in
         flatInks.withUnsafeBufferPointer { flatInks in
-            let flagBase = UnsafeRawPointer(flags.baseAddress!), greyBase = UnsafeRawPointer(greys.baseAddress!)
-            let outBase = UnsafeMutableRawPointer(out.baseAddress!)
-            // Pixel `x` of row `y`: a flat one takes its grey's ink and passes nothing
-            // on; a tonal one adds the error reaching it (from the left in `carry`, from
-            // above in the shares at `from`) and spreads its own (7/16 right, 3/16,
-            // 5/16, 1/16 below, into `to`: exactly 7e, 3e, 5e and e in sixteenths).
-            // Shares go below whether or not the pixel there is tonal: only a tonal
-            // pixel reads its slot, and the slots past the edges are margins. The slot
-            // below-left is complete once this pixel adds its share (the two before it
-            // have given theirs); the next two are carried in the chain until then, and
-            // written out where a flat pixel or the row's end breaks the chain.
-            @inline(__always) func step(_ y: Int, _ x: Int, _ chain: inout Chain, from: Int, to: Int) {
-                let index = y &* width &+ x
-                guard flags[index] & Canvas.tonalFlag != 0 else {
-                    out[index] = flatInks[Int(greys[index])]
-                    chain.settle(into: errors, at: to &+ x)
+            // Plain pointers and a local copy of the choice: values the compiler keeps in
+            // registers (through the buffers captured `inout` it reloaded each base
+            // address at every pixel, as a store might have changed it).
+            let errorBase = errors.baseAddress!, flagBase = flags.baseAddress!, greyBase = greys.baseAddress!
+            let outBase = out.baseAddress!, inkBase = flatInks.baseAddress!
+            let choice = choice
+            // Pixel `index` of a row whose shares are read at `from` and written at
+            // `to` (both already moved by the pixel's column): a flat one takes its
+            // grey's ink and passes nothing on; a tonal one adds the error reaching it
+            // (from the left in `carry`, from above in the share at `from + 1`) and
+            // spreads its own (7/16 right, 3/16, 5/16, 1/16 below: exactly 7e, 3e, 5e
+            // and e in sixteenths). Shares go below whether or not the pixel there is
+            // tonal: only a tonal pixel reads its slot, and the slots past the edges are
+            // margins. The slot below-left is complete once this pixel adds its share
+            // (the two before it have given theirs); the next two are carried in the
+            // chain until then, and written out where a flat pixel or the row's end
+            // breaks the chain.
+            @inline(__always) func step(_ index: Int, _ chain: inout Chain, from: UnsafeMutablePointer<Int32>, to: UnsafeMutablePointer<Int32>) {
+                let grey = Int(greyBase[index])
+                guard flagBase[index] & Canvas.tonalFlag != 0 else {
+                    outBase[index] = inkBase[grey]
+                    chain.settle(at: to)
                     return
                 }
-                let v = Int(greys[index]) &+ Int((errors[from &+ x &+ 1] &+ chain.carry) / 16)
+                let v = grey &+ Int((from[1] &+ chain.carry) / 16)
                 let (ink, inkValue) = choice.ink(for: v)
-                out[index] = ink
+                outBase[index] = ink
                 let e = Int32(truncatingIfNeeded: clamp(v) &- inkValue)
                 chain.carry = e &* 7
-                errors[to &+ x] &+= chain.next &+ e &* 3
+                to[0] &+= chain.next &+ e &* 3
                 chain.next = chain.afterNext &+ e &* 5
                 chain.afterNext = e
             }
             // Eight flat pixels from `index`, if they are: their inks written.
             @inline(__always) func flatEight(_ index: Int) -> Bool {
-                guard flagBase.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x0101_0101_0101_0101 == 0 else { return false }
-                let eight = greyBase.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                guard UnsafeRawPointer(flagBase + index).loadUnaligned(as: UInt64.self) & 0x0101_0101_0101_0101 == 0 else { return false }
+                let eight = UnsafeRawPointer(greyBase + index).loadUnaligned(as: UInt64.self)
                 let first = UInt8(truncatingIfNeeded: eight)
                 if eight == UInt64(first) &* 0x0101_0101_0101_0101 {
-                    outBase.storeBytes(of: UInt64(flatInks[Int(first)]) &* 0x0101_0101_0101_0101, toByteOffset: index, as: UInt64.self)
+                    UnsafeMutableRawPointer(outBase + index).storeBytes(of: UInt64(inkBase[Int(first)]) &* 0x0101_0101_0101_0101, as: UInt64.self)
                 } else {
-                    for offset in 0..<8 { out[index &+ offset] = flatInks[Int(greys[index &+ offset])] }
+                    for offset in 0..<8 { outBase[index &+ offset] = inkBase[Int(greyBase[index &+ offset])] }
                 }
                 return true
             }
-            var above = 0, middle = rowLength, below = 2 &* rowLength
+            var above = errorBase, middle = errorBase + rowLength, below = errorBase + 2 &* rowLength
             var y = 0
             while y < height {
                 var upper = Chain(), lower = Chain()
+                let upperRow = y &* width
                 guard y &+ 1 < height else {
-                    for x in 0..<width { step(y, x, &upper, from: above, to: middle) }
+                    for x in 0..<width { step(upperRow &+ x, &upper, from: above + x, to: middle + x) }
                     break
                 }
                 // Row y reads `above` and writes `middle`; row y + 1, two pixels behind,
                 // reads `middle` and writes `below`.
-                let upperRow = y &* width, lowerRow = upperRow &+ width
-                for x in 0..<min(2, width) { step(y, x, &upper, from: above, to: middle) }
+                let lowerRow = upperRow &+ width
+                for x in 0..<min(2, width) { step(upperRow &+ x, &upper, from: above + x, to: middle + x) }
                 var x = 2
                 while x < width {
-                    if x &+ 8 <= width, flatEight(upperRow &+ x) {
-                        upper.settle(into: errors, at: middle &+ x)
+                    // Eight flat pixels at once where the upper row's next is flat (a
+                    // tonal one goes on by steps without looking at eight).
+                    if flagBase[upperRow &+ x] & Canvas.tonalFlag == 0, x &+ 8 <= width, flatEight(upperRow &+ x) {
+                        upper.settle(at: middle + x)
                         if flatEight(lowerRow &+ x &- 2) {
-                            lower.settle(into: errors, at: below &+ x &- 2)
+                            lower.settle(at: below + (x &- 2))
                         } else {
-                            for offset in 0..<8 { step(y &+ 1, x &- 2 &+ offset, &lower, from: middle, to: below) }
+                            for offset in x &- 2..<x &+ 6 { step(lowerRow &+ offset, &lower, from: middle + offset, to: below + offset) }
                         }
                         x &+= 8
                         continue
                     }
-                    step(y, x, &upper, from: above, to: middle)
-                    step(y &+ 1, x &- 2, &lower, from: middle, to: below)
+                    step(upperRow &+ x, &upper, from: above + x, to: middle + x)
+                    step(lowerRow &+ x &- 2, &lower, from: middle + (x &- 2), to: below + (x &- 2))
                     x &+= 1
                 }
                 // The upper row's last shares (below its last pixel) before the lower
                 // row's last two pixels read them.
-                upper.settle(into: errors, at: middle &+ width)
-                for x in max(0, width &- 2)..<width { step(y &+ 1, x, &lower, from: middle, to: below) }
-                lower.settle(into: errors, at: below &+ width)
+                upper.settle(at: middle + width)
+                for x in max(0, width &- 2)..<width { step(lowerRow &+ x, &lower, from: middle + x, to: below + x) }
+                lower.settle(at: below + width)
                 // The next pair reads what row y + 1 wrote; the two buffers read are cleared.
-                (errors.baseAddress! + above).update(repeating: 0, count: rowLength)
-                (errors.baseAddress! + middle).update(repeating: 0, count: rowLength)
+                above.update(repeating: 0, count: rowLength)
+                middle.update(repeating: 0, count: rowLength)
                 (above, middle, below) = (below, above, middle)
                 y &+= 2
             }
@@ -355,12 +364,12 @@ private struct Chain {
     var next: Int32 = 0
     var afterNext: Int32 = 0
 
-    /// The chain broken at the slot `slot` (a flat pixel, the row's end): the shares
+    /// The chain broken at `slot` (a flat pixel, the row's end): the shares
     /// carried are written out and nothing passes on.
-    @inline(__always) mutating func settle(into errors: UnsafeMutableBufferPointer<Int32>, at slot: Int) {
+    @inline(__always) mutating func settle(at slot: UnsafeMutablePointer<Int32>) {
         if next != 0 || afterNext != 0 {
-            errors[slot] &+= next
-            errors[slot &+ 1] &+= afterNext
+            slot[0] &+= next
+            slot[1] &+= afterNext
             next = 0
             afterNext = 0
         }
