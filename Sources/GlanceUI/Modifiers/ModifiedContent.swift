@@ -13,12 +13,14 @@ public protocol ViewModifier {
     /// The view the modifier is applied to.
     typealias Content = ViewModifierContent
     @ViewBuilder func body(content: Content) -> Body
-    /// Glance's own modifiers answer themselves (no dynamic cast); others nil.
-    var _builtinModifier: BuiltinModifier? { get }
+    /// Glance's own modifiers resolve `content` with themselves applied, without a
+    /// `body` (and without copying themselves: their closures are not retained again);
+    /// others answer nil.
+    func _resolve<Modified: View>(_ content: Modified, in environment: EnvironmentValues) -> _ResolvedView?
 }
 
 extension ViewModifier {
-    public var _builtinModifier: BuiltinModifier? { nil }
+    public func _resolve<Modified: View>(_ content: Modified, in environment: EnvironmentValues) -> _ResolvedView? { nil }
 }
 
 /// The view a ``ViewModifier`` is applied to, as its `body(content:)` sees it. It takes
@@ -42,11 +44,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
     }
 
     package func makeNode(in environment: EnvironmentValues) -> ViewNode {
-        if let builtin = modifier._builtinModifier {
-            var inner = environment
-            builtin.environment(&inner)
-            return builtin.wrap(resolveNode(content, in: inner), inner)
-        }
+        if let resolved = modifier._resolve(content, in: environment) { return resolved.node }
         let content = ViewModifierContent { [content] in resolveNode(content, in: $0) }
         return EnvironmentScope.$bound.withValue(environment) { resolveNode(modifier.body(content: content), in: environment) }
     }
@@ -54,7 +52,7 @@ public struct ModifiedContent<Content: View, Modifier: ViewModifier>: View, Prim
 
 extension View {
     /// Applies a ``ViewModifier``.
-    public func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
+    public consuming func modifier<Modifier: ViewModifier>(_ modifier: Modifier) -> ModifiedContent<Self, Modifier> {
         ModifiedContent(content: self, modifier: modifier)
     }
 }
@@ -66,7 +64,12 @@ public struct BuiltinModifier: ViewModifier {
     let wrap: (ViewNode, EnvironmentValues) -> ViewNode
 
     public func body(content: Content) -> Never { fatalError("BuiltinModifier is applied by ModifiedContent directly") }
-    public var _builtinModifier: BuiltinModifier? { self }
+
+    public func _resolve<Modified: View>(_ content: Modified, in environment: EnvironmentValues) -> _ResolvedView? {
+        var inner = environment
+        self.environment(&inner)
+        return _ResolvedView(wrap(resolveNode(content, in: inner), inner))
+    }
 }
 
 extension ModifiedContent where Modifier == BuiltinModifier {
