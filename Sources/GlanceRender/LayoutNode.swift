@@ -25,11 +25,36 @@ final class LayoutNode {
     /// The lines `.alignmentGuide` sets in the node or inside it (usually none).
     let setsGuides: [AlignmentKey]
     /// Grids: where every cell goes, for each proposal.
-    var gridPlans: [ProposedSize: GridPlan] = [:]
+    var gridPlans: [ProposedSize: GridPlan] {
+        get { rare?.gridPlans ?? [:] }
+        _modify { yield &rareAnswers().gridPlans }
+    }
     /// `ViewThatFits`: the child chosen for each proposal.
-    var chosen: [ProposedSize: Int] = [:]
+    var chosen: [ProposedSize: Int] {
+        get { rare?.chosen ?? [:] }
+        _modify { yield &rareAnswers().chosen }
+    }
     /// `GeometryReader`: its content, built once per size.
-    var geometryContent: [Size: LayoutNode] = [:]
+    var geometryContent: [Size: LayoutNode] {
+        get { rare?.geometryContent ?? [:] }
+        _modify { yield &rareAnswers().geometryContent }
+    }
+    /// The answers only grids, `ViewThatFits` and `GeometryReader` keep: made when first
+    /// kept, so the other nodes (nearly all) carry one empty reference, not three tables.
+    private var rare: RareAnswers?
+
+    private final class RareAnswers {
+        var gridPlans: [ProposedSize: GridPlan] = [:]
+        var chosen: [ProposedSize: Int] = [:]
+        var geometryContent: [Size: LayoutNode] = [:]
+    }
+
+    private func rareAnswers() -> RareAnswers {
+        if let rare { return rare }
+        let made = RareAnswers()
+        rare = made
+        return made
+    }
 
     struct Measured {
         let proposal: ProposedSize
@@ -43,37 +68,41 @@ final class LayoutNode {
 
     init(_ node: ViewNode) {
         self.node = node
-        switch node {
-        case .empty, .text, .spacer, .shape, .divider, .symbol, .image:
-            children = LayoutChildren()
-        case .stack(let stack):
-            children = LayoutChildren(stack.children.map(LayoutNode.init))
-        case .group(let nodes):
-            children = LayoutChildren(nodes.map(LayoutNode.init))
-        case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
-             .alignmentGuide(_, let child), .control(_, let child), .effect(_, let child):
-            children = LayoutChildren(LayoutNode(child))
-        case .background(let content, let decoration, _), .overlay(let content, let decoration, _), .mask(let content, let decoration, _):
-            children = LayoutChildren(LayoutNode(content), LayoutNode(decoration))
-        case .grid(let grid):
-            children = LayoutChildren(grid.cells.map(LayoutNode.init))
-        case .firstFitting(let fit):
-            children = LayoutChildren(fit.children.map(LayoutNode.init))
-        case .geometry:
-            children = LayoutChildren()
-        }
+        // What the children hold is gathered as they are made (not by walking them after).
         var text = false, keys: [AlignmentKey] = []
-        switch node {
-        case .text: text = true
-        case .alignmentGuide(let guide, _): keys = [guide.key]
-        case .geometry: text = true  // its content is built later: assume anything
-        default: break
-        }
-        for child in children {
-            text = text || child.holdsText
+        @inline(__always) func made(_ child: ViewNode) -> LayoutNode {
+            let child = LayoutNode(child)
+            if child.holdsText { text = true }
             if !child.setsGuides.isEmpty {
                 for key in child.setsGuides where !keys.contains(key) { keys.append(key) }
             }
+            return child
+        }
+        switch node {
+        case .text:
+            text = true
+            children = LayoutChildren()
+        case .alignmentGuide(let guide, let child):
+            keys = [guide.key]
+            children = LayoutChildren(made(child))
+        case .geometry:
+            text = true  // its content is built later: assume anything
+            children = LayoutChildren()
+        case .empty, .spacer, .shape, .divider, .symbol, .image:
+            children = LayoutChildren()
+        case .stack(let stack):
+            children = LayoutChildren(stack.children.map(made))
+        case .group(let nodes):
+            children = LayoutChildren(nodes.map(made))
+        case .padding(_, let child), .frame(_, let child), .clip(_, let child), .fixedSize(_, _, let child),
+             .control(_, let child), .effect(_, let child):
+            children = LayoutChildren(made(child))
+        case .background(let content, let decoration, _), .overlay(let content, let decoration, _), .mask(let content, let decoration, _):
+            children = LayoutChildren(made(content), made(decoration))
+        case .grid(let grid):
+            children = LayoutChildren(grid.cells.map(made))
+        case .firstFitting(let fit):
+            children = LayoutChildren(fit.children.map(made))
         }
         holdsText = text
         setsGuides = keys
