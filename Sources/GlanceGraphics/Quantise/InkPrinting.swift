@@ -28,8 +28,8 @@ public struct InkPrinting: Sendable, Equatable {
         case vibrant
     }
 
-    public let palette: Palette
-    public let mode: Mode
+    public var palette: Palette { storage.palette }
+    public var mode: Mode { storage.mode }
     /// The luma a mark keeps away from its ground (0–255).
     public static let minimumContrast = 100
     /// Thin shapes whose luma (or hue) is within this of their ground's are kept as
@@ -42,19 +42,37 @@ public struct InkPrinting: Sendable, Equatable {
     static let invisibleBelow = 12
 
     /// The inks as (colour, luma), all, achromatic, and chromatic.
-    private let inks: [RGBA]
-    private let achromatic: [RGBA]
-    private let chromatic: [RGBA]
+    private var inks: [RGBA] { storage.palette.colors }
+    private var achromatic: [RGBA] { storage.achromatic }
+    private var chromatic: [RGBA] { storage.chromatic }
+
+    /// Everything above in one object: the renderer copies the rules for every view it
+    /// draws, one reference to retain rather than each array's.
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let palette: Palette
+        let mode: Mode
+        let achromatic: [RGBA]
+        let chromatic: [RGBA]
+
+        init(palette: Palette, mode: Mode) {
+            self.palette = palette
+            self.mode = mode
+            achromatic = (palette.achromatic ?? Array(palette.colors.indices)).map { palette.colors[$0] }
+            let grey = Set(palette.achromatic ?? Array(palette.colors.indices))
+            chromatic = palette.colors.indices.filter { !grey.contains($0) }.map { palette.colors[$0] }
+        }
+    }
 
     /// `nil` for panels that show every colour (rgb565, rgb888): nothing to choose.
     public init?(palette: Palette, mode: Mode) {
         guard palette.kind == .indexed, palette.colors.count >= 2 else { return nil }
-        self.palette = palette
-        self.mode = mode
-        inks = palette.colors
-        achromatic = (palette.achromatic ?? Array(palette.colors.indices)).map { palette.colors[$0] }
-        let grey = Set(palette.achromatic ?? Array(palette.colors.indices))
-        chromatic = palette.colors.indices.filter { !grey.contains($0) }.map { palette.colors[$0] }
+        storage = Storage(palette: palette, mode: mode)
+    }
+
+    public static func == (lhs: InkPrinting, rhs: InkPrinting) -> Bool {
+        lhs.storage === rhs.storage || (lhs.palette == rhs.palette && lhs.mode == rhs.mode)
     }
 
     /// The mode a panel of `palette` is drawn in unless its display says otherwise:

@@ -161,7 +161,7 @@ package struct StackNode: Hashable, Sendable {
 package struct ShapeNode: Hashable, Sendable {
     /// The outline: one of SwiftUI's shapes (drawn exactly), a shape of the widget's own
     /// (drawn from its `path(in:)`), or one of those trimmed or inset.
-    package indirect enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         case rectangle
         case roundedRectangle(cornerRadius: Double)
         case ellipse
@@ -170,9 +170,9 @@ package struct ShapeNode: Hashable, Sendable {
         case capsule
         case custom(CustomShape)
         /// The part of the outline between two fractions of its length.
-        case trimmed(Kind, from: Double, to: Double)
+        indirect case trimmed(Kind, from: Double, to: Double)
         /// The outline of the rectangle inset by `amount` points on every side.
-        case inset(Kind, amount: Double)
+        indirect case inset(Kind, amount: Double)
 
         /// The outline in `rect` (points).
         package func path(in rect: Rect) -> Path {
