@@ -6,7 +6,7 @@ import GlanceUI
 // below them reads into its model, as in Swift Charts (they reach every chart inside).
 
 extension View {
-    func chartSettings(_ change: @escaping (inout ChartSettings) -> Void) -> ModifiedContent<Self, BuiltinModifier> {
+    consuming func chartSettings(_ change: @escaping (inout ChartSettings) -> Void) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { change(&$0[ChartSettingsKey.self]) })
     }
 

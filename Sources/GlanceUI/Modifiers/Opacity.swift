@@ -4,7 +4,7 @@ import GlanceGraphics
 extension View {
     /// The view and everything in it drawn at `opacity` (colours' alpha scaled; pictures
     /// from files are drawn as they are).
-    public func opacity(_ opacity: Double) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func opacity(_ opacity: Double) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in node.fading(by: max(0, min(1, opacity))) })
     }
 }

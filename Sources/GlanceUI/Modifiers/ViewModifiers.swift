@@ -5,58 +5,58 @@ import GlanceText
 extension View {
     // MARK: Text and colour (environment)
 
-    public func font(_ font: Font?) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func font(_ font: Font?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if let font { $0.font = font } })
     }
 
-    public func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func fontWeight(_ weight: Font.Weight?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.fontWeight = weight })
     }
 
-    public func bold(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func bold(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if isActive { $0.fontWeight = .bold } })
     }
 
-    public func italic(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func italic(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if isActive { $0.italic = true } })
     }
 
-    public func foregroundStyle(_ style: some ShapeStyle) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func foregroundStyle(_ style: some ShapeStyle) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.foregroundColor = style.fill(in: $0).representativeColor })
     }
 
-    public func foregroundColor(_ color: Color?) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func foregroundColor(_ color: Color?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if let color { $0.foregroundColor = color.resolved(in: $0) } })
     }
 
-    public func lineLimit(_ limit: Int?) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func lineLimit(_ limit: Int?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.lineLimit = limit })
     }
 
-    public func minimumScaleFactor(_ factor: CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func minimumScaleFactor(_ factor: CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.minimumScaleFactor = min(1, max(0.01, factor)) })
     }
 
-    public func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func multilineTextAlignment(_ alignment: TextAlignment) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.multilineTextAlignment = alignment })
     }
 
-    public func redacted(reason: RedactionReasons) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func redacted(reason: RedactionReasons) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.redactionReasons.formUnion(reason) })
     }
 
-    public func unredacted() -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func unredacted() -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.redactionReasons = [] })
     }
 
-    public func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func environment<Value>(_ keyPath: WritableKeyPath<EnvironmentValues, Value>, _ value: Value) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0[keyPath: keyPath] = value })
     }
 
     // MARK: Geometry
 
     /// `length` points on `edges` (16 when `nil`, SwiftUI's default).
-    public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, BuiltinModifier> {
         let amount = length ?? 16
         let insets = EdgeInsets(
             top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
@@ -65,21 +65,21 @@ extension View {
         return padding(insets)
     }
 
-    public func padding(_ length: CGFloat) -> ModifiedContent<Self, BuiltinModifier> { padding(.all, length) }
+    public consuming func padding(_ length: CGFloat) -> ModifiedContent<Self, BuiltinModifier> { padding(.all, length) }
 
-    public func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .padding(insets, node) })
     }
 
     /// A fixed size in points on the given axes; the content is placed by `alignment`.
-    public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .frame(FrameNode(width: width?.native, height: height?.native, alignment: alignment), node) })
     }
 
     /// Bounds in points; `.infinity` as a maximum takes all the space offered. An ideal
     /// size is what the frame offers its content, and takes, where it is itself offered
     /// nothing on that axis (under `.fixedSize()`, or in a scroll-free ideal probe).
-    public func frame(
+    public consuming func frame(
         minWidth: CGFloat? = nil, idealWidth: CGFloat? = nil, maxWidth: CGFloat? = nil,
         minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
         alignment: Alignment = .center
@@ -92,27 +92,27 @@ extension View {
 
     /// The content at its ideal size on the given axes, whatever it is offered
     /// (a label that must not wrap or truncate).
-    public func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .fixedSize(horizontal: horizontal, vertical: vertical, node) })
     }
 
-    public func fixedSize() -> ModifiedContent<Self, BuiltinModifier> { fixedSize(horizontal: true, vertical: true) }
+    public consuming func fixedSize() -> ModifiedContent<Self, BuiltinModifier> { fixedSize(horizontal: true, vertical: true) }
 
     /// Sets where a horizontal alignment line runs through this view, from its
     /// dimensions (points from its leading edge).
-    public func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func alignmentGuide(_ guide: HorizontalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: { computeValue($0).native }), node) })
     }
 
     /// Sets where a vertical alignment line runs through this view, from its dimensions
     /// (points from its top edge).
-    public func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func alignmentGuide(_ guide: VerticalAlignment, computeValue: @escaping (ViewDimensions) -> CGFloat) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .alignmentGuide(AlignmentGuideNode(key: guide.key, compute: { computeValue($0).native }), node) })
     }
 
     // MARK: Layers
 
-    public func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func background<Background: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Background) -> ModifiedContent<Self, BuiltinModifier> {
         let background = content()
         return ModifiedContent(self, wrap: { node, environment in
             .background(content: node, decoration: resolveNode(background, in: environment), alignment: alignment)
@@ -121,32 +121,32 @@ extension View {
 
     /// The colour scheme's background behind the view (SwiftUI's `.background()`): white
     /// on paper.
-    public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> ModifiedContent<Self, BuiltinModifier> {
         background(Color.white)
     }
 
-    public func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func background<Background: View>(_ background: Background, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
             .background(content: node, decoration: resolveNode(background, in: environment), alignment: alignment)
         })
     }
 
     @_disfavoredOverload
-    public func background(_ style: some ShapeStyle, in shape: some Shape = Rectangle()) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func background(_ style: some ShapeStyle, in shape: some Shape = Rectangle()) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
             .background(content: node, decoration: .shape(ShapeNode(kind: shape.kind, fill: style.fill(in: environment))),
                         alignment: .center)
         })
     }
 
-    public func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func overlay<Overlay: View>(alignment: Alignment = .center, @ViewBuilder content: () -> Overlay) -> ModifiedContent<Self, BuiltinModifier> {
         let overlay = content()
         return ModifiedContent(self, wrap: { node, environment in
             .overlay(content: node, decoration: resolveNode(overlay, in: environment), alignment: alignment)
         })
     }
 
-    public func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func overlay<Overlay: View>(_ overlay: Overlay, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
             .overlay(content: node, decoration: resolveNode(overlay, in: environment), alignment: alignment)
         })
@@ -154,13 +154,13 @@ extension View {
 
     /// The widget's background (WidgetKit's `.containerBackground(_:for: .widget)`): drawn
     /// behind the whole widget, edge to edge, the content margins included.
-    public func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func containerBackground(_ style: some ShapeStyle, for placement: ContainerBackgroundPlacement) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
             containerBackgroundNode(node, .shape(ShapeNode(kind: .rectangle, fill: style.fill(in: environment))), environment)
         })
     }
 
-    public func containerBackground<Background: View>(for placement: ContainerBackgroundPlacement,
+    public consuming func containerBackground<Background: View>(for placement: ContainerBackgroundPlacement,
                                                       @ViewBuilder content: () -> Background) -> ModifiedContent<Self, BuiltinModifier> {
         let background = content()
         return ModifiedContent(self, wrap: { node, environment in
@@ -171,21 +171,21 @@ extension View {
     /// Marks the content as the widget's accent (WidgetKit's `.widgetAccentable()`): in
     /// the `.accented` rendering mode (panels with colour inks besides black and white)
     /// it prints in the accent inks, the rest in black and white.
-    public func widgetAccentable(_ accentable: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func widgetAccentable(_ accentable: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in accentable ? .effect(.accentable, node) : node })
     }
 
     // MARK: Accepted and ignored on paper
 
     /// Draws the content only inside `shape` (at the content's size).
-    public func clipShape(_ shape: some Shape) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func clipShape(_ shape: some Shape) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .clip(shape.kind, node) })
     }
 
     /// Draws the content only inside its own frame.
-    public func clipped(antialiased: Bool = false) -> ModifiedContent<Self, BuiltinModifier> { clipShape(Rectangle()) }
+    public consuming func clipped(antialiased: Bool = false) -> ModifiedContent<Self, BuiltinModifier> { clipShape(Rectangle()) }
 
-    public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         clipShape(RoundedRectangle(cornerRadius: radius))
     }
     public func contentTransition(_ transition: ContentTransition) -> Self { WallNoOp.note(self, "contentTransition", "a wall changes frames without transitions") }
@@ -197,27 +197,27 @@ extension View {
     public func monospacedDigit() -> Self { self }
 
     /// Keeps the view's place in the layout and draws nothing of it.
-    public func hidden() -> ModifiedContent<Self, BuiltinModifier> { opacity(0) }
+    public consuming func hidden() -> ModifiedContent<Self, BuiltinModifier> { opacity(0) }
 
     /// Every text inside in the monospaced face.
-    public func monospaced(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func monospaced(_ isActive: Bool = true) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if isActive { $0.font = $0.font.monospaced() } })
     }
 
     /// Fills `shape` behind the view with the context's background style (white on a
     /// light widget).
-    public func background(in shape: some Shape, fillStyle: FillStyle = FillStyle()) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func background(in shape: some Shape, fillStyle: FillStyle = FillStyle()) -> ModifiedContent<Self, BuiltinModifier> {
         background(BackgroundStyle(), in: shape)
     }
 
     /// Symbols inside drawn in a variant: `.fill`, `.circle`, `.circle.fill`, `.slash`.
-    public func symbolVariant(_ variant: SymbolVariants) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func symbolVariant(_ variant: SymbolVariants) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.symbolVariants = variant })
     }
 
     /// The outline of bordered buttons inside: `.capsule` (the default), `.roundedRectangle`,
     /// `.roundedRectangle(radius:)` or `.circle`.
-    public func buttonBorderShape(_ shape: ButtonBorderShape) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func buttonBorderShape(_ shape: ButtonBorderShape) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.buttonBorderShape = shape })
     }
 }
@@ -299,7 +299,7 @@ private func containerBackgroundNode(_ content: ViewNode, _ background: ViewNode
 
 extension View {
     /// A border inside the view's frame (SwiftUI's `.border`).
-    public func border(_ style: some ShapeStyle, width: CGFloat = 1) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func border(_ style: some ShapeStyle, width: CGFloat = 1) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, environment in
             guard case .color(let color) = style.fill(in: environment) else { return node }
             return .overlay(content: node, decoration: .shape(ShapeNode(kind: .inset(.rectangle, amount: width.native / 2), fill: .color(color),
@@ -316,14 +316,14 @@ extension View {
 
     /// The font's design (`.monospaced` picks the monospaced family; serif and rounded
     /// fall back to the default family).
-    public func fontDesign(_ design: Font.Design?) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func fontDesign(_ design: Font.Design?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { environment in
             if design == .monospaced { environment.font.family = "DejaVu Sans Mono" }
         })
     }
 
     /// Icons drawn smaller or larger than the text around them.
-    public func imageScale(_ scale: Image.Scale) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func imageScale(_ scale: Image.Scale) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.imageScale = scale.factor })
     }
 }

@@ -175,17 +175,17 @@ public struct BorderedProminentButtonStyle: Sendable { public init() {} }
 public struct DefaultButtonStyle: Sendable { public init() {} }
 
 extension View {
-    public func buttonStyle(_ style: PlainButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.plain) }
-    public func buttonStyle(_ style: BorderlessButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.borderless) }
-    public func buttonStyle(_ style: BorderedButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.bordered) }
-    public func buttonStyle(_ style: BorderedProminentButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.borderedProminent) }
-    public func buttonStyle(_ style: DefaultButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.automatic) }
+    public consuming func buttonStyle(_ style: PlainButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.plain) }
+    public consuming func buttonStyle(_ style: BorderlessButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.borderless) }
+    public consuming func buttonStyle(_ style: BorderedButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.bordered) }
+    public consuming func buttonStyle(_ style: BorderedProminentButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.borderedProminent) }
+    public consuming func buttonStyle(_ style: DefaultButtonStyle) -> ModifiedContent<Self, BuiltinModifier> { buttonStyle(.automatic) }
 }
 
 extension View {
     /// `.plain` and `.borderless` draw the label as it is; `.bordered` (the widget default)
     /// on a light fill of the tint, in the tint; `.borderedProminent` white on the tint.
-    public func buttonStyle(_ style: PrimitiveButtonStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func buttonStyle(_ style: PrimitiveButtonStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: {
             $0.buttonStyle = style
             $0.customButtonStyle = nil
@@ -193,16 +193,16 @@ extension View {
     }
 
     /// A widget's own button style: its `makeBody(configuration:)` draws every button inside.
-    public func buttonStyle<Style: ButtonStyle>(_ style: Style) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func buttonStyle<Style: ButtonStyle>(_ style: Style) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.customButtonStyle = AnyButtonStyle(style) })
     }
 
-    public func toggleStyle(_ style: ToggleStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func toggleStyle(_ style: ToggleStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.toggleStyle = style })
     }
 
     /// The accent colour of controls inside (SwiftUI's `.tint`).
-    public func tint(_ color: Color?) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func tint(_ color: Color?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { environment in environment.tint = color?.resolved(in: environment) })
     }
 }

@@ -142,12 +142,12 @@ public struct GridRow<Content: View>: View, PrimitiveView {
 
 extension View {
     /// In a `Grid`: this cell spans `count` columns.
-    public func gridCellColumns(_ count: Int) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func gridCellColumns(_ count: Int) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .effect(.gridCellColumns(max(1, count)), node) })
     }
 
     /// In a `Grid`: every cell of this cell's column sits this way across it.
-    public func gridColumnAlignment(_ alignment: HorizontalAlignment) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func gridColumnAlignment(_ alignment: HorizontalAlignment) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .effect(.gridColumnAlignment(alignment), node) })
     }
 

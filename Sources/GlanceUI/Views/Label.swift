@@ -99,7 +99,7 @@ package struct AnyLabelStyle: Sendable {
 }
 
 extension View {
-    public func labelStyle<Style: LabelStyle>(_ style: Style) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func labelStyle<Style: LabelStyle>(_ style: Style) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.labelStyle = AnyLabelStyle(style) })
     }
 }

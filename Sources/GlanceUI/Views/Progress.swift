@@ -257,11 +257,11 @@ public struct GaugeStyleConfiguration: Hashable, Sendable {
 }
 
 extension View {
-    public func gaugeStyle(_ style: GaugeStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func gaugeStyle(_ style: GaugeStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.gaugeStyle = style.look })
     }
 
-    public func progressViewStyle(_ style: ProgressViewStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func progressViewStyle(_ style: ProgressViewStyleConfiguration) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.progressViewStyle = style.isCircular ? .circular : .linear })
     }
 }
@@ -280,14 +280,14 @@ public struct CircularProgressViewStyle: Sendable {
 }
 
 extension View {
-    public func progressViewStyle(_ style: LinearProgressViewStyle) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func progressViewStyle(_ style: LinearProgressViewStyle) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { environment in
             environment.progressViewStyle = .linear
             if let tint = style.tint { environment.tint = tint.rgba }
         })
     }
 
-    public func progressViewStyle(_ style: CircularProgressViewStyle) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func progressViewStyle(_ style: CircularProgressViewStyle) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { environment in
             environment.progressViewStyle = .circular
             if let tint = style.tint { environment.tint = tint.rgba }

@@ -112,7 +112,7 @@ public struct EnvironmentObject<ObjectType: ObservableObject>: @unchecked Sendab
 
 extension View {
     /// Puts `object` where `@EnvironmentObject` of its type finds it, below this view.
-    public func environmentObject<Object: ObservableObject>(_ object: Object) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func environmentObject<Object: ObservableObject>(_ object: Object) -> ModifiedContent<Self, BuiltinModifier> {
         let box = UncheckedObject(object: object)
         return ModifiedContent(self, environment: { $0.objects[ObjectIdentifier(Object.self)] = box.object })
     }

@@ -443,16 +443,16 @@ package struct TextLineSetting: Sendable {
 
 extension View {
     /// A line under every text inside (that sets none of its own).
-    public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.underline = isActive ? TextLineSetting(color: color) : nil })
     }
     /// A line through every text inside (that sets none of its own).
-    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.strikethrough = isActive ? TextLineSetting(color: color) : nil })
     }
 
     /// Every text inside in capitals or in small letters (`nil`: as written).
-    public func textCase(_ textCase: Text.Case?) -> ModifiedContent<Self, BuiltinModifier> {
+    public consuming func textCase(_ textCase: Text.Case?) -> ModifiedContent<Self, BuiltinModifier> {
         environment(\.textCase, textCase)
     }
 }
