@@ -1,8 +1,8 @@
 import GlanceGraphics
 
 /// A grid's cells and how they are arranged.
-package struct GridNode: Hashable, Sendable {
-    package enum Kind: Hashable, Sendable {
+@usableFromInline package struct GridNode: Hashable, Sendable {
+    @usableFromInline package enum Kind: Hashable, Sendable {
         /// `Grid`: rows of cells; column widths and row heights measured from the cells.
         case table(rows: [GridRowNode])
         /// `LazyVGrid` (`axis` vertical: tracks are columns, cells fill rows downwards) or
@@ -30,7 +30,7 @@ package struct GridNode: Hashable, Sendable {
 
 /// One row of a `Grid`: how many of the grid's cells it holds, or a lone view that spans
 /// every column (a view put in a `Grid` outside any `GridRow`).
-package struct GridRowNode: Hashable, Sendable {
+@usableFromInline package struct GridRowNode: Hashable, Sendable {
     package var count: Int
     package var spansAllColumns: Bool
     /// The row's own vertical alignment (`GridRow(alignment:)`).
@@ -44,7 +44,7 @@ package struct GridRowNode: Hashable, Sendable {
 }
 
 /// A lazy grid's track (SwiftUI's `GridItem`).
-package struct GridItemNode: Hashable, Sendable {
+@usableFromInline package struct GridItemNode: Hashable, Sendable {
     package enum Sizing: Hashable, Sendable {
         case fixed(Double)
         case flexible(minimum: Double, maximum: Double)
@@ -66,7 +66,7 @@ package struct GridItemNode: Hashable, Sendable {
 
 /// A `GeometryReader`'s content, built when its size is known. Equal only to itself: a
 /// tree holding one counts as changed each time it is resolved (the frame's pixels decide).
-package struct GeometryNode: Hashable, @unchecked Sendable {
+@usableFromInline package struct GeometryNode: Hashable, @unchecked Sendable {
     package final class Content {
         package let build: (Size) -> ViewNode
         init(_ build: @escaping (Size) -> ViewNode) { self.build = build }
@@ -76,12 +76,12 @@ package struct GeometryNode: Hashable, @unchecked Sendable {
 
     package init(_ build: @escaping (Size) -> ViewNode) { content = Content(build) }
 
-    package static func == (a: GeometryNode, b: GeometryNode) -> Bool { a.content === b.content }
-    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(content)) }
+    @usableFromInline package static func == (a: GeometryNode, b: GeometryNode) -> Bool { a.content === b.content }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(content)) }
 }
 
 /// `ViewThatFits(in:)`: the axes on which a child's ideal size must fit, and the choices.
-package struct FitNode: Hashable, Sendable {
+@usableFromInline package struct FitNode: Hashable, Sendable {
     package var horizontal: Bool
     package var vertical: Bool
     package var children: [ViewNode]
@@ -94,7 +94,7 @@ package struct FitNode: Hashable, Sendable {
 }
 
 /// A change to where or how a view is drawn that leaves its own layout as it is.
-package enum EffectNode: Hashable, Sendable {
+@usableFromInline package enum EffectNode: Hashable, Sendable {
     /// Drawn moved by this many points; its place in the layout is unchanged (`.offset`).
     case offset(x: Double, y: Double)
     /// Takes the space offered and centres the child on this point of it (`.position`).
@@ -130,7 +130,7 @@ package enum EffectNode: Hashable, Sendable {
 /// of its own size (0…1 from its top-left corner) goes on (`x`, `y`) of the space offered;
 /// then, with `inside` (min x, min y, max x, max y in the space), the child moves the least
 /// that keeps it inside on each axis where it is no larger than the box.
-package struct AnchoredPlacement: Hashable, Sendable {
+@usableFromInline package struct AnchoredPlacement: Hashable, Sendable {
     package var x: Double
     package var y: Double
     package var anchorX: Double

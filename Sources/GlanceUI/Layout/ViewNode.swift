@@ -5,7 +5,7 @@ import GlanceText
 /// A resolved view tree: what is left of a `View` once every `body` has been evaluated
 /// and every environment value applied. Layout and drawing work on nodes; the host
 /// compares them to know whether a slot changed.
-package indirect enum ViewNode: Hashable, Sendable {
+@usableFromInline package indirect enum ViewNode: Hashable, Sendable {
     case empty
     case text(TextNode)
     case stack(StackNode)
@@ -71,7 +71,7 @@ package indirect enum ViewNode: Hashable, Sendable {
 }
 
 /// Text with everything the environment said about it.
-package struct TextNode: Hashable, Sendable {
+@usableFromInline package struct TextNode: Hashable, Sendable {
     package var string: String
     /// Size in points (the display's scale maps it to pixels).
     package var pointSize: Double
@@ -126,7 +126,7 @@ package struct TextRunNode: Hashable, Sendable {
 
 
 /// An icon: a glyph of the symbol font, sized like text of `pointSize`.
-package struct SymbolNode: Hashable, Sendable {
+@usableFromInline package struct SymbolNode: Hashable, Sendable {
     /// The SF Symbols name asked for.
     package var systemName: String
     /// Glyph names in the symbol font that could stand for it, best first.
@@ -142,7 +142,7 @@ public enum StackAxis: Hashable, Sendable {
     case vertical, horizontal, depth
 }
 
-package struct StackNode: Hashable, Sendable {
+@usableFromInline package struct StackNode: Hashable, Sendable {
     package var axis: StackAxis
     /// Cross-axis alignment: 0 leading/top, 0.5 centre, 1 trailing/bottom (per axis for ZStack).
     package var alignment: Alignment
@@ -158,10 +158,10 @@ package struct StackNode: Hashable, Sendable {
     }
 }
 
-package struct ShapeNode: Hashable, Sendable {
+@usableFromInline package struct ShapeNode: Hashable, Sendable {
     /// The outline: one of SwiftUI's shapes (drawn exactly), a shape of the widget's own
     /// (drawn from its `path(in:)`), or one of those trimmed or inset.
-    package enum Kind: Hashable, Sendable {
+    @usableFromInline package enum Kind: Hashable, Sendable {
         case rectangle
         case roundedRectangle(cornerRadius: Double)
         case ellipse
@@ -243,7 +243,7 @@ package struct GradientFill: Hashable, Sendable {
 /// A widget's own shape, kept by its `path(in:)`. Closures cannot be compared, so two of
 /// these are equal only when they are the same object; a tree holding one counts as
 /// changed each time it is resolved, and the frame's pixels decide.
-package struct CustomShape: Hashable, Sendable {
+@usableFromInline package struct CustomShape: Hashable, Sendable {
     final class Box: Sendable {
         let path: @Sendable (Rect) -> Path
         init(_ path: @escaping @Sendable (Rect) -> Path) { self.path = path }
@@ -258,8 +258,8 @@ package struct CustomShape: Hashable, Sendable {
 
     func path(_ rect: Rect) -> Path { box.path(rect) }
 
-    package static func == (a: CustomShape, b: CustomShape) -> Bool { a.box === b.box }
-    package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
+    @usableFromInline package static func == (a: CustomShape, b: CustomShape) -> Bool { a.box === b.box }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(box)) }
 }
 
 package struct GradientStop: Hashable, Sendable {
@@ -273,7 +273,7 @@ package struct GradientStop: Hashable, Sendable {
 }
 
 /// Fixed or flexible frame bounds in points; `nil` = no constraint.
-package struct FrameNode: Hashable, Sendable {
+@usableFromInline package struct FrameNode: Hashable, Sendable {
     package var width: Double?
     package var height: Double?
     package var minWidth: Double?
@@ -285,7 +285,7 @@ package struct FrameNode: Hashable, Sendable {
     package var maxHeight: Double?
     package var alignment: Alignment
 
-    package init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
+    @usableFromInline package init(width: Double? = nil, height: Double? = nil, minWidth: Double? = nil, idealWidth: Double? = nil,
                 maxWidth: Double? = nil, minHeight: Double? = nil, idealHeight: Double? = nil, maxHeight: Double? = nil,
                 alignment: Alignment = .center) {
         self.width = width
@@ -303,7 +303,7 @@ package struct FrameNode: Hashable, Sendable {
 /// An alignment line computed from the view's dimensions (`.alignmentGuide(_:computeValue:)`).
 /// Two nodes are equal only when they hold the same closure object: closures cannot be
 /// compared, so a tree with guides counts as changed each time it is resolved.
-package struct AlignmentGuideNode: Hashable, @unchecked Sendable {
+@usableFromInline package struct AlignmentGuideNode: Hashable, @unchecked Sendable {
     package let key: AlignmentKey
     package let compute: Compute
 
@@ -317,8 +317,8 @@ package struct AlignmentGuideNode: Hashable, @unchecked Sendable {
         self.compute = Compute(compute)
     }
 
-    package static func == (a: AlignmentGuideNode, b: AlignmentGuideNode) -> Bool { a.key == b.key && a.compute === b.compute }
-    package func hash(into hasher: inout Hasher) { hasher.combine(key) }
+    @usableFromInline package static func == (a: AlignmentGuideNode, b: AlignmentGuideNode) -> Bool { a.key == b.key && a.compute === b.compute }
+    @usableFromInline package func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
 /// Insets in points (SwiftUI's `EdgeInsets`).

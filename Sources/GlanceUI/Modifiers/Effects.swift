@@ -4,7 +4,7 @@ import Foundation
 /// lays itself out.
 extension View {
     /// Drawn `x`, `y` points away from where layout put it; siblings do not move.
-    public consuming func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, BuiltinModifier> {
+    @inlinable public consuming func offset(x: CGFloat = 0, y: CGFloat = 0) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .effect(.offset(x: x.native, y: y.native), node) })
     }
 

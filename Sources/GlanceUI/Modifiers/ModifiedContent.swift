@@ -63,6 +63,11 @@ public struct BuiltinModifier: ViewModifier {
     let environment: (inout EnvironmentValues) -> Void
     let wrap: (ViewNode, EnvironmentValues) -> ViewNode
 
+    @usableFromInline init(environment: @escaping (inout EnvironmentValues) -> Void, wrap: @escaping (ViewNode, EnvironmentValues) -> ViewNode) {
+        self.environment = environment
+        self.wrap = wrap
+    }
+
     public func body(content: Content) -> Never { fatalError("BuiltinModifier is applied by ModifiedContent directly") }
 
     public func _resolve<Modified: View>(_ content: Modified, in environment: EnvironmentValues) -> _ResolvedView? {
@@ -74,8 +79,9 @@ public struct BuiltinModifier: ViewModifier {
 
 extension ModifiedContent where Modifier == BuiltinModifier {
     /// An environment change and/or a wrapping: `package` for the modules that add
-    /// SwiftUI-family modifiers of their own (`Charts`' chart modifiers).
-    package init(
+    /// SwiftUI-family modifiers of their own (`Charts`' chart modifiers). Inlinable, as
+    /// the modifiers that widgets call most are: see `View.offset(x:y:)`.
+    @inlinable package init(
         _ content: Content,
         environment: @escaping (inout EnvironmentValues) -> Void = { _ in },
         wrap: @escaping (ViewNode, EnvironmentValues) -> ViewNode = { node, _ in node }

@@ -5,7 +5,7 @@ import GlanceText
 extension View {
     // MARK: Text and colour (environment)
 
-    public consuming func font(_ font: Font?) -> ModifiedContent<Self, BuiltinModifier> {
+    @inlinable public consuming func font(_ font: Font?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if let font { $0.font = font } })
     }
 
@@ -21,15 +21,15 @@ extension View {
         ModifiedContent(self, environment: { if isActive { $0.italic = true } })
     }
 
-    public consuming func foregroundStyle(_ style: some ShapeStyle) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, environment: { $0.foregroundColor = style.fill(in: $0).representativeColor })
+    @inlinable public consuming func foregroundStyle(_ style: some ShapeStyle) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, environment: { $0.setForeground(style._resolvedFill(in: $0)) })
     }
 
     public consuming func foregroundColor(_ color: Color?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { if let color { $0.foregroundColor = color.resolved(in: $0) } })
     }
 
-    public consuming func lineLimit(_ limit: Int?) -> ModifiedContent<Self, BuiltinModifier> {
+    @inlinable public consuming func lineLimit(_ limit: Int?) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, environment: { $0.lineLimit = limit })
     }
 
@@ -56,7 +56,7 @@ extension View {
     // MARK: Geometry
 
     /// `length` points on `edges` (16 when `nil`, SwiftUI's default).
-    public consuming func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, BuiltinModifier> {
+    @inlinable public consuming func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> ModifiedContent<Self, BuiltinModifier> {
         let amount = length ?? 16
         let insets = EdgeInsets(
             top: edges.contains(.top) ? amount : 0, leading: edges.contains(.leading) ? amount : 0,
@@ -65,14 +65,14 @@ extension View {
         return padding(insets)
     }
 
-    public consuming func padding(_ length: CGFloat) -> ModifiedContent<Self, BuiltinModifier> { padding(.all, length) }
+    @inlinable public consuming func padding(_ length: CGFloat) -> ModifiedContent<Self, BuiltinModifier> { padding(.all, length) }
 
-    public consuming func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, BuiltinModifier> {
+    @inlinable public consuming func padding(_ insets: EdgeInsets) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .padding(insets, node) })
     }
 
     /// A fixed size in points on the given axes; the content is placed by `alignment`.
-    public consuming func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
+    @inlinable public consuming func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .frame(FrameNode(width: width?.native, height: height?.native, alignment: alignment), node) })
     }
 
@@ -92,11 +92,11 @@ extension View {
 
     /// The content at its ideal size on the given axes, whatever it is offered
     /// (a label that must not wrap or truncate).
-    public consuming func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self, BuiltinModifier> {
+    @inlinable public consuming func fixedSize(horizontal: Bool, vertical: Bool) -> ModifiedContent<Self, BuiltinModifier> {
         ModifiedContent(self, wrap: { node, _ in .fixedSize(horizontal: horizontal, vertical: vertical, node) })
     }
 
-    public consuming func fixedSize() -> ModifiedContent<Self, BuiltinModifier> { fixedSize(horizontal: true, vertical: true) }
+    @inlinable public consuming func fixedSize() -> ModifiedContent<Self, BuiltinModifier> { fixedSize(horizontal: true, vertical: true) }
 
     /// Sets where a horizontal alignment line runs through this view, from its
     /// dimensions (points from its leading edge).
@@ -297,14 +297,26 @@ private func containerBackgroundNode(_ content: ViewNode, _ background: ViewNode
                        decoration: margins.isZero ? background : .padding(margins.negated, background), alignment: .center)
 }
 
+extension EnvironmentValues {
+    /// The foreground colour `fill` stands for (a gradient's representative colour):
+    /// `View.foregroundStyle`'s work, apart from its generic shell.
+    @usableFromInline package mutating func setForeground(_ fill: _ResolvedFill) {
+        foregroundColor = fill.fill.representativeColor
+    }
+}
+
+/// `node` with a border of `fill` (a colour; other fills draw none) `width` points wide
+/// inside its frame: `View.border`'s work, apart from its generic shell.
+@usableFromInline package func bordered(_ node: ViewNode, _ fill: _ResolvedFill, width: CGFloat) -> ViewNode {
+    guard case .color(let color) = fill.fill else { return node }
+    return .overlay(content: node, decoration: .shape(ShapeNode(kind: .inset(.rectangle, amount: width.native / 2), fill: .color(color),
+                                                                stroke: StrokeStyle(lineWidth: width))), alignment: .center)
+}
+
 extension View {
     /// A border inside the view's frame (SwiftUI's `.border`).
-    public consuming func border(_ style: some ShapeStyle, width: CGFloat = 1) -> ModifiedContent<Self, BuiltinModifier> {
-        ModifiedContent(self, wrap: { node, environment in
-            guard case .color(let color) = style.fill(in: environment) else { return node }
-            return .overlay(content: node, decoration: .shape(ShapeNode(kind: .inset(.rectangle, amount: width.native / 2), fill: .color(color),
-                                                                        stroke: StrokeStyle(lineWidth: width))), alignment: .center)
-        })
+    @inlinable public consuming func border(_ style: some ShapeStyle, width: CGFloat = 1) -> ModifiedContent<Self, BuiltinModifier> {
+        ModifiedContent(self, wrap: { node, environment in bordered(node, style._resolvedFill(in: environment), width: width) })
     }
 
     /// Accepted for source compatibility: a shadow has no place on paper.

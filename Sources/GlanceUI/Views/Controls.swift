@@ -208,7 +208,7 @@ extension View {
 }
 
 /// The control kinds a view tree can hold.
-package struct ControlNode: Hashable, Sendable {
+@usableFromInline package struct ControlNode: Hashable, Sendable {
     package enum Role: Hashable, Sendable {
         case button
         case toggle(isOn: Bool)
