@@ -105,6 +105,9 @@ extension ViewRenderer {
     private func drawShape(_ shape: ShapeNode, in rect: PixelRect, tonal decided: Bool? = nil, into canvas: inout Canvas) {
         switch shape.fill {
         case .color(let color):
+            // A clear colour that is not a tone draws nothing (`Canvas.fill`): no band,
+            // outline or coverage is worked out for it.
+            if color.a == 0 && decided != true { return }
             if let stroke = shape.stroke {
                 if decided != true, drawBorderBands(shape, stroke: stroke, in: rect, color, into: &canvas) { return }
                 return drawPath(shape, in: rect, color, tonal: decided ?? false, into: &canvas)

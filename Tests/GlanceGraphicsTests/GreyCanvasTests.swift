@@ -151,6 +151,31 @@ import Testing
         }
     }
 
+    /// A clear colour filled flat changes no pixel and no flag, on either storage (the
+    /// ink rules make a mark that vanishes into its ground clear, and `fill` passes it
+    /// without blending); filled as a tone it leaves the pixels and marks them tonal.
+    @Test func aClearFillChangesNothingButATonesFlags() throws {
+        for storage in [Canvas.Storage.rgba, .grey] {
+            var canvas = try Canvas(width: 12, height: 9, storage: storage)
+            try drawGreys(&canvas)
+            canvas.drawMask([255, 128, 0, 64, 255, 32], width: 3, height: 2, atX: 4, y: 3, .black, glyph: true)
+            let before = canvas
+            let area = PixelRect(x: 2, y: 1, width: 8, height: 6)
+            canvas.fill(area, .clear)
+            canvas.fill(area, RGBA(200, 40, 40, 0))
+            #expect(canvas == before, "\(storage)")
+            canvas.fill(area, .clear, tonal: true)
+            #expect(canvas.pixels == before.pixels, "\(storage)")
+            for y in 0..<9 {
+                for x in 0..<12 {
+                    let index = y * 12 + x
+                    let inside = area.contains(x: x, y: y)
+                    #expect(canvas.isTonal(at: index) == (inside || before.isTonal(at: index)), "\(storage) \(x),\(y)")
+                }
+            }
+        }
+    }
+
     @Test func storageFollowsThePanelsInksAndDither() throws {
         #expect(Canvas.storage(for: .bw, dither: .floydSteinberg) == .grey)
         #expect(Canvas.storage(for: .gray4, dither: .none) == .grey)

@@ -5,6 +5,11 @@ extension Canvas {
     public mutating func fill(_ rect: PixelRect, _ color: RGBA, tonal isTonal: Bool = false) {
         let area = rect.intersection(clip)
         guard !area.isEmpty else { return }
+        // A clear flat colour changes no pixel and no flag (the ink rules make a mark
+        // nearly its ground's colour clear: a heatmap's near-white cell, a black border
+        // on a near-black one): not blended pixel by pixel for nothing. A clear tone
+        // still marks its pixels tonal.
+        if color.a == 0 && !isTonal { return }
         if color.a == 255 {
             // Opaque: plain stores, row by row.
             let width = self.width
